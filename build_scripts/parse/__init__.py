@@ -1,0 +1,1 @@
+"""Parsing the plain-text sources into the document model."""

@@ -1,0 +1,232 @@
+"""Parse the MELE rulebook text into the document model.
+
+Structure (see ../shared/reference/structure.md): front matter sections named
+by the printed contents; `· PART I ·` banners; numbered sections `7 · COMBAT`;
+ALL CAPS and Title Case sub-headings; boxed paragraphs that start with a label
+(`Note:`, `Clarification:`, ...); bullets, numbered items, flattened tables.
+
+Numbering (DESIGN.md): every block gets `P.S.N`. P: 0 front matter, 1 Starter
+Rules, 2 Standard Rules. S: section number (front matter: its order; a part's
+text before its section 1 is section 0). N: block order within the section.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errata import Erratum, Mark, apply_errata
+from ..model import Block, Bullet, Document, Heading, Paragraph, Part, Section, Span, Table
+from . import lines as classify
+from .layout import Layout, TableHint
+from .source_lines import SourceLine, read_source
+from .tables import ROW_FORMATS
+
+
+class ParseError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class ShownLine:
+    number: int
+    text: str            # errata applied
+    original: str        # trailing whitespace trimmed, otherwise as in the file
+    marks: tuple[Mark, ...]
+
+
+def parse_rulebook(path: Path, errata: list[Erratum], layout: Layout) -> Document:
+    return parse_rulebook_lines(path.name, read_source(path), errata, layout)
+
+
+def parse_rulebook_lines(name: str, source: list[SourceLine], errata: list[Erratum], layout: Layout) -> Document:
+    errata_here = [e for e in errata if e.source == name]
+    _check_errata_lines(errata_here, source, name)
+    shown = [_shown(line, errata_here) for line in source]
+    return _Parser(name, shown, layout).parse()
+
+
+def _check_errata_lines(errata: list[Erratum], source: list[SourceLine], name: str) -> None:
+    for erratum in errata:
+        if not 1 <= erratum.line <= len(source):
+            raise ParseError(f"erratum {erratum.id}: {name} has no line {erratum.line}")
+
+
+def _shown(line: SourceLine, errata: list[Erratum]) -> ShownLine | None:
+    if line.blank:
+        return None
+    text, marks = apply_errata(line.number, line.text, errata)
+    return ShownLine(line.number, text, line.text, tuple(marks))
+
+
+class _Parser:
+    def __init__(self, source_name: str, shown: list[ShownLine | None], layout: Layout):
+        self.source_name = source_name
+        self.shown = shown
+        self.layout = layout
+        self.parts: list[Part] = []
+        self.section: Section | None = None
+        self.heading = ""
+
+    # -- lines -------------------------------------------------------------
+    def line(self, number: int) -> ShownLine | None:
+        return self.shown[number - 1] if 1 <= number <= len(self.shown) else None
+
+    def next_nonblank(self, number: int) -> int | None:
+        for n in range(number + 1, len(self.shown) + 1):
+            if self.line(n):
+                return n
+        return None
+
+    # -- structure ----------------------------------------------------------
+    def parse(self) -> Document:
+        first, last = self.layout.contents or (0, 0)
+        contents = [Span(ln.text, ln.number) for n in range(first, last + 1) if (ln := self.line(n))]
+        front_titles = self._front_titles(contents)
+        self._open_part(0, "Front Matter")
+
+        number = last + 1
+        while number <= len(self.shown):
+            ln = self.line(number)
+            if ln is None:
+                number += 1
+                continue
+            number = self._take(ln, front_titles) + 1
+        for section in self.sections():
+            _number_blocks(section)
+        marks = {ln.number: list(ln.marks) for ln in self.shown if ln and ln.marks}
+        return Document(source=self.source_name, parts=self.parts, contents=contents, marks=marks,
+                        shown_lines={ln.number: ln.text for ln in self.shown if ln})
+
+    def sections(self) -> list[Section]:
+        return [s for p in self.parts for s in p.sections]
+
+    @staticmethod
+    def _front_titles(contents: list[Span]) -> list[str]:
+        titles = []
+        for span in contents:
+            entry = span.text.lstrip("• ").strip()
+            if entry.startswith("Part"):
+                break
+            if span.text.startswith("•"):
+                titles.append(entry)
+        return titles
+
+    def _open_part(self, number: int, title: str) -> None:
+        self.parts.append(Part(number, title))
+        self.section = None
+
+    def _open_section(self, number: int, title: str, line: int) -> None:
+        part = self.parts[-1]
+        self.section = Section(part.number, number, title, line)
+        part.sections.append(self.section)
+        self.heading = ""
+
+    def _current_section(self, line: int) -> Section:
+        if self.section is None:    # text before a part's section 1
+            part = self.parts[-1]
+            self._open_section(0, f"Part {_roman(part.number)}: {part.title}", line)
+        return self.section
+
+    def _take(self, ln: ShownLine, front_titles: list[str]) -> int:
+        """Consume the construct starting at `ln`; return its last line number."""
+        text = ln.text
+        if m := classify.PART_BANNER.match(text):
+            title_line = self.next_nonblank(ln.number)
+            self._open_part(classify.ROMAN[m.group(1)], self.line(title_line).text)
+            return title_line
+        if self.parts[-1].number == 0 and text in front_titles:
+            self._open_section(front_titles.index(text) + 1, text, ln.number)
+            return ln.number
+        if m := classify.SECTION_HEADING.match(text):
+            self._open_section(int(m.group(1)), m.group(2).title(), ln.number)
+            return ln.number
+        section = self._current_section(ln.number)
+        if hint := self.layout.table_at(ln.number):
+            self._add_block(section, "table", [self._table(hint)], hint.first, hint.last)
+            return hint.last
+        if label := classify.box_label(text):
+            return self._take_box(section, ln, label)
+        if classify.is_caps_heading(text) or self._is_minor_heading(ln):
+            level = 2 if classify.is_caps_heading(text) else 3
+            section.items.append(Heading(text, ln.number, level))
+            self.heading = text
+            return ln.number
+        piece, kind = self._line_piece(ln, 0)
+        self._add_block(section, kind, piece, ln.number, ln.number)
+        return ln.number
+
+    def _is_minor_heading(self, ln: ShownLine) -> bool:
+        before, after = self.line(ln.number - 1), self.line(ln.number + 1)
+        return before is None and after is not None and classify.is_minor_heading(ln.text)
+
+    def _take_box(self, section: Section, ln: ShownLine, label: tuple[str, str, int]) -> int:
+        kind, title, start = label
+        last = self.layout.box_ends.get(ln.number)
+        if last is None:
+            last = ln.number
+            while self.line(last + 1):
+                last += 1
+        pieces: list = [Paragraph((Span(ln.text[start:], ln.number, start),))] if ln.text[start:] else []
+        number = ln.number + 1
+        while number <= last:
+            inner = self.line(number)
+            if inner is None:
+                number += 1
+                continue
+            if hint := self.layout.table_at(number):
+                pieces.append(self._table(hint))
+                number = hint.last + 1
+                continue
+            piece, _ = self._line_piece(inner, 0)
+            pieces.extend(piece)
+            number += 1
+        self._add_block(section, kind, pieces, ln.number, last, title=title)
+        return last
+
+    def _line_piece(self, ln: ShownLine, _depth: int) -> tuple[list, str]:
+        text = ln.text
+        if m := classify.BULLET.match(text):
+            level = 2 if len(m.group(1)) >= 2 else 1
+            return self._bullets(ln, m.end(), level), "bullet"
+        if m := classify.NUMBERED_ITEM.match(text):
+            level = 2 if len(m.group(1)) >= 2 else 1
+            return [Bullet(Span(text[m.end():], ln.number, m.end()), level, f"{m.group(2)}.")], "item"
+        return [Paragraph((Span(text, ln.number),))], "paragraph"
+
+    @staticmethod
+    def _bullets(ln: ShownLine, start: int, level: int) -> list[Bullet]:
+        """A bullet line; two bullets merged onto one line (l.931) stay in one block."""
+        bullets, offset = [], start
+        for chunk in re.split(r"(?<=\.) · ", ln.text[start:]):
+            bullets.append(Bullet(Span(chunk, ln.number, offset), level))
+            offset += len(chunk) + 3
+        return bullets
+
+    def _table(self, hint: TableHint) -> Table:
+        numbered = [(n, ln.text) for n in range(hint.first, hint.last + 1) if (ln := self.line(n))]
+        header, rows = numbered[: hint.header], numbered[hint.header:]
+        try:
+            return ROW_FORMATS[hint.rows](rows, header, hint.kind)
+        except (KeyError, ValueError) as error:
+            raise ParseError(f"{self.source_name}: table at lines {hint.first}-{hint.last}: {error}") from error
+
+    def _add_block(self, section: Section, kind: str, pieces: list, first: int, last: int, title: str = "") -> None:
+        lines = [ln for n in range(first, last + 1) if (ln := self.line(n))]
+        section.items.append(Block(
+            id="", kind=kind, pieces=pieces, first_line=first, last_line=last,
+            heading=self.heading, title=title,
+            text="\n".join(ln.text for ln in lines),
+            original_text="\n".join(ln.original for ln in lines),
+            errata=[m.erratum.id for ln in lines for m in ln.marks],
+        ))
+
+
+def _number_blocks(section: Section) -> None:
+    for n, block in enumerate(section.blocks, start=1):
+        block.id = f"{section.part}.{section.number}.{n}"
+
+
+def _roman(number: int) -> str:
+    return {v: k for k, v in classify.ROMAN.items()}[number]

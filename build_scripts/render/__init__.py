@@ -1,0 +1,1 @@
+"""Rendering the document model as Markdown pages for the site generator."""

@@ -1,0 +1,78 @@
+"""The "Errata and coverage" page: every correction and editor's note, and
+everything the source lacks, with links to the rules they touch."""
+
+from __future__ import annotations
+
+from ..errata import Erratum
+from ..model import Document, Span
+from ..page_refs import PageRef
+from .inline import block_safe, escape
+
+COVERAGE_PATH = "rules/errata-and-coverage.md"
+
+
+def _cell(text: str) -> str:
+    return escape(" ".join(text.split())) or " "
+
+
+def coverage_markdown(document: Document, errata: list[Erratum], coverage: dict,
+                      page_refs: list[PageRef], block_for_line, section_link) -> str:
+    out = [
+        "---", "title: Errata and coverage", "---", "",
+        "# Errata and coverage", "",
+        "The rulebook on this site is generated from a plain-text copy of the book. "
+        "That copy has typing slips, a few contradictions, and whole parts missing. "
+        "Nothing is hidden: corrections are shown in place (tap or hover a corrected word "
+        "to see what the source says), contradictions keep the source text with an "
+        "editor's note beside it, and this page lists all of it.", "",
+        "## Corrections and editor's notes", "",
+        f"{len(errata)} entries. *Shown as* is what the rulebook pages show; the source text is kept beside it.", "",
+        "| Id | Rule | Kind | Source reads | Shown as / note | Why |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for e in sorted(errata, key=lambda e: (e.source, e.line)):
+        block = block_for_line(e.source, e.line)
+        where = "{ref:%s}" % block.id if block else f"line {e.line}"
+        shown = _cell(e.replacement) if e.corrects_text else "*Editor's note:* " + _cell(e.note)
+        out.append(f'| <span id="{e.anchor}">{e.id}</span> | {where} | {e.label} | '
+                   f"{_cell(e.text)} | {shown} | {_cell(e.reason)} |")
+    out += ["", "## What the source lacks", ""]
+    data = coverage[document.source]
+    for item in data["missing"]:
+        out.append(f"- **{_cell(item['what'])}.** {_cell(item['evidence'])}")
+    out += ["", "### Where the text stops", "", _cell(data["stops"]), ""]
+    out += ["### Page references", "",
+            "The book refers to its own page numbers. Where the page survives, the reference "
+            "links to its section; where it does not, it is listed here.", "",
+            "| Rule | Reference | Leads to |", "| --- | --- | --- |"]
+    for ref in page_refs:
+        block = block_for_line(document.source, ref.line)
+        target = "missing from the source" if ref.target == "missing" else section_link(ref.target)
+        out.append(f"| {{ref:{block.id}}} | {_cell(ref.text)} | {target} |")
+    out += ["", "## The book's contents as printed", "",
+            "The title and table of contents at the top of the source file, with what this copy holds:", ""]
+    out += _contents(document.contents, section_link)
+    return "\n".join(out) + "\n"
+
+
+def _contents(contents: list[Span], section_link) -> list[str]:
+    """Each printed entry with where it is on this site, or 'missing'."""
+    import re
+    out, part = [], 0
+    front = {"Introduction": "0.1", "Using This Rulebook": "0.2", "Brief Player Turn Summary": "0.3"}
+    for span in contents:
+        entry = span.text.strip().lstrip("•").strip()
+        key = None
+        if m := re.match(r"Part (I{1,3}|IV|V)\b", entry):
+            part = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}[m.group(1)]
+            key = f"{part}.0" if part <= 2 else None
+        elif m := re.match(r"(\d+)\.", entry):
+            key = f"{part}.{m.group(1)}" if part <= 2 else None
+        else:
+            key = front.get(entry)
+        status = section_link(key) if key else None
+        if span.line <= 2:
+            out.append(f"- *{_cell(span.text)}* (title)")
+        else:
+            out.append(f"- {block_safe(_cell(span.text))}: " + (status or "**missing** from this copy"))
+    return out + [""]

@@ -1,0 +1,73 @@
+// Rule permalinks copy a citation; corrected words show the source's text on tap.
+// Material's instant navigation swaps pages without reloading, so everything
+// here is attached once to the document (event delegation) and is idempotent.
+(function () {
+  if (window.__rulesReady) return;
+  window.__rulesReady = true;
+
+  function citationFor(link) {
+    var url = new URL(link.getAttribute("href"), window.location.href);
+    return link.dataset.cite + " — " + url.href;
+  }
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(function () { return copyWithSelection(text); });
+    }
+    return copyWithSelection(text);
+  }
+
+  function copyWithSelection(text) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    area.remove();
+    return ok ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+  }
+
+  function announce(message) {
+    var toast = document.getElementById("rule-toast");
+    if (!toast) {
+      toast = document.createElement("div");
+      toast.id = "rule-toast";
+      toast.setAttribute("role", "status");
+      toast.setAttribute("aria-live", "polite");
+      document.body.appendChild(toast);
+    }
+    toast.textContent = message;
+    toast.classList.add("rule-toast--shown");
+    clearTimeout(announce.timer);
+    announce.timer = setTimeout(function () { toast.classList.remove("rule-toast--shown"); }, 2500);
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a.rule-num");
+    if (link) {
+      event.preventDefault();
+      var citation = citationFor(link);
+      history.replaceState(history.state, "", link.getAttribute("href"));
+      copyText(citation).then(
+        function () { announce("Copied: " + citation); },
+        function () { announce(citation); }
+      );
+      return;
+    }
+    var erratum = event.target.closest && event.target.closest("ins.erratum");
+    if (erratum) erratum.classList.toggle("erratum--open");
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    var erratum = event.target.closest && event.target.closest("ins.erratum");
+    if (erratum) {
+      event.preventDefault();
+      erratum.classList.toggle("erratum--open");
+    }
+  });
+})();

@@ -1,0 +1,33 @@
+"""The project must stay buildable by Zensical (no MkDocs hooks or plugins)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import ROOT, soup_of
+
+
+def test_zensical_builds_every_rule_page_with_its_anchors(site, rules):
+    out = ROOT / "build" / "zensical-site"   # Zensical wants site_dir inside the project
+    config = ROOT / f".zensical-test-{os.getpid()}.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
+    try:
+        result = subprocess.run([str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
+                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                capture_output=True, text=True, timeout=300)
+    finally:
+        config.unlink()
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    by_page: dict[str, set[str]] = {}
+    for rule in rules:
+        page, _, anchor = rule["url"].partition("#")
+        by_page.setdefault(page, set()).add(anchor)
+    for page, anchors in by_page.items():
+        built = out / page / "index.html"
+        assert built.exists(), page
+        ids = {el["id"] for el in soup_of(built).select("[id]")}
+        assert anchors <= ids, (page, sorted(anchors - ids)[:5])
