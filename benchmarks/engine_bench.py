@@ -1,0 +1,77 @@
+"""Median time of one call of each calculator (CPython).
+
+    python benchmarks/engine_bench.py [--repeat N] [--json]
+
+"engine" times the calculator itself (input already built); "api.run" times
+what the browser calls: reading the params, computing, and to_dict().
+"""
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from calculators.api import run  # noqa: E402
+from calculators.params import READERS, Params  # noqa: E402
+
+CASES = {
+    "strike": {"prowess": 7, "strike_prowess": 11, "state": "wounded", "weapon": "2:8", "support": 1,
+               "strike_body": 6, "body": 8, "discard_on": "7,8", "ringwraith": False},
+    "corruption": {"points": 7, "modifier": -1, "checks": 3},
+    "influence": {"required": 10, "direct_influence": 2, "modifier": [3, 2]},
+    "keying": {"path": "s w f b", "site": "B", "doors_of_night": True, "fell_winter": True},
+    "hazard-limit": {"size": 5, "orc_scouts": 2, "halved": True},
+    "audience": {"me": "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
+                 "opponent": "character=11,item=5,faction=0,ally=2", "revealed_against_me": 3},
+}
+BUDGET_SECONDS = 0.001
+
+
+def median_seconds(call, repeat: int) -> float:
+    call()  # warm up
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        timings.append(time.perf_counter() - start)
+    return statistics.median(timings)
+
+
+def engine_call(name: str):
+    """The calculator alone, its input built once."""
+    return READERS[name](Params(name, CASES[name]))
+
+
+def measure(repeat: int = 1000) -> dict:
+    results = {}
+    for name, params in CASES.items():
+        results[name] = {
+            "engine": median_seconds(engine_call(name), repeat),
+            "api_run": median_seconds(lambda: run(name, params), repeat),
+        }
+    return results
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=1000, help="calls per calculator")
+    parser.add_argument("--json", action="store_true", help="print JSON (seconds)")
+    args = parser.parse_args(argv)
+    results = measure(args.repeat)
+    if args.json:
+        print(json.dumps({"unit": "seconds", "repeat": args.repeat, "budget": BUDGET_SECONDS,
+                          "median": results}, indent=2))
+        return 0
+    print(f"{'calculator':<14}{'engine (us)':>13}{'api.run (us)':>14}  under 1 ms")
+    for name, times in results.items():
+        ok = "yes" if max(times.values()) < BUDGET_SECONDS else "NO"
+        print(f"{name:<14}{times['engine'] * 1e6:>13.1f}{times['api_run'] * 1e6:>14.1f}  {ok}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""The one function the browser calls: ``run(name, params) -> dict``."""
+
+from .errors import InputError
+from .params import READERS, compute
+
+CALCULATORS = tuple(READERS)
+
+
+def run(name: str, params: dict | None = None) -> dict:
+    """Run calculator ``name`` with CLI-style options (underscored keys).
+
+    Returns the result's ``to_dict()``, or ``{"error": {"field", "message"}}``
+    for bad input. ``roll`` / ``body_roll`` switch to roll mode.
+    """
+    try:
+        return compute(name, {} if params is None else params).to_dict()
+    except InputError as error:
+        return error.to_dict()

@@ -1,0 +1,220 @@
+"""Every rule the engine cites, in one place.
+
+Each constant records the rule id of the numbered rulebook (``P.S.N``), the
+1-based line of ``sources/mele-rulebook.txt`` the rule comes from, and a short
+verbatim quote from that line (a test checks the quote is on the line, and,
+when ``rules.json`` exists, that the id's block covers the line).
+Explain steps cite these constants only.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    line: int
+    quote: str
+
+    def __str__(self) -> str:
+        return self.id
+
+
+# Dice
+MAKING_A_ROLL = Rule("1.0.4", line=107, quote="roll 2D6 and add the two results together")
+
+# Victory and the Audience with Sauron
+RINGWRAITH_ELIMINATED_LOSES = Rule("1.1.2", line=114, quote="If your Ringwraith is \"eliminated\"")
+AUDIENCE_TIE = Rule("1.1.20", line=141, quote="the game ends in a tie")
+MP_TYPES = Rule("2.1.6", line=788, quote="There are six different types of marshalling points")
+MP_MODIFICATIONS = Rule(
+    "2.1.7", line=795,
+    quote="these types of marshalling points can affect your marshalling point total",
+)
+MP_DOUBLING = Rule("2.1.8", line=796, quote="your points for that same type of marshalling point are doubled")
+MP_HALF_CAP = Rule("2.1.9", line=797, quote="No more than half (round up)")
+MP_REVEALS = Rule("2.1.10", line=799, quote="Each such revealed card reduces your opponent's final MP total by one")
+MP_HALF_CAP_EXAMPLE = Rule("2.1.12", line=804, quote="Nick only gets 7 MPs from his characters")
+STANDARD_VICTORY_CHANGES = Rule(
+    "2.1.1", line=773,
+    quote="certain modifications to the marshalling point totals can be made",
+)
+
+# Influence and control
+GENERAL_INFLUENCE_POOL = Rule("1.5.21", line=278, quote="You have a pool of 20 general influence points")
+ONE_RINGWRAITH = Rule("1.5.33", line=312, quote="You may play a Ringwraith card if you do not have one in play")
+RINGWRAITH_NO_MIND = Rule("1.5.18", line=273, quote="Your Ringwraith has no mind and requires no influence to control")
+DIRECT_INFLUENCE_CONTROL = Rule("1.5.23", line=283, quote="he may take control of that other character")
+FOLLOWERS_MIND_LIMIT = Rule("1.5.24", line=284, quote="may not exceed his direct influence")
+FOLLOWER_SAME_SITE = Rule("1.5.25", line=285, quote="only if both characters are at the same site")
+FOLLOWER_NO_FOLLOWERS = Rule("1.5.26", line=286, quote="a follower may not have his own followers")
+BRACKETED_DIRECT_INFLUENCE = Rule(
+    "1.5.30", line=291,
+    quote="A direct influence value in brackets applies only against certain types",
+)
+UNUSED_GENERAL_INFLUENCE = Rule("1.9.2", line=590, quote="Your unused general influence is equal to 20 minus")
+UNUSED_DIRECT_INFLUENCE = Rule(
+    "1.9.3", line=591,
+    quote="unused direct influence is equal to his direct influence attribute minus",
+)
+INFLUENCE_CHECK = Rule("1.9.5", line=596, quote="add your character's unused direct influence")
+INFLUENCE_CHECK_RESULT = Rule("1.9.6", line=597, quote="If the modified result is greater than the value required")
+INFLUENCE_STANDARD_MODIFICATIONS = Rule("1.9.7", line=600, quote="standard modifications")
+INFLUENCE_EXAMPLE_BULLETS = Rule("1.9.10", line=610, quote="A standard modification of +2")
+RINGWRAITH_FOLLOWER_INFLUENCE = Rule("2.5.20", line=918, quote="Your Ringwraith must use 1 point of direct influence")
+
+# Combat: strikes
+EXCESS_STRIKES = Rule("1.7.8", line=443, quote="allocate the excess strikes as -1 modifications")
+TAPPED_PROWESS = Rule("1.7.15", line=455, quote="An unwounded, tapped character must modify his prowess by -1")
+WOUNDED_PROWESS = Rule("1.7.16", line=456, quote="A wounded character must modify his prowess by -2")
+NOT_TAPPING_PROWESS = Rule("1.7.17", line=457, quote="take a -3 modification to his prowess to avoid being tapped")
+CARD_PROWESS_MODIFIERS = Rule("1.7.19", line=459, quote="modified due to the play of certain resource and hazard cards")
+STRIKE_ROLL = Rule("1.7.23", line=474, quote="the defender makes a roll (2D6) and adds his modified prowess")
+STRIKE_FAILS = Rule("1.7.24", line=475, quote="If this result is greater than the strike's prowess, the strike fails")
+STRIKE_INEFFECTUAL = Rule("1.7.25", line=476, quote="the strike was ineffectual")
+STRIKE_SUCCESSFUL = Rule("1.7.26", line=477, quote="Otherwise, the strike was successful")
+BODY_CHECK = Rule(
+    "1.7.27", line=480,
+    quote="If the character was already wounded before this strike, the roll is modified by +1",
+)
+BODY_CHECK_DISCARD = Rule("1.7.28", line=481, quote="Discard on a body check result of # or #.")
+BODY_CHECK_ELIMINATED = Rule("1.7.29", line=482, quote="the character is eliminated")
+BODY_CHECK_WOUNDED = Rule("1.7.30", line=483, quote="the character is just wounded")
+WOUNDED_BONUS_ONCE = Rule("1.7.32", line=487, quote="the resulting body check modification is always +1")
+STRIKE_BODY_CHECK = Rule(
+    "1.7.34", line=491,
+    quote="if this value is greater than the strike's body attribute, the strike is defeated",
+)
+DETAINMENT = Rule("1.7.36", line=496, quote="an untapped target is tapped instead of being wounded")
+DETAINMENT_DARK = Rule(
+    "1.7.39", line=499,
+    quote="Any attack keyed to Dark-domains, Shadow-hold, or Dark-hold is a detainment attack",
+)
+DETAINMENT_SHADOW_LAND = Rule(
+    "1.7.40", line=500,
+    quote="Any Orc, Troll, Undead, or Man attack keyed to Shadow-land is a detainment attack",
+)
+DETAINMENT_BY_NAME = Rule(
+    "1.7.41", line=501,
+    quote="if keyed to a region or site by name which happens to be of appropriate type",
+)
+ATTACK_DEFEATED = Rule(
+    "1.7.42", line=504,
+    quote="all of its strikes directed against (i.e., assigned to) a company are defeated",
+)
+ATTACK_NOT_DEFEATED = Rule("1.7.43", line=505, quote="A detainment attack from a creature is never defeated")
+STRIKE_SEQUENCE_NOT_TAPPING = Rule("1.7.54", line=526, quote="A target untapped character may take a -3 modification")
+WEAPON_FIRST = Rule(
+    "1.7.56", line=529,
+    quote="The prowess modification and maximum for a weapon is applied to a character before any other modifiers",
+)
+RINGWRAITH_NO_ITEMS = Rule(
+    "2.5.26", line=926,
+    quote="an item has no effect on a Ringwraith's company or on his attributes",
+)
+RINGWRAITH_BODY_CHECK = Rule(
+    "2.5.32", line=932,
+    quote="If a body check against a Ringwraith is exactly equal to 7 or 8",
+)
+SUPPORT = Rule("2.7.1", line=962, quote="The target's prowess is modified by +1 for each supporting character")
+ALLY_SUPPORT = Rule("2.7.2", line=964, quote="An ally may tap to give a +1 prowess modification")
+
+# Corruption
+NO_CORRUPTION_CARDS_ON_RINGWRAITHS = Rule("1.8.8", line=551, quote="Corruption cards may not be played on Ringwraiths")
+CORRUPTION_POINT_TOTAL = Rule(
+    "1.8.9", line=554,
+    quote="A character's corruption point total can be determined by summing",
+)
+CORRUPTION_CHECK = Rule("1.8.10", line=557, quote="you must make a roll (2D6) and add any appropriate modifications")
+CORRUPTION_NOTHING = Rule(
+    "1.8.11", line=558,
+    quote="If the modified result is greater than the character's corruption point total, nothing happens",
+)
+CORRUPTION_TAPS = Rule("1.8.12", line=559, quote="equal to the character's corruption point total or one less")
+CORRUPTION_ELIMINATED = Rule("1.8.13", line=560, quote="less than character's corruption point total by two or more")
+RINGWRAITH_NO_CORRUPTION = Rule("1.8.14", line=562, quote="Ringwraiths never make corruption checks.")
+CORRUPTION_MODIFIERS = Rule(
+    "1.8.17", line=570,
+    quote="The sum of all such applicable modifiers are added to the corruption check roll",
+)
+REMOVAL_NOT_TAPPING = Rule("1.8.18", line=575, quote="suffer a -3 penalty to the dice roll to remove it")
+REMOVAL_ONE_ATTEMPT = Rule(
+    "1.8.19", line=576,
+    quote="may only make one removal attempt for each corruption card if he uses the -3 modifier",
+)
+REMOVAL_GREATER_THAN = Rule("1.8.20", line=578, quote="greater than 6 was required")
+REMOVAL_NO_RETRY_EXAMPLE = Rule(
+    "1.8.21", line=585,
+    quote="since he tried without tapping, he cannot make another attempt",
+)
+
+# Movement, site paths and keying
+RINGWRAITH_COMPANY_ALONE = Rule(
+    "1.5.43", line=331,
+    quote="Unless at a Darkhaven, a Ringwraith may not be in a company with other characters",
+)
+MOVE_FROM_NON_DARKHAVEN = Rule(
+    "1.6.8", line=362,
+    quote="the new site card must be the Darkhaven listed as the nearest Darkhaven",
+)
+MOVE_FROM_DARKHAVEN_TO_SITE = Rule("1.6.10", line=366, quote="it must list the site of origin as its nearest Darkhaven")
+MOVE_FROM_DARKHAVEN_TO_DARKHAVEN = Rule(
+    "1.6.11", line=367,
+    quote="it must give a site path to the Darkhaven the company is at currently",
+)
+RINGWRAITH_MOVEMENT = Rule("1.6.16", line=385, quote="a Ringwraith must have a special resource card")
+SITE_PATH = Rule(
+    "1.6.21", line=407,
+    quote="A site path is the sequence of regions between a site and its nearest Darkhaven",
+)
+REGION_TYPES = Rule("1.6.18", line=390, quote="There are six types of regions and six types of sites")
+KEYING_EXAMPLE = Rule("1.6.25", line=415, quote="double Shadow-lands (s s)")
+CREATURE_SITE_KEYING = Rule(
+    "1.10.57", line=716,
+    quote="One of the site symbols on the creature's card matches the site",
+)
+CREATURE_REGION_KEYING = Rule(
+    "1.10.58", line=717,
+    quote="then the company must have moved through at least two regions of that same type",
+)
+GEANN_A_LISCH = Rule(
+    "1.10.59", line=719,
+    quote="creatures keyed to Ruins & Lairs may be played against a company that has Geann a-Lisch",
+)
+DEEP_WILDERNESS = Rule("1.10.60", line=721, quote="the two symbols need not be adjacent in the site path")
+KEYED_TO = Rule("1.10.61", line=723, quote="one of these conditions that the attack is \"keyed to.\"")
+NOT_MOVING_NO_REGIONS = Rule(
+    "1.10.63", line=725,
+    quote="If a company did not play a new site card, it did not move through any regions",
+)
+PATH_DARKHAVEN_TO_SITE = Rule(
+    "1.10.64", line=726,
+    quote="the region types are indicated by the new site card's site path",
+)
+PATH_DARKHAVEN_TO_DARKHAVEN = Rule(
+    "1.10.65", line=727,
+    quote="the new Darkhaven site card's \"Site Path from\" the old Darkhaven site",
+)
+PATH_SITE_TO_DARKHAVEN = Rule(
+    "1.10.66", line=728,
+    quote="the region types are indicated by the site of origin's site path",
+)
+DOORS_OF_NIGHT_FELL_WINTER = Rule("1.10.14", line=638, quote="change all Border-lands [b] into Wilderness [w]")
+RINGWRAITH_NO_COASTAL_SEAS = Rule(
+    "2.5.29", line=929,
+    quote="A Ringwraith may not use a site path that contains Coastal Seas regions",
+)
+
+# Hazard limit
+COMPANY_SIZE = Rule("1.5.4", line=252, quote="A company's size is equal to the number of characters in it")
+HAZARD_LIMIT = Rule(
+    "1.10.48", line=701,
+    quote="The hazard limit is equal to two or the company's size, whichever is greater",
+)
+HAZARD_LIMIT_HALVED = Rule("2.2.9", line=858, quote="reduced to half of normal for the rest of the turn (round up")
+ORC_SCOUTS = Rule("2.5.2", line=889, quote="Orc scouts only count half towards a company's size (round up)")
+
+
+def all_citations() -> dict[str, Rule]:
+    """Every Rule constant of this module, by constant name."""
+    return {name: value for name, value in globals().items() if isinstance(value, Rule)}

@@ -1,0 +1,78 @@
+"""A company's hazard limit."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from . import citations as rules
+from .errors import InputError
+from .result import Step, to_json_value
+from .validate import require_bool, require_range
+
+MINIMUM_HAZARD_LIMIT = 2
+
+
+def half_round_up(number: int) -> int:
+    return -(-number // 2)
+
+
+@dataclass(frozen=True)
+class HazardLimitInput:
+    """``size`` characters (allies don't count), ``orc_scouts`` of them Orc scouts."""
+
+    size: int
+    orc_scouts: int = 0
+    halved: bool = False
+
+    def __post_init__(self):
+        require_range("size", "The number of characters in the company", self.size, 1, 50)
+        require_range("orc_scouts", "The number of Orc scouts", self.orc_scouts, 0, 50)
+        require_bool("halved", "Halved", self.halved)
+        if self.orc_scouts > self.size:
+            raise InputError(
+                "orc_scouts",
+                f"Orc scouts are counted among the company's characters: {self.orc_scouts} Orc "
+                f"scouts can't be more than the {self.size} characters.",
+            )
+
+
+@dataclass(frozen=True)
+class HazardLimitResult:
+    calculator: ClassVar[str] = "hazard-limit"
+
+    input: HazardLimitInput
+    company_size: int
+    hazard_limit: int
+    outcomes: dict
+    explain: tuple
+
+    def to_dict(self) -> dict:
+        return {"calculator": self.calculator, **{
+            name: to_json_value(getattr(self, name))
+            for name in ("input", "company_size", "hazard_limit", "outcomes", "explain")
+        }}
+
+
+def hazard_limit(company: HazardLimitInput) -> HazardLimitResult:
+    steps = []
+    scouts = company.orc_scouts
+    others = company.size - scouts
+    size = others + half_round_up(scouts)
+    if scouts:
+        steps.append(Step(
+            f"Orc scouts count half, rounded up over all of them (rounding each scout up would "
+            f"change nothing): {others} + half of {scouts} = {size} (Standard Rules).",
+            rules.ORC_SCOUTS,
+        ))
+    steps.append(Step(f"Company size: {size} (allies don't count).", rules.COMPANY_SIZE))
+    limit = max(MINIMUM_HAZARD_LIMIT, size)
+    steps.append(Step(f"Hazard limit: the greater of 2 and the size = {limit}.", rules.HAZARD_LIMIT))
+    if company.halved:
+        halved = half_round_up(limit)
+        steps.append(Step(
+            f"Halved for the turn, rounding up (the hazard player took cards from his sideboard "
+            f"while your Ringwraith is in play): {limit} -> {halved}.",
+            rules.HAZARD_LIMIT_HALVED,
+        ))
+        limit = halved
+    return HazardLimitResult(company, size, limit, {str(limit): Fraction(1)}, tuple(steps))

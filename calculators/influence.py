@@ -1,0 +1,124 @@
+"""Influence checks: bringing a faction into play."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from . import citations as rules
+from .dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, least_roll
+from .errors import InputError
+from .result import Step, check_distribution, to_json_value
+from .validate import require_range, require_roll
+
+OUTCOMES = ("success", "failure")
+
+
+def signed(number: int) -> str:
+    return f"{number:+d}"
+
+
+@dataclass(frozen=True)
+class InfluenceInput:
+    required: int
+    direct_influence: int = 0
+    followers_mind: int = 0
+    modifiers: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        require_range("required", "The faction's required value", self.required, 0, 40)
+        require_range("direct_influence", "Direct influence", self.direct_influence, 0, 30)
+        require_range("followers_mind", "The followers' total mind", self.followers_mind, 0, 60)
+        modifiers = tuple(self.modifiers)
+        for value in modifiers:
+            require_range("modifier", "Each influence modifier", value, -20, 20)
+        object.__setattr__(self, "modifiers", modifiers)
+
+    @property
+    def unused_direct_influence(self) -> int:
+        return max(0, self.direct_influence - self.followers_mind)
+
+    @property
+    def bonus(self) -> int:
+        return self.unused_direct_influence + sum(self.modifiers)
+
+
+@dataclass(frozen=True)
+class InfluenceResult:
+    calculator: ClassVar[str] = "influence"
+
+    input: InfluenceInput
+    unused_direct_influence: int
+    total_modifier: int
+    outcomes: dict
+    least_roll: int | None
+    explain: tuple
+    mode: str = "chances"
+    roll: int | None = None
+    outcome: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"calculator": self.calculator, **{
+            name: to_json_value(getattr(self, name))
+            for name in ("mode", "input", "unused_direct_influence", "total_modifier",
+                         "outcomes", "least_roll", "roll", "outcome", "explain")
+        }}
+
+
+def _steps(check: InfluenceInput) -> list[Step]:
+    di, f = check.direct_influence, check.followers_mind
+    steps = [Step(
+        f"Unused direct influence: {di} - {f} (followers' mind) = {di - f}"
+        + (", but never below 0: 0." if f > di else "."),
+        rules.UNUSED_DIRECT_INFLUENCE,
+    )]
+    if f > di:
+        steps.append(Step(
+            "Note: followers' minds over his direct influence break the control rules.",
+            rules.FOLLOWERS_MIND_LIMIT,
+        ))
+    if check.modifiers:
+        listed = " ".join(signed(m) for m in check.modifiers)
+        steps.append(Step(
+            f"Modifiers: {listed} (standard modifications from the faction card and other cards; "
+            "a character's own bonus counts only if he is the one tapped).",
+            rules.INFLUENCE_STANDARD_MODIFICATIONS,
+        ))
+    steps.append(Step(
+        f"Roll 2D6 {signed(check.bonus)}; the faction comes into play if the result is greater "
+        f"than {check.required}, otherwise it is discarded (and the site does not tap).",
+        rules.INFLUENCE_CHECK_RESULT,
+    ))
+    return steps
+
+
+def influence_chances(check: InfluenceInput) -> InfluenceResult:
+    bonus = check.bonus
+    succeed = sum(WAYS[r] for r in ROLLS if r + bonus > check.required)
+    outcomes = check_distribution({
+        "success": Fraction(succeed, OUTCOMES_PER_ROLL),
+        "failure": Fraction(OUTCOMES_PER_ROLL - succeed, OUTCOMES_PER_ROLL),
+    })
+    first = least_roll(lambda r: r + bonus > check.required)
+    steps = _steps(check)
+    steps.append(Step(
+        "Least natural roll that succeeds: " + (str(first) if first else "none") + ".",
+        rules.INFLUENCE_CHECK,
+    ))
+    return InfluenceResult(check, check.unused_direct_influence, bonus, outcomes, first, tuple(steps))
+
+
+def resolve_influence(check: InfluenceInput, roll: int) -> InfluenceResult:
+    if not isinstance(roll, int) or isinstance(roll, bool):
+        raise InputError("roll", "An influence check takes one roll.")
+    require_roll("roll", "The influence check roll", roll)
+    total = roll + check.bonus
+    outcome = "success" if total > check.required else "failure"
+    steps = _steps(check)
+    steps.append(Step(
+        f"Roll {roll} {signed(check.bonus)} = {total} "
+        + (f"> {check.required}: success." if outcome == "success" else f"<= {check.required}: failure."),
+        rules.INFLUENCE_CHECK_RESULT,
+    ))
+    outcomes = {name: Fraction(int(name == outcome)) for name in OUTCOMES}
+    return InfluenceResult(check, check.unused_direct_influence, check.bonus, outcomes, None,
+                           tuple(steps), "roll", roll, outcome)

@@ -1,0 +1,243 @@
+"""Which creature keyings a company's movement allows, and which are detainment.
+
+Also which card gives the site path for each kind of move, and whether a
+Ringwraith's company may make the move.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from . import citations as rules
+from .errors import InputError
+from .result import Step, to_json_value
+from .validate import require_bool, require_choice
+
+REGION_TYPES = ("c", "f", "b", "w", "s", "d")
+REGION_NAMES = {"c": "Coastal Seas", "f": "Free-domain", "b": "Border-land", "w": "Wilderness",
+                "s": "Shadow-land", "d": "Dark-domain"}
+SITE_TYPES = ("DH", "F", "B", "R", "S", "D")
+SITE_NAMES = {"DH": "Darkhaven", "F": "Free-hold", "B": "Border-hold", "R": "Ruins & Lairs",
+              "S": "Shadow-hold", "D": "Dark-hold"}
+MOST_OF_ONE_TYPE = 3  # single, double and triple symbols
+
+# Doors of Night with Fell Winter: both changes apply to the original types at once.
+FELL_WINTER_WITH_DOORS = {"b": "w", "f": "b"}
+
+ALWAYS = "always"
+ORC_TROLL_UNDEAD_MAN = "orc-troll-undead-man"
+NEVER = "no"
+
+
+def parse_site_path(path) -> tuple[str, ...]:
+    """"s d d s d", "sddsd", "s,d" or a list of letters -> ("s", "d", "d", "s", "d")."""
+    if isinstance(path, str):
+        letters = [ch for ch in path.replace(",", " ").replace("-", " ") if not ch.isspace()]
+    elif isinstance(path, (list, tuple)):
+        letters = list(path)
+    else:
+        raise InputError("path", "Give the site path as region letters, e.g. \"s d d s d\".")
+    for letter in letters:
+        if letter not in REGION_TYPES:
+            raise InputError(
+                "path",
+                f"Unknown region letter {letter!r} in the site path; use c, f, b, w, s or d "
+                "(Coastal Seas, Free-domain, Border-land, Wilderness, Shadow-land, Dark-domain).",
+            )
+    return tuple(letters)
+
+
+@dataclass(frozen=True)
+class KeyingInput:
+    path: tuple[str, ...] = ()
+    site: str | None = None
+    not_moving: bool = False
+    geann_a_lisch: bool = False
+    doors_of_night: bool = False
+    fell_winter: bool = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "path", parse_site_path(self.path))
+        for name in ("not_moving", "geann_a_lisch", "doors_of_night", "fell_winter"):
+            require_bool(name, name.replace("_", " ").capitalize(), getattr(self, name))
+        if self.site is not None:
+            require_choice("site", "The site type", self.site, SITE_TYPES)
+        if self.geann_a_lisch and self.site not in (None, "DH"):
+            raise InputError("site", "Geann a-Lisch is a Darkhaven: use site DH (or leave the site out).")
+        if self.geann_a_lisch and self.site is None:
+            object.__setattr__(self, "site", "DH")
+        if not self.not_moving and not self.path:
+            raise InputError(
+                "path",
+                "A moving company has a site path of at least one region; give the path, "
+                "or say the company is not moving.",
+            )
+
+
+@dataclass(frozen=True)
+class KeyingResult:
+    calculator: ClassVar[str] = "keying"
+
+    input: KeyingInput
+    path: tuple[str, ...]
+    region_keyings: tuple[str, ...]
+    site_keyings: tuple[str, ...]
+    detainment: dict
+    outcomes: dict
+    explain: tuple
+
+    def to_dict(self) -> dict:
+        return {"calculator": self.calculator, **{
+            name: to_json_value(getattr(self, name))
+            for name in ("input", "path", "region_keyings", "site_keyings", "detainment",
+                         "outcomes", "explain")
+        }}
+
+
+def apply_environment(path, doors_of_night: bool, fell_winter: bool) -> tuple[str, ...]:
+    if doors_of_night and fell_winter:
+        return tuple(FELL_WINTER_WITH_DOORS.get(region, region) for region in path)
+    return tuple(path)
+
+
+def region_keyings(path) -> tuple[str, ...]:
+    """Every region keying the path allows: "d", "dd" with two d anywhere, "ddd" with three."""
+    keyings = []
+    for region in sorted(set(path)):
+        for count in range(1, min(path.count(region), MOST_OF_ONE_TYPE) + 1):
+            keyings.append(region * count)
+    return tuple(keyings)
+
+
+def detainment_for(keying: str) -> str:
+    """Whether an attack keyed here is a detainment attack."""
+    if keying in ("S", "D") or keying[0] == "d":
+        return ALWAYS
+    if keying[0] == "s":
+        return ORC_TROLL_UNDEAD_MAN
+    return NEVER
+
+
+def keying(keys: KeyingInput) -> KeyingResult:
+    steps = []
+    path = apply_environment(keys.path, keys.doors_of_night, keys.fell_winter)
+    if keys.doors_of_night and keys.fell_winter:
+        steps.append(Step(
+            "Fell Winter with Doors of Night: every Border-land becomes Wilderness and every "
+            "Free-domain becomes Border-land, both at once on the original types "
+            f"({' '.join(keys.path)} -> {' '.join(path)}; applied one after the other they would "
+            "give a different path, which the example rules out).",
+            rules.DOORS_OF_NIGHT_FELL_WINTER,
+        ))
+    elif keys.fell_winter:
+        steps.append(Step("Fell Winter without Doors of Night doesn't change region types.",
+                          rules.DOORS_OF_NIGHT_FELL_WINTER))
+
+    if keys.not_moving:
+        regions = ()
+        steps.append(Step("The company did not move, so it moved through no regions: no region "
+                          "keyings.", rules.NOT_MOVING_NO_REGIONS))
+    else:
+        regions = region_keyings(path)
+        steps.append(Step(
+            f"Region keyings come from the types on the site path {' '.join(path)}: "
+            + ", ".join(regions) + ".",
+            rules.CREATURE_REGION_KEYING,
+        ))
+        if any(len(k) > 1 for k in regions):
+            steps.append(Step(
+                "Two regions of one type anywhere in the path (they need not be adjacent) allow "
+                "the double symbol; three allow the triple (the same counting rule, which the book "
+                "only shows for doubles).",
+                rules.DEEP_WILDERNESS,
+            ))
+
+    sites = ()
+    if keys.site is not None:
+        sites = (keys.site,)
+        where = "stayed at" if keys.not_moving else "moved to"
+        steps.append(Step(f"Site keying: the site the company {where}, a {SITE_NAMES[keys.site]} ({keys.site}).",
+                          rules.CREATURE_SITE_KEYING))
+        if keys.geann_a_lisch:
+            sites += ("R",)
+            steps.append(Step("Geann a-Lisch: creatures keyed to Ruins & Lairs may also be played.",
+                              rules.GEANN_A_LISCH))
+        if keys.fell_winter and keys.site == "B":
+            steps.append(Step("Fell Winter gives every Border-hold an automatic-attack: wolves, "
+                              "3 strikes at 7 prowess.", rules.DOORS_OF_NIGHT_FELL_WINTER))
+
+    detainment = {k: detainment_for(k) for k in regions + sites}
+    if any(v == ALWAYS for v in detainment.values()):
+        steps.append(Step("Any attack keyed to a Dark-domain, Shadow-hold or Dark-hold is a detainment "
+                          "attack.", rules.DETAINMENT_DARK))
+    if any(v == ORC_TROLL_UNDEAD_MAN for v in detainment.values()):
+        steps.append(Step("An Orc, Troll, Undead or Man attack keyed to a Shadow-land is a detainment "
+                          "attack.", rules.DETAINMENT_SHADOW_LAND))
+    steps.append(Step("This holds whether the attack is keyed by type or to a region or site by name "
+                      "of that type (for other cards, such as Shadow-cloak, keying by name is not "
+                      "keying by type).", rules.DETAINMENT_BY_NAME))
+
+    outcome = "not_moving" if keys.not_moving else "moved"
+    return KeyingResult(keys, path, regions, sites, detainment, {outcome: Fraction(1)}, tuple(steps))
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+MOVE_KINDS = ("darkhaven-to-site", "darkhaven-to-darkhaven", "site-to-darkhaven")
+
+
+@dataclass(frozen=True)
+class MovePath:
+    """Which card's site path a move uses."""
+
+    move: str
+    card: str
+    rule: rules.Rule
+
+
+def site_path_for_move(move: str) -> MovePath:
+    """The card whose site path gives the regions moved through (l.726-728)."""
+    if move == "site-to-site":
+        raise InputError("move", "A company at a non-Darkhaven site can only move to its nearest "
+                                 "Darkhaven.")
+    require_choice("move", "The kind of move", move, MOVE_KINDS)
+    return {
+        "darkhaven-to-site": MovePath(move, "the new site's card", rules.PATH_DARKHAVEN_TO_SITE),
+        "darkhaven-to-darkhaven": MovePath(
+            move, "the new Darkhaven's \"Site Path from\" the old Darkhaven",
+            rules.PATH_DARKHAVEN_TO_DARKHAVEN),
+        "site-to-darkhaven": MovePath(move, "the site of origin's card", rules.PATH_SITE_TO_DARKHAVEN),
+    }[move]
+
+
+@dataclass(frozen=True)
+class RingwraithMove:
+    allowed: bool
+    explain: tuple
+
+    def to_dict(self) -> dict:
+        return {"allowed": self.allowed, "explain": to_json_value(self.explain)}
+
+
+def ringwraith_may_move(move: str, path=(), has_mode_card: bool = False) -> RingwraithMove:
+    """Whether a Ringwraith's company may make this move along this site path."""
+    site_path_for_move(move)
+    path = parse_site_path(path)
+    allowed = True
+    steps = []
+    if move == "darkhaven-to-site":
+        if has_mode_card:
+            steps.append(Step("From a Darkhaven to a non-Darkhaven site: allowed with a Black Rider, "
+                              "Fell Rider or Heralded Lord card.", rules.RINGWRAITH_MOVEMENT))
+        else:
+            allowed = False
+            steps.append(Step("From a Darkhaven to a non-Darkhaven site a Ringwraith needs a Black "
+                              "Rider, Fell Rider or Heralded Lord card.", rules.RINGWRAITH_MOVEMENT))
+    else:
+        steps.append(Step("Darkhaven to Darkhaven and non-Darkhaven site to Darkhaven need no mode "
+                          "card.", rules.RINGWRAITH_MOVEMENT))
+    if "c" in path:
+        allowed = False
+        steps.append(Step("A Ringwraith may not use a site path with Coastal Seas (Standard Rules).",
+                          rules.RINGWRAITH_NO_COASTAL_SEAS))
+    return RingwraithMove(allowed, tuple(steps))

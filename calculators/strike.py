@@ -1,0 +1,495 @@
+"""One strike against one character: prowess, the roll, and the body checks.
+
+Also ``attack``: several strikes of one attack, each against its own target.
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import ClassVar, Iterable
+
+from . import citations as rules
+from .dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, least_roll
+from .errors import InputError
+from .result import Step, check_distribution, to_json_value
+from .validate import (
+    require_bool,
+    require_choice,
+    require_int,
+    require_range,
+    require_roll,
+)
+
+STATES = ("untapped", "tapped", "wounded")
+OUTCOMES = (
+    "defeated",
+    "failed",
+    "ineffectual",
+    "detained",
+    "wounded",
+    "discarded",
+    "eliminated",
+    "returned_to_hand",
+)
+RINGWRAITH_RETURN_RESULTS = (7, 8)
+
+
+def signed(number: int) -> str:
+    return f"{number:+d}"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon's prowess bonus and, when printed, the maximum it allows."""
+
+    bonus: int
+    maximum: int | None = None
+
+    def __post_init__(self):
+        require_range("weapon", "A weapon's prowess bonus", self.bonus, 1, 20)
+        if self.maximum is not None:
+            require_range("weapon", "A weapon's maximum prowess", self.maximum, -20, 40)
+
+    def __str__(self) -> str:
+        cap = "" if self.maximum is None else f" to a maximum of {self.maximum}"
+        return f"{signed(self.bonus)} prowess{cap}"
+
+
+@dataclass(frozen=True)
+class StrikeInput:
+    prowess: int
+    strike_prowess: int
+    state: str = "untapped"
+    no_tap: bool = False
+    excess: int = 0
+    support: int = 0
+    modifier: int = 0
+    weapon: Weapon | None = None
+    strike_body: int | None = None
+    body: int | None = None
+    discard_on: tuple[int, ...] = ()
+    detainment: bool = False
+    ringwraith: bool = False
+
+    def __post_init__(self):
+        require_range("prowess", "Prowess", self.prowess, -20, 40)
+        require_range("strike_prowess", "The strike's prowess", self.strike_prowess, -20, 40)
+        require_choice("state", "The character's state", self.state, STATES)
+        require_bool("no_tap", "Not tapping", self.no_tap)
+        require_range("excess", "Excess strikes", self.excess, 0, 20)
+        require_range("support", "Supporting characters", self.support, 0, 20)
+        require_range("modifier", "The other prowess modifier", self.modifier, -20, 20)
+        if self.weapon is not None and not isinstance(self.weapon, Weapon):
+            raise InputError("weapon", "The weapon must be given as BONUS:MAX, e.g. 2:8.")
+        if self.strike_body is not None:
+            require_range("strike_body", "The strike's body", self.strike_body, 0, 20)
+        if self.body is not None:
+            require_range("body", "The character's body", self.body, 0, 20)
+        require_bool("detainment", "Detainment", self.detainment)
+        require_bool("ringwraith", "Ringwraith", self.ringwraith)
+        discard_on = tuple(self.discard_on)
+        for value in discard_on:
+            require_int("discard_on", "A discard-on result", value)
+            if not 2 <= value <= 13:
+                raise InputError(
+                    "discard_on",
+                    "A discard-on result is a body check roll, 2 to 13 "
+                    f"(12 + 1 when already wounded); you gave {value}.",
+                )
+        object.__setattr__(self, "discard_on", tuple(sorted(set(discard_on))))
+        if self.no_tap and self.state != "untapped":
+            raise InputError(
+                "no_tap",
+                f"Only an untapped character can take -3 to stay untapped; this one is {self.state}.",
+            )
+        if self.ringwraith and self.weapon is not None:
+            raise InputError(
+                "weapon",
+                "A Ringwraith may carry items but not use them, so a weapon gives him no bonus.",
+            )
+
+
+@dataclass(frozen=True)
+class StrikeResult:
+    calculator: ClassVar[str] = "strike"
+
+    input: StrikeInput
+    modified_prowess: int
+    outcomes: dict
+    least_roll: int | None
+    explain: tuple
+    mode: str = "chances"
+    roll: int | None = None
+    body_roll: int | None = None
+    outcome: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"calculator": self.calculator, **{
+            name: to_json_value(getattr(self, name))
+            for name in ("mode", "input", "modified_prowess", "outcomes", "least_roll",
+                         "roll", "body_roll", "outcome", "explain")
+        }}
+
+
+# --- prowess -----------------------------------------------------------------
+
+def modified_prowess(strike: StrikeInput) -> tuple[int, list[Step]]:
+    """The target's prowess against this strike, with one step per modifier."""
+    prowess = strike.prowess
+    steps = []
+    if strike.weapon is not None:
+        prowess, step = _apply_weapon(prowess, strike.weapon)
+        steps.append(step)
+    if strike.state == "tapped":
+        prowess -= 1
+        steps.append(Step("Tapped (and not wounded): -1 prowess.", rules.TAPPED_PROWESS))
+    elif strike.state == "wounded":
+        prowess -= 2
+        steps.append(Step("Wounded: -2 prowess.", rules.WOUNDED_PROWESS))
+    if strike.no_tap:
+        prowess -= 3
+        steps.append(Step(
+            "Takes -3 so as not to be tapped after the strike (he may still be wounded).",
+            rules.NOT_TAPPING_PROWESS,
+        ))
+    if strike.excess:
+        prowess -= strike.excess
+        steps.append(Step(
+            f"{strike.excess} excess strike(s) allocated to this target: {signed(-strike.excess)}. "
+            "The attacker must place every excess -1 by the end of the attack, on strikes of his "
+            "choice (reading l.451 with l.525).",
+            rules.EXCESS_STRIKES,
+        ))
+    if strike.support:
+        prowess += strike.support
+        steps.append(Step(
+            f"{strike.support} untapped non-target character(s) or allies tap to support: "
+            f"{signed(strike.support)} (Standard Rules).",
+            rules.SUPPORT,
+        ))
+    if strike.modifier:
+        prowess += strike.modifier
+        steps.append(Step(
+            f"Other cards played on the strike: {signed(strike.modifier)}.",
+            rules.CARD_PROWESS_MODIFIERS,
+        ))
+    steps.append(Step(f"Modified prowess against this strike: {prowess}.", rules.STRIKE_ROLL))
+    return prowess, steps
+
+
+def _apply_weapon(prowess: int, weapon: Weapon) -> tuple[int, Step]:
+    if weapon.maximum is None:
+        armed = prowess + weapon.bonus
+        text = f"Weapon first ({weapon}): {prowess} {signed(weapon.bonus)} = {armed}."
+    elif prowess >= weapon.maximum:
+        armed = prowess
+        text = (f"Weapon first ({weapon}): base {prowess} is already at or above the maximum, "
+                "so the weapon adds nothing. A weapon never lowers prowess (the rules don't "
+                "cover this case; this is the cautious reading).")
+    else:
+        armed = min(prowess + weapon.bonus, weapon.maximum)
+        text = f"Weapon first ({weapon}): {prowess} {signed(weapon.bonus)}, at most {weapon.maximum}: {armed}."
+    return armed, Step(text, rules.WEAPON_FIRST)
+
+
+# --- single results ------------------------------------------------------------
+
+def strike_roll_result(total: int, strike_prowess: int) -> str:
+    """'fails', 'ineffectual' or 'successful', from the strike's point of view."""
+    if total > strike_prowess:
+        return "fails"
+    if total == strike_prowess:
+        return "ineffectual"
+    return "successful"
+
+
+def strike_body_check(strike_body: int | None, body_roll: int | None) -> str:
+    """After the strike fails: 'defeated' or 'failed' (the strike survives)."""
+    if strike_body is None or body_roll > strike_body:
+        return "defeated"
+    return "failed"
+
+
+def character_body_check(strike: StrikeInput, body_roll: int) -> str:
+    modified = body_roll + (1 if strike.state == "wounded" else 0)
+    if strike.ringwraith and modified in RINGWRAITH_RETURN_RESULTS:
+        return "returned_to_hand"
+    if modified in strike.discard_on:
+        return "discarded"
+    if modified > strike.body:
+        return "eliminated"
+    return "wounded"
+
+
+# --- chances -----------------------------------------------------------------------
+
+def strike_chances(strike: StrikeInput) -> StrikeResult:
+    prowess, steps = modified_prowess(strike)
+    fail_ways = tie_ways = success_ways = 0
+    for roll in ROLLS:
+        result = strike_roll_result(roll + prowess, strike.strike_prowess)
+        if result == "fails":
+            fail_ways += WAYS[roll]
+        elif result == "ineffectual":
+            tie_ways += WAYS[roll]
+        else:
+            success_ways += WAYS[roll]
+
+    first_fail = least_roll(lambda roll: roll + prowess > strike.strike_prowess)
+    steps += _roll_steps(strike, prowess, first_fail)
+
+    ways = dict.fromkeys(OUTCOMES, 0)  # out of 36 * 36
+    defeat_ways = sum(WAYS[b] for b in ROLLS if strike_body_check(strike.strike_body, b) == "defeated")
+    ways["defeated"] = fail_ways * defeat_ways
+    ways["failed"] = fail_ways * (OUTCOMES_PER_ROLL - defeat_ways)
+    ways["ineffectual"] = tie_ways * OUTCOMES_PER_ROLL
+    if fail_ways:
+        steps.append(_strike_body_step(strike))
+
+    if success_ways:
+        if strike.detainment:
+            ways["detained"] = success_ways * OUTCOMES_PER_ROLL
+            steps.append(_detainment_step(strike))
+        else:
+            _require_body(strike)
+            for body_roll in ROLLS:
+                ways[character_body_check(strike, body_roll)] += success_ways * WAYS[body_roll]
+            steps += _body_check_steps(strike)
+
+    total = OUTCOMES_PER_ROLL * OUTCOMES_PER_ROLL
+    outcomes = check_distribution({name: Fraction(count, total) for name, count in ways.items()})
+    return StrikeResult(strike, prowess, outcomes, first_fail, tuple(steps))
+
+
+def _roll_steps(strike: StrikeInput, prowess: int, first_fail: int | None) -> list[Step]:
+    s = strike.strike_prowess
+    if first_fail is None:
+        fails = "no roll is enough"
+    elif first_fail == 2:
+        fails = "every roll is enough"
+    else:
+        fails = f"a natural {first_fail} or more"
+    steps = [Step(
+        f"The defender rolls 2D6 and adds {prowess}. The strike fails if the total is greater "
+        f"than {s}: {fails}.",
+        rules.STRIKE_FAILS,
+    )]
+    tie = s - prowess
+    if 2 <= tie <= 12:
+        steps.append(Step(f"A natural {tie} ties {s}: the strike is ineffectual.", rules.STRIKE_INEFFECTUAL))
+    if s - prowess - 1 >= 2:
+        top = min(12, s - prowess - 1)
+        steps.append(Step(
+            f"A natural {top} or less is below {s}: the strike is successful.",
+            rules.STRIKE_SUCCESSFUL,
+        ))
+    return steps
+
+
+def _strike_body_step(strike: StrikeInput) -> Step:
+    if strike.strike_body is None:
+        return Step("The strike's body is \"-\", so a strike that fails is defeated.", rules.STRIKE_FAILS)
+    return Step(
+        f"The strike's body is {strike.strike_body}: a failed strike is defeated only if the "
+        f"defender's body check roll is greater than {strike.strike_body}; otherwise it fails "
+        "but is not defeated.",
+        rules.STRIKE_BODY_CHECK,
+    )
+
+
+def _detainment_step(strike: StrikeInput) -> Step:
+    if strike.state == "untapped":
+        text = "Detainment attack: a successful strike taps the untapped target instead of wounding him."
+    else:
+        text = (f"Detainment attack: a successful strike only taps an untapped target; this one is "
+                f"{strike.state}, so nothing more happens (the rules give no other effect).")
+    return Step(text, rules.DETAINMENT)
+
+
+def _require_body(strike: StrikeInput) -> None:
+    if strike.body is None:
+        raise InputError(
+            "body",
+            "The character's body is needed: a successful strike wounds him and he must make a body check.",
+        )
+
+
+def _body_check_steps(strike: StrikeInput) -> list[Step]:
+    bonus = " +1 because he was already wounded (never more than +1)" if strike.state == "wounded" else ""
+    steps = [Step(
+        f"A successful strike wounds him; the attacker makes a body check: 2D6{bonus}.",
+        rules.WOUNDED_BONUS_ONCE if bonus else rules.BODY_CHECK,
+    )]
+    if strike.ringwraith:
+        steps.append(Step(
+            "Ringwraith (Standard Rules): a body check of exactly 7 or 8 returns him to your hand. "
+            "The text doesn't say whether the +1 for being wounded counts; like \"discard on\" "
+            "results it is read on the modified roll.",
+            rules.RINGWRAITH_BODY_CHECK,
+        ))
+    if strike.discard_on:
+        listed = " or ".join(str(v) for v in strike.discard_on)
+        steps.append(Step(
+            f"Discarded on a modified body check of {listed}. This is checked before elimination, "
+            "so it applies even when the result is greater than his body.",
+            rules.BODY_CHECK_DISCARD,
+        ))
+    steps.append(Step(
+        f"Otherwise a modified body check greater than his body {strike.body} eliminates him"
+        + (" (an eliminated Ringwraith loses the game)." if strike.ringwraith else "."),
+        rules.BODY_CHECK_ELIMINATED,
+    ))
+    steps.append(Step("Otherwise he is just wounded.", rules.BODY_CHECK_WOUNDED))
+    return steps
+
+
+# --- one roll ----------------------------------------------------------------------
+
+def resolve_strike(strike: StrikeInput, roll: int, body_roll: int | None = None) -> StrikeResult:
+    """Resolve one strike roll, and the body check roll if one is needed.
+
+    Without ``body_roll`` where a body check follows, the outcomes are the
+    chances over that body check.
+    """
+    require_roll("roll", "The strike roll", roll)
+    if body_roll is not None:
+        require_roll("body_roll", "The body check roll", body_roll)
+    prowess, steps = modified_prowess(strike)
+    total = roll + prowess
+    result = strike_roll_result(total, strike.strike_prowess)
+    relation = {"fails": ">", "ineffectual": "=", "successful": "<"}[result]
+    rule = {"fails": rules.STRIKE_FAILS, "ineffectual": rules.STRIKE_INEFFECTUAL,
+            "successful": rules.STRIKE_SUCCESSFUL}[result]
+    steps.append(Step(
+        f"Roll {roll} + {prowess} = {total} {relation} {strike.strike_prowess}: the strike "
+        + {"fails": "fails.", "ineffectual": "is ineffectual.", "successful": "is successful."}[result],
+        rule,
+    ))
+
+    if result == "ineffectual":
+        return _one_outcome(strike, prowess, steps, roll, body_roll, "ineffectual")
+    if result == "fails":
+        if strike.strike_body is None:
+            steps.append(_strike_body_step(strike))
+            return _one_outcome(strike, prowess, steps, roll, body_roll, "defeated")
+        describe = lambda b: Step(
+            f"Strike body check: {b} {'>' if b > strike.strike_body else '<='} {strike.strike_body}: "
+            + ("the strike is defeated." if b > strike.strike_body else "the strike is not defeated."),
+            rules.STRIKE_BODY_CHECK,
+        )
+        return _with_body_roll(strike, prowess, steps, roll, body_roll,
+                               lambda b: strike_body_check(strike.strike_body, b), describe,
+                               [_strike_body_step(strike)])
+    if strike.detainment:
+        steps.append(_detainment_step(strike))
+        return _one_outcome(strike, prowess, steps, roll, body_roll, "detained")
+    _require_body(strike)
+    return _with_body_roll(strike, prowess, steps, roll, body_roll,
+                           lambda b: character_body_check(strike, b),
+                           lambda b: Step(_describe_body_check(strike, b), rules.BODY_CHECK),
+                           _body_check_steps(strike))
+
+
+def _describe_body_check(strike: StrikeInput, body_roll: int) -> str:
+    bonus = 1 if strike.state == "wounded" else 0
+    modified = body_roll + bonus
+    shown = f"{body_roll} + 1 = {modified}" if bonus else f"{modified}"
+    outcome = character_body_check(strike, body_roll)
+    return {
+        "returned_to_hand": f"Body check {shown}: exactly 7 or 8 against a Ringwraith, so he returns to your hand.",
+        "discarded": f"Body check {shown}: a discard-on result, so he is discarded.",
+        "eliminated": f"Body check {shown} > body {strike.body}: he is eliminated.",
+        "wounded": f"Body check {shown} <= body {strike.body}: he is just wounded.",
+    }[outcome]
+
+
+def _with_body_roll(strike, prowess, steps, roll, body_roll, check, describe, rule_steps):
+    steps += list(rule_steps)
+    if body_roll is not None:
+        steps.append(describe(body_roll))
+        return _one_outcome(strike, prowess, steps, roll, body_roll, check(body_roll))
+    steps.append(Step("No body check roll given: these are the chances over that roll.",
+                      rules.MAKING_A_ROLL))
+    ways = dict.fromkeys(OUTCOMES, 0)
+    for b in ROLLS:
+        ways[check(b)] += WAYS[b]
+    outcomes = check_distribution({k: Fraction(v, OUTCOMES_PER_ROLL) for k, v in ways.items()})
+    return StrikeResult(strike, prowess, outcomes, None, tuple(steps), "roll", roll, None, None)
+
+
+def _one_outcome(strike, prowess, steps, roll, body_roll, outcome) -> StrikeResult:
+    outcomes = {name: Fraction(int(name == outcome)) for name in OUTCOMES}
+    return StrikeResult(strike, prowess, outcomes, None, tuple(steps), "roll", roll, body_roll, outcome)
+
+
+# --- a whole attack -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AttackInput:
+    """The strikes of one attack, each assigned to a different character."""
+
+    strikes: tuple = field(default_factory=tuple)
+
+    def __post_init__(self):
+        strikes = tuple(self.strikes)
+        object.__setattr__(self, "strikes", strikes)
+        if not strikes:
+            raise InputError("strikes", "An attack has at least one strike.")
+        for strike in strikes:
+            if not isinstance(strike, StrikeInput):
+                raise InputError("strikes", "Each strike must be a StrikeInput.")
+        if len({s.detainment for s in strikes}) > 1:
+            raise InputError(
+                "detainment",
+                "Detainment belongs to the whole attack: mark all its strikes or none.",
+            )
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    calculator: ClassVar[str] = "attack"
+
+    input: AttackInput
+    strikes: tuple
+    outcomes: dict
+    defeated: Fraction
+    expected_wounded: Fraction
+    at_least_one_eliminated: Fraction
+    explain: tuple
+
+    def to_dict(self) -> dict:
+        return {"calculator": self.calculator, **{
+            name: to_json_value(getattr(self, name))
+            for name in ("strikes", "outcomes", "defeated", "expected_wounded",
+                         "at_least_one_eliminated", "explain")
+        }}
+
+
+def attack(strikes: Iterable[StrikeInput] | AttackInput) -> AttackResult:
+    """Chances for one attack whose strikes are resolved independently."""
+    attack_input = strikes if isinstance(strikes, AttackInput) else AttackInput(tuple(strikes))
+    results = tuple(strike_chances(s) for s in attack_input.strikes)
+    detainment = attack_input.strikes[0].detainment
+    defeated = Fraction(0) if detainment else Fraction(1)
+    survive_all = Fraction(1)
+    expected_wounded = Fraction(0)
+    for result in results:
+        if not detainment:
+            defeated *= result.outcomes["defeated"]
+        survive_all *= 1 - result.outcomes["eliminated"]
+        expected_wounded += result.outcomes["wounded"]
+    steps = [Step(
+        f"The attack has {len(results)} strike(s) against different characters; each is "
+        "rolled separately.",
+        rules.STRIKE_ROLL,
+    )]
+    if detainment:
+        steps.append(Step("A detainment attack is never defeated.", rules.ATTACK_NOT_DEFEATED))
+    else:
+        steps.append(Step(
+            "The attack is defeated only if every strike is defeated; one ineffectual, "
+            "successful or undefeated strike is enough to stop that.",
+            rules.ATTACK_DEFEATED,
+        ))
+    outcomes = check_distribution({"defeated": defeated, "not_defeated": 1 - defeated})
+    return AttackResult(attack_input, results, outcomes, defeated, expected_wounded,
+                        1 - survive_all, tuple(steps))
