@@ -12,10 +12,22 @@ import shutil
 import sys
 import time
 
+import yaml
+
 from . import paths
+from .glossary.page import GLOSSARY_PATH, glossary_markdown
+from .glossary.terms import load_terms
+from .glossary.usage import used_in
 from .render.coverage import COVERAGE_PATH, coverage_markdown
 from .render.pages import PageRenderer, nav_title, page_path
 from .rulebook_build import Rulebook, load_rulebook
+from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
+
+GLOSSARY_INTRO = (
+    "Terms of *Middle-earth: The Lidless Eye*, in plain words. Across the site, a dotted term "
+    "shows its definition when you hover or tap it. Each entry links to the rules that define "
+    "the term and to every rule that uses it."
+)
 
 
 def prebuild() -> None:
@@ -24,11 +36,20 @@ def prebuild() -> None:
     if paths.GENERATED_RULES.exists():
         shutil.rmtree(paths.GENERATED_RULES)
     paths.GENERATED_RULES.mkdir(parents=True)
-    renderer = PageRenderer(document, rulebook.errata, document.marks)
+    sections = {s.key: s for s in document.sections}
+    page_map = {int(k): v for k, v in rulebook.coverage[document.source]["pages"].items()}
+
+    def page_link(page: int) -> str:
+        """Where a printed page's rules are now (generated pages all live in rules/)."""
+        section = sections.get(page_map.get(page, "missing"))
+        return page_path(section).removeprefix("rules/") if section else "errata-and-coverage.md#page-references"
+
+    see_also = yaml.safe_load((paths.SOURCES / "see-also.yaml").read_text(encoding="utf-8")) or {}
+    renderer = PageRenderer(document, rulebook.errata, document.marks, page_link, see_also)
     for page in renderer.pages():
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     write_rules_index(rulebook)
-    sections = {s.key: s for s in document.sections}
+    write_glossary_and_turn_summary(rulebook)
 
     def section_link(key: str | None) -> str | None:
         section = sections.get(key)
@@ -38,6 +59,21 @@ def prebuild() -> None:
     (paths.DOCS / COVERAGE_PATH).write_text(coverage_markdown(
         document, rulebook.errata, rulebook.coverage, rulebook.page_refs,
         rulebook.block_for_line, section_link), encoding="utf-8")
+
+
+def write_glossary_and_turn_summary(rulebook: Rulebook) -> None:
+    blocks = rulebook.document.blocks
+    rule_ids = {b.id for b in blocks}
+    terms = load_terms(paths.SOURCES)
+    for term in terms:
+        unknown = [r for r in term.defined_in if r not in rule_ids and term.game == "MELE"]
+        if unknown:
+            raise ValueError(f"glossary term {term.id}: defined_in cites unknown rules {unknown}")
+    (paths.DOCS / GLOSSARY_PATH).write_text(
+        glossary_markdown(terms, used_in(terms, blocks), "MELE", "Glossary", GLOSSARY_INTRO), encoding="utf-8")
+    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", rule_ids)
+    (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
+    (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
 
 
 def write_rules_index(rulebook: Rulebook) -> None:

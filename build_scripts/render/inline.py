@@ -10,8 +10,13 @@ from __future__ import annotations
 import html
 import re
 
+from collections.abc import Callable
+
 from ..errata import Mark
 from ..model import Span
+from ..page_refs import PAGE_REF
+
+PageLink = Callable[[int], str] | None    # printed page number -> Markdown link target
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]|])")
 _BLOCK_START = re.compile(r"^(\s*)([#>+=-]|\d+(?=\.))")
@@ -33,11 +38,12 @@ def block_safe(markdown: str) -> str:
                             else m.group(0) + "\\", markdown, count=1)
 
 
-def plain(text: str) -> str:
-    """Escaped text with badges for letter codes and muted icon descriptions."""
+def plain(text: str, page_link: PageLink = None) -> str:
+    """Escaped text with badges for letter codes, muted icon descriptions and
+    printed page references linked to where that page's rules are now."""
     out, pos = [], 0
     for m in re.finditer(rf"{_SITE_CODE.pattern}|{_REGION_CODE.pattern}|{_ICON.pattern}", text):
-        out.append(escape(text[pos:m.start()]))
+        out.append(_with_page_links(text[pos:m.start()], page_link))
         if m.group(1):
             out.append("{badge:site:%s}" % m.group(1))
         elif m.group(2):
@@ -45,20 +51,31 @@ def plain(text: str) -> str:
         else:
             out.append("{icon:%s}" % escape(m.group(3)))
         pos = m.end()
+    out.append(_with_page_links(text[pos:], page_link))
+    return "".join(out)
+
+
+def _with_page_links(text: str, page_link: PageLink) -> str:
+    if page_link is None:
+        return escape(text)
+    out, pos = [], 0
+    for m in PAGE_REF.finditer(text):
+        out += [escape(text[pos:m.start()]), f"[{escape(m.group(0))}]({page_link(int(m.group(1)))})"]
+        pos = m.end()
     out.append(escape(text[pos:]))
     return "".join(out)
 
 
-def span_markdown(span: Span, marks: dict[int, list[Mark]]) -> str:
+def span_markdown(span: Span, marks: dict[int, list[Mark]], page_link: PageLink = None) -> str:
     """Markdown for a span, wrapping the parts of it that errata touch."""
     line_marks = [m for m in marks.get(span.line, []) if _inside(m, span)]
     out, pos = [], 0
     for mark in line_marks:
         start, end = mark.start - span.offset, mark.end - span.offset
-        out.append(plain(span.text[pos:start]))
+        out.append(plain(span.text[pos:start], page_link))
         out.append("{erratum:%s}%s{/erratum}" % (mark.erratum.id, escape(span.text[start:end])))
         pos = end
-    out.append(plain(span.text[pos:]))
+    out.append(plain(span.text[pos:], page_link))
     return "".join(out)
 
 

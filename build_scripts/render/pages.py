@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..errata import Erratum, Mark
 from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table
-from .inline import block_safe, escape, marks_outside, span_markdown
+from .inline import PageLink, block_safe, escape, marks_outside, span_markdown
 
 PART_NAMES = {0: "Front Matter", 1: "Part I · The Starter Rules", 2: "Part II · Standard Rules"}
 _SMALL_WORDS = {"and", "of", "the", "a", "to", "into", "at", "in", "with", "&"}
@@ -46,10 +46,13 @@ def nav_title(section: Section) -> str:
 
 
 class PageRenderer:
-    def __init__(self, document: Document, errata: list[Erratum], marks: dict[int, list[Mark]]):
+    def __init__(self, document: Document, errata: list[Erratum], marks: dict[int, list[Mark]],
+                 page_link: PageLink = None, see_also: dict[str, list[dict]] | None = None):
         self.document = document
         self.errata = errata
         self.marks = marks
+        self.page_link = page_link
+        self.see_also = see_also or {}
 
     def pages(self) -> list[Page]:
         return [Page(s, page_path(s), self.section_markdown(s)) for s in self.document.sections]
@@ -68,6 +71,7 @@ class PageRenderer:
             "",
             f"# {escape(heading)}",
             "",
+            *self._see_also(section),
         ]
         for item in section.items:
             if isinstance(item, Heading):
@@ -75,6 +79,14 @@ class PageRenderer:
             else:
                 out += self.block_markdown(item)
         return "\n".join(out)
+
+    def _see_also(self, section: Section) -> list[str]:
+        """Links the site adds under a section's title (never numbered, never source text)."""
+        links = self.see_also.get(section.key, [])
+        if not links:
+            return []
+        items = " · ".join(f"[{escape(link['label'])}]({link['page']})" for link in links)
+        return [f"**See also:** {items}", "{: .see-also .no-glossary }", ""]
 
     def block_markdown(self, block: Block) -> list[str]:
         options = [f"    kind: {block.kind}", f"    lines: \"{block.first_line}-{block.last_line}\""]
@@ -108,11 +120,11 @@ class PageRenderer:
         m = _RUN_IN.match(span.text)
         words = m.group(1).split() if m else []
         if not m or len(words) > (5 if m.group(2) == " - " else 3):
-            return span_markdown(span, self.marks)
+            return span_markdown(span, self.marks, self.page_link)
         cut = m.end(1)
         head = Span(span.text[:cut], span.line, span.offset)
         rest = Span(span.text[cut:], span.line, span.offset + cut)
-        return f"**{span_markdown(head, self.marks)}**{span_markdown(rest, self.marks)}"
+        return f"**{span_markdown(head, self.marks)}**{span_markdown(rest, self.marks, self.page_link)}"
 
     def table_markdown(self, table: Table) -> list[str]:
         out = []
@@ -127,7 +139,7 @@ class PageRenderer:
     def _cell(self, span: Span, table: Table, column: int) -> str:
         if column == table.code_column and table.symbol_kind:
             return "{badge:%s:%s}" % (table.symbol_kind, span.text)
-        text = "{label:%s}" % escape(span.text) if span.line == 0 else span_markdown(span, self.marks)
+        text = "{label:%s}" % escape(span.text) if span.line == 0 else span_markdown(span, self.marks, self.page_link)
         return text or " "
 
     def _stray_errata(self, block: Block) -> list[str]:

@@ -1,0 +1,1 @@
+"""The glossary: terms from sources/glossary*.yaml, matched in the rules' text."""

@@ -1,0 +1,101 @@
+"""The full player turn, from sources/turn-summary.yaml: checked, then rendered
+as a collapsible page for phones and a one-page printable version."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .render.inline import escape
+
+PHASE_IDS = ("untap", "organization", "long-event", "movement-hazard", "site", "end-of-turn", "audience")
+TURN_SUMMARY_PATH = "turn-summary.md"
+PRINT_PATH = "turn-summary-print.md"
+WHO = {"player": "You", "opponent": "Opponent", "both": "Both players"}
+
+
+class TurnSummaryError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str
+    who: str
+    rules: tuple[str, ...]
+    standard: bool
+    may_play: tuple[str, ...] = ()
+    limits: tuple[str, ...] = ()
+    unclear: str = ""
+
+
+@dataclass(frozen=True)
+class Phase:
+    id: str
+    name: str
+    summary: str
+    steps: tuple[Step, ...]
+
+
+def load_turn_summary(path: Path, rule_ids: set[str]) -> list[Phase]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    phases = [Phase(p["id"], p["name"], p.get("summary", ""), tuple(_step(s, p["id"]) for s in p["steps"]))
+              for p in data["phases"]]
+    found = tuple(p.id for p in phases)
+    if found != PHASE_IDS:
+        raise TurnSummaryError(f"{path.name}: phases must be {PHASE_IDS}, found {found}")
+    for phase in phases:
+        for n, step in enumerate(phase.steps, start=1):
+            unknown = [r for r in step.rules if r not in rule_ids]
+            if not step.rules or unknown:
+                raise TurnSummaryError(f"{path.name}: {phase.id} step {n} cites no rule or unknown rules {unknown}")
+            if step.who not in WHO:
+                raise TurnSummaryError(f"{path.name}: {phase.id} step {n}: who must be one of {list(WHO)}")
+    return phases
+
+
+def _step(entry: dict, phase: str) -> Step:
+    return Step(text=" ".join(entry["text"].split()), who=entry["who"], rules=tuple(entry.get("rules") or ()),
+                standard=bool(entry.get("standard")), may_play=tuple(entry.get("may_play") or ()),
+                limits=tuple(entry.get("limits") or ()), unclear=" ".join((entry.get("unclear") or "").split()))
+
+
+def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
+    title = "Full Player Turn Summary" + (" (printable)" if printable else "")
+    out = ["---", f"title: {title}", "hide:", "  - toc", "---", "", f"# {title}", ""]
+    if printable:
+        out += ["Every phase and step on one page, for printing. "
+                "[Back to the interactive summary](turn-summary.md){: .no-print }", ""]
+    else:
+        out += ["The book's own Full Player Turn Summary (pages 92-94) is missing from the source, so this one is "
+                "composed from the rules themselves: every step links to the rules it comes from. "
+                'Steps marked <span class="std-badge">Standard Rules</span> come from the Standard Rules. '
+                "Tap a phase to open it. "
+                "[Printable version](turn-summary-print.md)", ""]
+    for number, phase in enumerate(phases, start=1):
+        label = f"{number} · {escape(phase.name)}" if phase.id != "audience" else escape(phase.name)
+        opened = " open" if printable else ""
+        out += [f'<details class="phase" id="phase-{phase.id}" markdown="1"{opened}>',
+                f"<summary>{label}</summary>", "", escape(phase.summary), ""]
+        for n, step in enumerate(phase.steps, start=1):
+            out += _step_markdown(n, step)
+        out += ["</details>", ""]
+    return "\n".join(out) + "\n"
+
+
+def _step_markdown(number: int, step: Step) -> list[str]:
+    standard = ' <span class="std-badge">Standard Rules</span>' if step.standard else ""
+    out = [f"{number}. **{WHO[step.who]}:** {escape(step.text)}{standard}", ""]
+    details = []
+    if step.may_play:
+        details.append("*May play or do:* " + "; ".join(escape(x) for x in step.may_play))
+    if step.limits:
+        details.append("*Limits:* " + "; ".join(escape(x) for x in step.limits))
+    details.append("*Rules:* " + ", ".join("{ref:%s}" % r for r in step.rules))
+    if step.unclear:
+        details.append(f"*Unclear in the source:* {escape(step.unclear)} "
+                       "([Errata and coverage](rules/errata-and-coverage.md))")
+    out += [f"    - {d}" for d in details]
+    return out + [""]
