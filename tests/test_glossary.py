@@ -96,7 +96,7 @@ def test_pop_ups_mark_terms_but_never_headings_code_or_permalinks(site):
     assert len(article.select("abbr.gloss")) > 50
     strike = article.select_one("#r1-7-24 abbr.gloss[data-term='strike']")
     assert strike and "strike" in strike["title"].lower()
-    for forbidden in article.select("h1, h2, h3, h4, code, pre, a.rule-num, .admonition-title, .no-glossary"):
+    for forbidden in article.select("h1, h2, h3, h4, code, pre, summary, a.rule-num, .admonition-title, .no-glossary"):
         assert not forbidden.select("abbr.gloss"), forbidden.name
 
 
@@ -118,3 +118,9 @@ def test_page_references_link_to_their_section_or_the_coverage_page(site):
     using = soup_of(site / "rules" / "0-2-using-this-rulebook" / "index.html")
     link = next(a for a in using.select("article a") if a.get_text() == "pages 92-94")
     assert link["href"].endswith("errata-and-coverage/#page-references")
+
+
+def test_no_pop_ups_in_collapsible_titles(site):
+    soup = soup_of(site / "turn-summary" / "index.html")
+    assert soup.select("details.phase summary")
+    assert not soup.select("details.phase summary abbr.gloss")

@@ -20,7 +20,8 @@ from ..glossary.matcher import TermMatcher
 from ..glossary.terms import load_terms
 
 SKIP_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "kbd", "a", "abbr", "script", "style",
-             "button", "label", "input", "select", "textarea", "option", "form", "ins", "mark", "svg"}
+             "button", "label", "input", "select", "textarea", "option", "form", "ins", "mark", "svg",
+             "summary", "nav"}
 SKIP_CLASSES = {"rule-num", "no-glossary", "site-label", "admonition-title", "badge", "icon-desc"}
 
 
