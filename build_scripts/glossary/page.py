@@ -25,7 +25,7 @@ def glossary_markdown(terms: list[Term], usage: dict[str, list[str]], game: str,
     chosen = sorted((t for t in terms if t.game == game), key=lambda t: t.term.lower())
     by_id = {t.id: t for t in terms}
     groups = [(letter, list(group)) for letter, group in groupby(chosen, key=_letter)]
-    out = ["---", f"title: {title}", "hide:", "  - toc", "---", "", f"# {title}", "", intro, ""]
+    out = ["---", f"title: {title}", "hide:", "  - toc", "---", "", f"# {title}", "", intro, "{: .no-glossary }", ""]
     out.append('<nav class="glossary-index no-glossary" aria-label="Letters">'
                + " ".join(f'<a href="#letter-{letter.lower() if letter != "#" else "num"}">{letter}</a>'
                           for letter, _ in groups) + "</nav>")
