@@ -180,3 +180,17 @@ def test_search_index_holds_rule_numbers(site):
 def test_site_loads_no_web_fonts(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     assert "fonts.googleapis" not in html and "fonts.gstatic" not in html
+
+
+def test_no_inline_scripts_so_a_strict_csp_works(site):
+    """script-src 'self' (README, "Serving") forbids inline scripts and handlers."""
+    offenders = []
+    for page in site.rglob("*.html"):
+        soup = soup_of(page)
+        for script in soup.select("script"):
+            if not script.get("src") and script.get("type") not in ("application/json",):
+                offenders.append((str(page.relative_to(site)), script.get_text()[:60]))
+        for el in soup.find_all(True):
+            if any(attr.startswith("on") for attr in el.attrs):
+                offenders.append((str(page.relative_to(site)), el.name))
+    assert not offenders, offenders[:5]
