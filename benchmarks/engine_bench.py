@@ -27,6 +27,10 @@ CASES = {
     "hazard-limit": {"size": 5, "orc_scouts": 2, "halved": True},
     "audience": {"me": "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
                  "opponent": "character=11,item=5,faction=0,ally=2", "revealed_against_me": 3},
+    "swim": {"edition": "advanced", "cavalry": True, "heavy_armour": True, "shield": True, "banner": True,
+             "prone_in_deep": True},
+    "passenger-hit": {},
+    "mount": {},
 }
 BUDGET_SECONDS = 0.001
 

@@ -15,12 +15,17 @@ import time
 import yaml
 
 from . import paths
+from .errata import Erratum
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
 from .glossary.terms import load_terms
 from .glossary.usage import used_in
-from .render.coverage import COVERAGE_PATH, coverage_markdown
+from .markdown.rule_blocks import rule_anchor
+from .model import Document
+from .render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from .render.pages import PageRenderer, nav_title, page_path
+from .render.sbg_pages import SbgPageRenderer
 from .rulebook_build import Rulebook, load_rulebook
+from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 
 GLOSSARY_INTRO = (
@@ -48,7 +53,8 @@ def prebuild() -> None:
     renderer = PageRenderer(document, rulebook.errata, document.marks, page_link, see_also)
     for page in renderer.pages():
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
-    write_rules_index(rulebook)
+    sbg_books = write_sbg_pages(rulebook.errata)
+    write_rules_index(rulebook, sbg_books)
     write_glossary_and_turn_summary(rulebook)
 
     def section_link(key: str | None) -> str | None:
@@ -56,9 +62,22 @@ def prebuild() -> None:
         # The coverage page lives in rules/ too, so a bare file name links there.
         return f"[{nav_title(section)}]({page_path(section).removeprefix('rules/')})" if section else None
 
+    def block_for_line(source: str, line: int):
+        return rulebook.block_for_line(source, line) or sbg_block_for_line(sbg_books, source, line)
+
+    sbg_texts = [(book.text.title, book.document.source) for book in sbg_books]
     (paths.DOCS / COVERAGE_PATH).write_text(coverage_markdown(
         document, rulebook.errata, rulebook.coverage, rulebook.page_refs,
-        rulebook.block_for_line, section_link), encoding="utf-8")
+        block_for_line, section_link) + "\n" + sbg_coverage_markdown(sbg_texts, rulebook.coverage),
+        encoding="utf-8")
+
+
+def write_sbg_pages(errata: list[Erratum]) -> list[SbgBook]:
+    """The Strategy Battle Game texts (issue 6): one page of numbered rules each, beside the rulebook's."""
+    books = load_sbg_books(errata)
+    for book in books:
+        (paths.DOCS / book.text.page).write_text(SbgPageRenderer(book, errata).page_markdown(), encoding="utf-8")
+    return books
 
 
 def write_glossary_and_turn_summary(rulebook: Rulebook) -> None:
@@ -76,28 +95,37 @@ def write_glossary_and_turn_summary(rulebook: Rulebook) -> None:
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
 
 
-def write_rules_index(rulebook: Rulebook) -> None:
+def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
+    entries = rule_entries(rulebook.document, page_path)
+    for book in sbg_books:
+        entries += rule_entries(book.document, lambda _section, page=book.text.page: page)
+    paths.BUILD.mkdir(exist_ok=True)
+    paths.RULES_INDEX.write_text(json.dumps(entries, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def rule_entries(document: Document, path_of) -> list[dict]:
+    """One index entry per rule; `path_of` gives the page a section is on."""
     entries = []
-    for section in rulebook.document.sections:
-        path = page_path(section)
+    for section in document.sections:
+        path = path_of(section)
         for block in section.blocks:
+            anchor = rule_anchor(block.id)    # the id the rule block gives its element
             entries.append({
                 "id": block.id,
                 "kind": block.kind,
                 "path": path,
-                "anchor": block.anchor,
-                "url": path.removesuffix(".md") + "/#" + block.anchor,
-                "section": section.key,
+                "anchor": anchor,
+                "url": path.removesuffix(".md") + "/#" + anchor,
+                "section": block.id.rpartition(".")[0],
                 "heading": block.heading,
                 "text": block.text,
                 "original_text": block.original_text,
-                "source": rulebook.document.source,
+                "source": document.source,
                 "first_line": block.first_line,
                 "last_line": block.last_line,
                 "errata": block.errata,
             })
-    paths.BUILD.mkdir(exist_ok=True)
-    paths.RULES_INDEX.write_text(json.dumps(entries, ensure_ascii=False, indent=1), encoding="utf-8")
+    return entries
 
 
 PUBLIC_FIELDS = ("id", "kind", "url", "section", "heading", "text", "original_text",

@@ -1,13 +1,19 @@
 """Every rule the engine cites, in one place.
 
-Each constant records the rule id of the numbered rulebook (``P.S.N``), the
-1-based line of ``sources/mele-rulebook.txt`` the rule comes from, and a short
-verbatim quote from that line (a test checks the quote is on the line, and,
-when ``rules.json`` exists, that the id's block covers the line).
+Each constant records the rule id of the numbered text (``P.S.N`` for the MELE
+rulebook, ``SBG-A.S.N`` / ``SBG-B.S.N`` for the two Strategy Battle Game
+sources), the 1-based line of its source file in ``sources/`` the rule comes
+from, and a short verbatim quote from that line (a test checks the quote is on
+the line of that file, and, when ``rules.json`` exists, that the id's block
+comes from the same file and covers the line).
 Explain steps cite these constants only.
 """
 
 from dataclasses import dataclass
+
+MELE_RULEBOOK = "mele-rulebook.txt"
+SBG_ADVANCED = "sbg-advanced-rules.txt"  # newer MESBG Rules Manual, Advanced Rules (SBG-A)
+SBG_ARTICLE = "sbg-boats-article.txt"  # older SBG boats article by Mat Ward (SBG-B)
 
 
 @dataclass(frozen=True)
@@ -15,6 +21,7 @@ class Rule:
     id: str
     line: int
     quote: str
+    source: str = MELE_RULEBOOK  # file name in sources/
 
     def __str__(self) -> str:
         return self.id
@@ -213,6 +220,68 @@ HAZARD_LIMIT = Rule(
 )
 HAZARD_LIMIT_HALVED = Rule("2.2.9", line=858, quote="reduced to half of normal for the rest of the turn (round up")
 ORC_SCOUTS = Rule("2.5.2", line=889, quote="Orc scouts only count half towards a company's size (round up)")
+
+
+# --- Strategy Battle Game: Advanced Rules (sources/sbg-advanced-rules.txt) -----------------
+
+def _advanced(id_: str, line: int, quote: str) -> Rule:
+    return Rule(id_, line=line, quote=quote, source=SBG_ADVANCED)
+
+
+def _article(id_: str, line: int, quote: str) -> Rule:
+    return Rule(id_, line=line, quote=quote, source=SBG_ARTICLE)
+
+
+SBG_SHALLOW_WATER_PRONE = _advanced(
+    "SBG-A.1.2", 11, "if any model begins its Activation Prone whilst within Shallow Water")
+SBG_SWIM_TEST = _advanced("SBG-A.1.2", 11, "To make a Swim Test, the model rolls a D6 and consults the Swim Table")
+SBG_DEEP_WATER_SWIM_TEST = _advanced(
+    "SBG-A.1.3", 17, "Any model that enters an area of Deep Water must immediately take a Swim Test")
+SBG_PRONE_IN_DEEP_WATER = _advanced(
+    "SBG-A.1.3", 17, "Models that are knocked Prone within Deep Water must immediately take another Swim Test")
+SBG_SWIM_TABLE = _advanced("SBG-A.1.4", 21, "1 2-5 6 Result")
+SBG_SINK = _advanced("SBG-A.1.4", 21, "Sink: The model is overcome by the weight of its wargear")
+SBG_SWIM = _advanced("SBG-A.1.4", 21, "Swim: The model may Move up to half its remaining Move Value")
+SBG_SWIM_STRONGLY = _advanced(
+    "SBG-A.1.4", 21, "Swim Strongly: The model may Move all its remaining Move Value")
+SBG_SWIM_MODIFIERS_CUMULATIVE = _advanced("SBG-A.1.4", 21, "All modifiers are cumulative")
+SBG_SWIM_CAVALRY = _advanced("SBG-A.1.4", 21, "If the model is a Cavalry model, apply a +1 modifier")
+SBG_SWIM_HEAVY_ARMOUR = _advanced(
+    "SBG-A.1.4", 21, "If the model is equipped with heavy armour or heavy Dwarf armour, apply a -1 modifier")
+SBG_SWIM_SHIELD = _advanced(
+    "SBG-A.1.4", 21, "If the model is carrying a shield (but not a light shield), apply a -1 modifier")
+SBG_SWIM_BANNER = _advanced("SBG-A.1.4", 21, "If the model is carrying a banner, apply a -1 modifier")
+SBG_MATCHED_PLAY_NO_MOUNTING = _advanced("SBG-A.3.1", 41, "the Mounting rules are never used")
+SBG_PASSENGER_SHOTS = _advanced(
+    "SBG-A.3.3", 49, "any shots that would hit the rider must roll a further D6")
+SBG_PASSENGER_SHOT_ROLL = _advanced(
+    "SBG-A.3.3", 49, "On a 1-3 the shot will hit the Passenger, and on a 4+ the shot will hit the rider")
+SBG_MOUNTING_ROLL = _advanced(
+    "SBG-A.3.4", 53, "the model must Move into base contact with the Cavalry model and roll a D6")
+SBG_MOUNTING_FAILS = _advanced(
+    "SBG-A.3.4", 53, "On a 1, the model fails to Mount and neither model may Move any further that turn")
+SBG_MOUNTING_MOUNTS = _advanced(
+    "SBG-A.3.4", 53, "On a 2-5, the model successfully Mounts, though neither model may Move any further")
+SBG_MOUNTING_MOUNTS_ACTIVATE = _advanced(
+    "SBG-A.3.4", 53,
+    "On a 6, the model successfully Mounts and the Cavalry model can still Activate if it hasn't already")
+
+# --- Strategy Battle Game: boats article (sources/sbg-boats-article.txt) -------------------
+
+SBG_ARTICLE_MOUNTED_MAY_NOT_SWIM = _article("SBG-B.6.1", 35, "Mounted models may not attempt to swim")
+SBG_ARTICLE_SWIMMING_CHART = _article(
+    "SBG-B.6.1", 35, "Roll a D6 for each swimming model and consult the Swimming chart below")
+SBG_ARTICLE_ARMOUR_BASELINE = _article(
+    "SBG-B.6.2", 37, "this chart represents the ability of a model wearing armour")
+SBG_ARTICLE_APPLY_MODIFIERS = _article(
+    "SBG-B.6.2", 37, "apply the modifiers shown to the table below to the Swimming chart")
+SBG_ARTICLE_NO_ARMOUR = _article("SBG-B.6.3", 39, "Model is wearing no armour/Mithril armour\t+1")
+SBG_ARTICLE_HEAVY_ARMOUR = _article(
+    "SBG-B.6.3", 40, "Model is wearing heavy armour/Dwarf heavy armour\t-1")
+SBG_ARTICLE_SHIELD = _article("SBG-B.6.3", 41, "Model is carrying a shield\t-1")
+SBG_ARTICLE_SHIELD_AND_HEAVY_ARMOUR = _article(
+    "SBG-B.6.3", 42, "Model carrying a shield and wearing heavy armour/Dwarf heavy armour\t-2")
+SBG_ARTICLE_SWIMMERS_MAY_NOT_LIE_DOWN = _article("SBG-B.6.4", 44, "Swimming models may not lie down")
 
 
 def all_citations() -> dict[str, Rule]:

@@ -20,7 +20,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog=PROG, description="Exact MELE rules calculators.")
+    parser = OneLineParser(prog=PROG, description="Exact MELE (and Strategy Battle Game) rules calculators.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="name", required=True, metavar="NAME")
 
@@ -82,6 +82,23 @@ def build_parser() -> argparse.ArgumentParser:
     audience.add_argument("--revealed-against-me", metavar="N", help="cards the opponent reveals")
     audience.add_argument("--revealed-against-opponent", metavar="N", help="cards I reveal")
     audience.add_argument("--starter", action="store_true", help="Starter Rules: no modifications")
+
+    swim = command("swim", "Strategy Battle Game: a Swim Test (or the article's Swimming chart roll).")
+    swim.add_argument("--edition", metavar="EDITION", help="advanced (Advanced Rules) or article (boats article)")
+    swim.add_argument("--cavalry", action="store_true", help="a Cavalry model, +1 (advanced only)")
+    swim.add_argument("--heavy-armour", action="store_true", help="heavy (or Dwarf heavy) armour, -1")
+    swim.add_argument("--shield", action="store_true", help="a shield (not a light shield), -1")
+    swim.add_argument("--banner", action="store_true", help="carrying a banner, -1 (advanced only)")
+    swim.add_argument("--prone-in-deep", action="store_true",
+                      help="the test for being knocked Prone in Deep Water, -1 (advanced only)")
+    swim.add_argument("--no-armour", action="store_true", help="no or Mithril armour, +1 (article only)")
+    swim.add_argument("--roll", metavar="R", help="resolve this D6 roll (1-6)")
+
+    passenger = command("passenger-hit", "Strategy Battle Game: does a shot at the rider hit the Passenger?")
+    passenger.add_argument("--roll", metavar="R", help="resolve this D6 roll (1-6)")
+
+    mount = command("mount", "Strategy Battle Game: the D6 roll to Mount a Cavalry model as a Passenger.")
+    mount.add_argument("--roll", metavar="R", help="resolve this D6 roll (1-6)")
     return parser
 
 

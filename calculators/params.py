@@ -13,6 +13,7 @@ from .hazard_limit import HazardLimitInput
 from .influence import InfluenceInput
 from .keying import KeyingInput
 from .strike import AttackInput, StrikeInput, Weapon
+from .swim import SwimInput
 
 MISSING = object()
 
@@ -273,6 +274,43 @@ def control_sheet_from_params(p: Params):
     return lambda: control_sheet(sheet)
 
 
+def swim_from_params(p: Params):
+    from .swim import resolve_swim, swim_chances
+
+    if not p.has("edition"):
+        p.raw("edition", None)
+        raise InputError("edition", "The edition is required: advanced (the newer Advanced Rules) "
+                                    "or article (the older boats article).")
+    edition = p.raw("edition")
+    swim = SwimInput(
+        edition=edition.strip().lower() if isinstance(edition, str) else edition,
+        cavalry=p.bool("cavalry"),
+        heavy_armour=p.bool("heavy_armour"),
+        shield=p.bool("shield"),
+        banner=p.bool("banner"),
+        prone_in_deep=p.bool("prone_in_deep"),
+        no_armour=p.bool("no_armour"),
+    )
+    roll = p.optional_int("roll")
+    if roll is None:
+        return lambda: swim_chances(swim)
+    return lambda: resolve_swim(swim, roll)
+
+
+def passenger_hit_from_params(p: Params):
+    from .passenger import PassengerHitInput, passenger_hit
+
+    roll = p.optional_int("roll")
+    return lambda: passenger_hit(PassengerHitInput(), roll)
+
+
+def mount_from_params(p: Params):
+    from .passenger import MountInput, mount
+
+    roll = p.optional_int("roll")
+    return lambda: mount(MountInput(), roll)
+
+
 READERS = {
     "strike": strike_from_params,
     "corruption": corruption_from_params,
@@ -282,6 +320,9 @@ READERS = {
     "audience": audience_from_params,
     "attack": attack_from_params,
     "control-sheet": control_sheet_from_params,
+    "swim": swim_from_params,
+    "passenger-hit": passenger_hit_from_params,
+    "mount": mount_from_params,
 }
 
 

@@ -23,8 +23,13 @@ def format_result(data: dict) -> str:
         lines.append(f"{_least_roll_label(data)}: {least if least is not None else 'none'}")
     lines.append("Steps:")
     for step in data["explain"]:
-        lines.append(f"  - {step['text']} [MELE {step['rule']}]")
+        lines.append(f"  - {step['text']} [{cited(step['rule'])}]")
     return "\n".join(lines)
+
+
+def cited(rule_id: str) -> str:
+    """"MELE 1.7.23" for the rulebook; SBG ids ("SBG-A.1.2") name their source already."""
+    return rule_id if rule_id.startswith("SBG") else f"MELE {rule_id}"
 
 
 def _least_roll_label(d) -> str:
@@ -86,6 +91,23 @@ def _keying_details(d):
     return lines
 
 
+def _swim_title(d):
+    i = d["input"]
+    edition = {"advanced": "Advanced Rules Swim Test",
+               "article": "boats article Swimming chart roll"}[i["edition"]]
+    return f"SBG {edition}, modifier {d['modifier']:+d}" + _roll_text(d)
+
+
+def _swim_details(d):
+    lines = []
+    if d["chart_missing"]:
+        lines.append("The article's Swimming chart is missing from the source: "
+                     "chances are for the modified D6 result only.")
+    if d.get("mode") == "roll":
+        lines.append(f"Modified roll: {d['modified_roll']}")
+    return lines
+
+
 def _hazard_title(d):
     return f"Hazard limit {d['hazard_limit']} (company size {d['company_size']})"
 
@@ -129,6 +151,9 @@ _TITLES = {
     "audience": lambda d: "Audience with Sauron" + (" (Starter Rules)" if d["input"]["starter"] else ""),
     "attack": lambda d: f"Attack with {len(d['strikes'])} strike(s)",
     "control-sheet": lambda d: "Control sheet",
+    "swim": _swim_title,
+    "passenger-hit": lambda d: "SBG Hitting Passengers: a shot that would hit the rider" + _roll_text(d),
+    "mount": lambda d: "SBG Mounting a Cavalry model as a Passenger" + _roll_text(d),
 }
 _DETAILS = {
     "corruption": _corruption_details,
@@ -136,4 +161,5 @@ _DETAILS = {
     "audience": _audience_details,
     "attack": _attack_details,
     "control-sheet": _sheet_details,
+    "swim": _swim_details,
 }

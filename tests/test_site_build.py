@@ -71,7 +71,7 @@ def test_rules_json_ids_are_unique_and_anchors_exist(site, rules):
 
 
 def test_rules_json_matches_the_numbering_scheme(rules):
-    for rule in rules:
+    for rule in (r for r in rules if r["source"] == "mele-rulebook.txt"):   # SBG ids: tests/test_sbg_site.py
         assert re.fullmatch(r"[012]\.\d+\.\d+", rule["id"]), rule["id"]
         assert rule["url"].endswith("#r" + rule["id"].replace(".", "-"))
     kinds = {r["kind"] for r in rules}

@@ -8,6 +8,10 @@ ALL CAPS and Title Case sub-headings; boxed paragraphs that start with a label
 Numbering (DESIGN.md): every block gets `P.S.N`. P: 0 front matter, 1 Starter
 Rules, 2 Standard Rules. S: section number (front matter: its order; a part's
 text before its section 1 is section 0). N: block order within the section.
+
+Other texts (the Strategy Battle Game chapters) go through the same parser:
+their layout names the lines that open sections, and an id prefix such as
+`SBG-A` takes the place of the part number.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from ..model import Block, Bullet, Document, Heading, Paragraph, Part, Section, 
 from . import lines as classify
 from .layout import Layout, TableHint
 from .source_lines import SourceLine, read_source
-from .tables import ROW_FORMATS
+from .tables import ROW_FORMATS, placed
 
 
 class ParseError(ValueError):
@@ -36,15 +40,19 @@ class ShownLine:
     marks: tuple[Mark, ...]
 
 
-def parse_rulebook(path: Path, errata: list[Erratum], layout: Layout) -> Document:
-    return parse_rulebook_lines(path.name, read_source(path), errata, layout)
+def parse_rulebook(path: Path, errata: list[Erratum], layout: Layout, id_prefix: str = "",
+                   first_part: str = "Front Matter") -> Document:
+    return parse_rulebook_lines(path.name, read_source(path), errata, layout, id_prefix, first_part)
 
 
-def parse_rulebook_lines(name: str, source: list[SourceLine], errata: list[Erratum], layout: Layout) -> Document:
+def parse_rulebook_lines(name: str, source: list[SourceLine], errata: list[Erratum], layout: Layout,
+                         id_prefix: str = "", first_part: str = "Front Matter") -> Document:
+    """`id_prefix` replaces the part number in rule ids; `first_part` titles part 0,
+    which holds everything before the first `· PART I ·` banner."""
     errata_here = [e for e in errata if e.source == name]
     _check_errata_lines(errata_here, source, name)
     shown = [_shown(line, errata_here) for line in source]
-    return _Parser(name, shown, layout).parse()
+    return _Parser(name, shown, layout, id_prefix, first_part).parse()
 
 
 def _check_errata_lines(errata: list[Erratum], source: list[SourceLine], name: str) -> None:
@@ -61,10 +69,13 @@ def _shown(line: SourceLine, errata: list[Erratum]) -> ShownLine | None:
 
 
 class _Parser:
-    def __init__(self, source_name: str, shown: list[ShownLine | None], layout: Layout):
+    def __init__(self, source_name: str, shown: list[ShownLine | None], layout: Layout,
+                 id_prefix: str, first_part: str):
         self.source_name = source_name
         self.shown = shown
         self.layout = layout
+        self.id_prefix = id_prefix
+        self.first_part = first_part
         self.parts: list[Part] = []
         self.section: Section | None = None
         self.heading = ""
@@ -84,7 +95,7 @@ class _Parser:
         first, last = self.layout.contents or (0, 0)
         contents = [Span(ln.text, ln.number) for n in range(first, last + 1) if (ln := self.line(n))]
         front_titles = self._front_titles(contents)
-        self._open_part(0, "Front Matter")
+        self._open_part(0, self.first_part)
 
         number = last + 1
         while number <= len(self.shown):
@@ -94,7 +105,7 @@ class _Parser:
                 continue
             number = self._take(ln, front_titles) + 1
         for section in self.sections():
-            _number_blocks(section)
+            _number_blocks(section, self.id_prefix)
         marks = {ln.number: list(ln.marks) for ln in self.shown if ln and ln.marks}
         return Document(source=self.source_name, parts=self.parts, contents=contents, marks=marks,
                         shown_lines={ln.number: ln.text for ln in self.shown if ln})
@@ -132,6 +143,10 @@ class _Parser:
     def _take(self, ln: ShownLine, front_titles: list[str]) -> int:
         """Consume the construct starting at `ln`; return its last line number."""
         text = ln.text
+        if start := self.layout.sections.get(ln.number):
+            self._open_section(start.number, start.title, ln.number)
+            if classify.is_caps_heading(text):
+                return ln.number        # the heading names the section; otherwise the line is its first rule
         if m := classify.PART_BANNER.match(text):
             title_line = self.next_nonblank(ln.number)
             self._open_part(classify.ROMAN[m.group(1)], self.line(title_line).text)
@@ -144,8 +159,9 @@ class _Parser:
             return ln.number
         section = self._current_section(ln.number)
         if hint := self.layout.table_at(ln.number):
-            self._add_block(section, "table", [self._table(hint)], hint.first, hint.last)
-            return hint.last
+            pieces, last = self._table_pieces(hint)
+            self._add_block(section, "table", pieces, hint.first, last)
+            return last
         if label := classify.box_label(text):
             return self._take_box(section, ln, label)
         if classify.is_caps_heading(text) or self._is_minor_heading(ln):
@@ -176,8 +192,9 @@ class _Parser:
                 number += 1
                 continue
             if hint := self.layout.table_at(number):
-                pieces.append(self._table(hint))
-                number = hint.last + 1
+                found, table_last = self._table_pieces(hint)
+                pieces.extend(found)
+                number = table_last + 1
                 continue
             piece, _ = self._line_piece(inner, 0)
             pieces.extend(piece)
@@ -204,13 +221,39 @@ class _Parser:
             offset += len(chunk) + 3
         return bullets
 
-    def _table(self, hint: TableHint) -> Table:
+    def _table_pieces(self, hint: TableHint) -> tuple[list, int]:
+        """The table, and whatever follows it on its last line (another table or the
+        rest of a paragraph); returns them with the last line they use."""
+        table, end = self._table(hint)
+        if end is None:
+            return [table], hint.last
+        if follower := self.layout.table_at(hint.last, start=hint.end):
+            rest, last = self._table_pieces(follower)
+            return [table, *rest], last
+        text = self.line(hint.last).text
+        return [table, Paragraph((Span(text[end:], hint.last, end),))], hint.last
+
+    def _table(self, hint: TableHint) -> tuple[Table, int | None]:
+        """The table, and where on its last line it stops (None: at the line's end)."""
         numbered = [(n, ln.text) for n in range(hint.first, hint.last + 1) if (ln := self.line(n))]
+        where = f"{self.source_name}: table at lines {hint.first}-{hint.last}"
+        start = self._phrase(numbered[0], hint.start, where) if hint.start else 0
+        end = self._phrase(numbered[-1], hint.end, where) if hint.end else None
+        numbered[-1] = (numbered[-1][0], numbered[-1][1][:end].rstrip())
+        numbered[0] = (numbered[0][0], numbered[0][1][start:])
         header, rows = numbered[: hint.header], numbered[hint.header:]
         try:
-            return ROW_FORMATS[hint.rows](rows, header, hint.kind)
+            table = ROW_FORMATS[hint.rows](rows, header, hint)
         except (KeyError, ValueError) as error:
-            raise ParseError(f"{self.source_name}: table at lines {hint.first}-{hint.last}: {error}") from error
+            raise ParseError(f"{where}: {error}") from error
+        return placed(table, hint.first, start), end
+
+    @staticmethod
+    def _phrase(line: tuple[int, str], phrase: str, where: str) -> int:
+        number, text = line
+        if text.count(phrase) != 1:
+            raise ParseError(f"{where}: {phrase!r} must occur once on line {number}: {text!r}")
+        return text.index(phrase)
 
     def _add_block(self, section: Section, kind: str, pieces: list, first: int, last: int, title: str = "") -> None:
         lines = [ln for n in range(first, last + 1) if (ln := self.line(n))]
@@ -223,9 +266,9 @@ class _Parser:
         ))
 
 
-def _number_blocks(section: Section) -> None:
+def _number_blocks(section: Section, id_prefix: str) -> None:
     for n, block in enumerate(section.blocks, start=1):
-        block.id = f"{section.part}.{section.number}.{n}"
+        block.id = f"{id_prefix or section.part}.{section.number}.{n}"
 
 
 def _roman(number: int) -> str:

@@ -38,8 +38,7 @@ def coverage_markdown(document: Document, errata: list[Erratum], coverage: dict,
                    f"{_cell(e.text)} | {shown} | {_cell(e.reason)} |")
     out += ["", "## What the source lacks", ""]
     data = coverage[document.source]
-    for item in data["missing"]:
-        out.append(f"- **{_cell(item['what'])}.** {_cell(item['evidence'])}")
+    out += _missing_items(data)
     out += ["", "### Where the text stops", "", _cell(data["stops"]), ""]
     out += ["### Page references", "",
             "The book refers to its own page numbers. Where the page survives, the reference "
@@ -53,6 +52,30 @@ def coverage_markdown(document: Document, errata: list[Erratum], coverage: dict,
             "The title and table of contents at the top of the source file, with what this copy holds:", ""]
     out += _contents(document.contents, section_link)
     return "\n".join(out) + "\n"
+
+
+def _missing_items(data: dict) -> list[str]:
+    """One bullet per thing the source lacks, linked to the rules that refer to it."""
+    out = []
+    for item in data["missing"]:
+        refs = ", ".join(f"{{ref:{rule_id}}}" for rule_id in item.get("rules", []))
+        out.append(f"- **{_cell(item['what'])}.** {_cell(item['evidence'])}" + (f" See {refs}." if refs else ""))
+    return out
+
+
+# --- Strategy Battle Game texts (issue 6) -------------------------------------------------
+
+def sbg_coverage_markdown(texts: list[tuple[str, str]], coverage: dict) -> str:
+    """What each SBG text (title, source file) lacks; their errata are in the page's main table."""
+    out = ["## Strategy Battle Game texts", "",
+           "The two Strategy Battle Game texts are checked the same way. Their corrections and "
+           "editor's notes are in the table above (ids starting SA for the Advanced Rules, "
+           "SB for the boats article); what they lack is listed here.", ""]
+    for title, source in texts:
+        data = coverage[source]
+        out += [f"### {escape(title)} ({escape(source)})", "", *_missing_items(data), "",
+                f"**Where the text stops.** {_cell(data['stops'])}", ""]
+    return "\n".join(out)
 
 
 def _contents(contents: list[Span], section_link) -> list[str]:

@@ -22,6 +22,9 @@ EXAMPLES = {
                            {"prowess": 4, "strike_prowess": 9, "body": 7, "state": "tapped"}]},
     "control-sheet": {"characters": [{"name": "Dwar", "mind": None, "direct_influence": 5},
                                      {"name": "Orc Tracker", "mind": 3, "controller": "Dwar"}]},
+    "swim": {"edition": "advanced", "cavalry": True, "heavy_armour": True},
+    "passenger-hit": {},
+    "mount": {"roll": 6},
 }
 
 

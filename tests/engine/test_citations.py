@@ -1,17 +1,20 @@
 """Every rule the engine cites exists, and its block covers the cited line.
 
 RULES_JSON (default site/rules.json, written by the site build) gives the
-numbered rules; RULEBOOK_TXT (default sources/mele-rulebook.txt) the source.
+numbered rules; RULEBOOK_TXT (default sources/mele-rulebook.txt) the MELE
+source, and the Strategy Battle Game citations are checked against their own
+files in sources/ (sbg-advanced-rules.txt, sbg-boats-article.txt).
 Each check is skipped only when its file is absent.
 """
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 
-from calculators.citations import Rule, all_citations
+from calculators.citations import MELE_RULEBOOK, SBG_ADVANCED, SBG_ARTICLE, Rule, all_citations
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -23,6 +26,11 @@ def _path(variable: str, default: str) -> Path:
 
 RULES_JSON = _path("RULES_JSON", "site/rules.json")
 RULEBOOK_TXT = _path("RULEBOOK_TXT", "sources/mele-rulebook.txt")
+SOURCE_FILES = {MELE_RULEBOOK: RULEBOOK_TXT, SBG_ADVANCED: REPO / "sources" / SBG_ADVANCED,
+                SBG_ARTICLE: REPO / "sources" / SBG_ARTICLE}
+ID_FORM = {MELE_RULEBOOK: re.compile(r"\d+\.\d+\.\d+"),
+           SBG_ADVANCED: re.compile(r"SBG-A\.\d+\.\d+"),
+           SBG_ARTICLE: re.compile(r"SBG-B\.\d+\.\d+")}
 CITATIONS = all_citations()
 
 
@@ -33,23 +41,36 @@ def test_all_citations_lists_every_constant():
 
 
 def test_citation_ids_have_the_part_section_number_form():
+    """MELE: P.S.N; Strategy Battle Game: SBG-A.S.N (Advanced Rules), SBG-B.S.N (boats article)."""
     for name, rule in CITATIONS.items():
-        parts = rule.id.split(".")
-        assert len(parts) == 3 and all(p.isdigit() for p in parts), (name, rule.id)
+        assert rule.source in ID_FORM, (name, rule.source)
+        assert ID_FORM[rule.source].fullmatch(rule.id), (name, rule.source, rule.id)
 
 
-@pytest.fixture(scope="module")
-def rulebook_lines():
-    if not RULEBOOK_TXT.exists():
-        pytest.skip(f"{RULEBOOK_TXT} is absent (set RULEBOOK_TXT to the rulebook text)")
-    return RULEBOOK_TXT.read_text(encoding="utf-8").split("\n")
+def test_sbg_citations_are_there():
+    sources = {rule.source for rule in CITATIONS.values()}
+    assert {MELE_RULEBOOK, SBG_ADVANCED, SBG_ARTICLE} <= sources
+
+
+_LINES = {}
+
+
+def source_lines(source: str) -> list[str]:
+    path = SOURCE_FILES[source]
+    if not path.exists():
+        pytest.skip(f"{path} is absent" + (" (set RULEBOOK_TXT to the rulebook text)"
+                                           if source == MELE_RULEBOOK else ""))
+    if source not in _LINES:
+        _LINES[source] = path.read_text(encoding="utf-8").split("\n")
+    return _LINES[source]
 
 
 @pytest.mark.parametrize("name", sorted(CITATIONS))
-def test_quote_is_on_the_cited_line(name, rulebook_lines):
+def test_quote_is_on_the_cited_line(name):
     rule = CITATIONS[name]
-    assert 1 <= rule.line <= len(rulebook_lines)
-    assert rule.quote in rulebook_lines[rule.line - 1], (name, rule.line)
+    lines = source_lines(rule.source)
+    assert 1 <= rule.line <= len(lines)
+    assert rule.quote in lines[rule.line - 1], (name, rule.source, rule.line)
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +87,9 @@ def test_cited_rule_exists_and_covers_the_line(name, rules_by_id):
     rule = CITATIONS[name]
     assert rule.id in rules_by_id, f"{name}: rule {rule.id} is not in rules.json"
     entry = rules_by_id[rule.id]
+    assert entry.get("source", MELE_RULEBOOK) == rule.source, (
+        f"{name}: rule {rule.id} comes from {entry.get('source')}, not {rule.source}"
+    )
     assert entry["first_line"] <= rule.line <= entry["last_line"], (
         f"{name}: rule {rule.id} covers lines {entry['first_line']}-{entry['last_line']}, "
         f"not {rule.line}"
