@@ -33,6 +33,14 @@ GLOSSARY_INTRO = (
     "shows its definition when you hover or tap it. Each entry links to the rules that define "
     "the term and to every rule that uses it."
 )
+SBG_GLOSSARY_INTRO = (
+    "Terms of the *Strategy Battle Game* texts on this site, kept apart from the card game's. "
+    "On the Strategy Battle Game pages, a dotted term shows its definition when you hover or tap it."
+)
+GLOSSARIES = {   # game -> (page, title, introduction)
+    "MELE": (GLOSSARY_PATH, "Glossary", GLOSSARY_INTRO),
+    "SBG": ("sbg/glossary.md", "Strategy Battle Game glossary", SBG_GLOSSARY_INTRO),
+}
 
 
 def prebuild() -> None:
@@ -55,7 +63,7 @@ def prebuild() -> None:
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
     write_rules_index(rulebook, sbg_books)
-    write_glossary_and_turn_summary(rulebook)
+    write_glossary_and_turn_summary(rulebook, sbg_books)
 
     def section_link(key: str | None) -> str | None:
         section = sections.get(key)
@@ -80,16 +88,21 @@ def write_sbg_pages(errata: list[Erratum]) -> list[SbgBook]:
     return books
 
 
-def write_glossary_and_turn_summary(rulebook: Rulebook) -> None:
+def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
     blocks = rulebook.document.blocks
     rule_ids = {b.id for b in blocks}
     terms = load_terms(paths.SOURCES)
-    for term in terms:
-        unknown = [r for r in term.defined_in if r not in rule_ids and term.game == "MELE"]
-        if unknown:
-            raise ValueError(f"glossary term {term.id}: defined_in cites unknown rules {unknown}")
-    (paths.DOCS / GLOSSARY_PATH).write_text(
-        glossary_markdown(terms, used_in(terms, blocks), "MELE", "Glossary", GLOSSARY_INTRO), encoding="utf-8")
+    games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
+    for game, game_blocks in games.items():
+        game_terms = [t for t in terms if t.game == game]
+        known = {b.id for b in game_blocks}
+        for term in game_terms:
+            unknown = [r for r in term.defined_in if r not in known]
+            if unknown:
+                raise ValueError(f"glossary term {term.id}: defined_in cites unknown {game} rules {unknown}")
+        page, title, intro = GLOSSARIES[game]
+        (paths.DOCS / page).write_text(glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title,
+                                                         intro), encoding="utf-8")
     phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", rule_ids)
     (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")

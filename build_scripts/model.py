@@ -61,10 +61,6 @@ class Block:
     original_text: str = ""   # exactly as the source has it (trailing spaces trimmed)
     errata: list[str] = field(default_factory=list)
 
-    @property
-    def anchor(self) -> str:
-        return "r" + self.id.replace(".", "-")
-
 
 @dataclass(frozen=True)
 class Heading:

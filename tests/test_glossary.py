@@ -124,3 +124,16 @@ def test_no_pop_ups_in_collapsible_titles(site):
     soup = soup_of(site / "turn-summary" / "index.html")
     assert soup.select("details.phase summary")
     assert not soup.select("details.phase summary abbr.gloss")
+
+
+def test_each_game_gets_its_own_pop_ups(site):
+    sbg = soup_of(site / "rules" / "sbg-advanced-rules" / "index.html").select("article abbr.gloss")
+    assert sbg and all(a["data-game"] == "SBG" for a in sbg)
+    mele = soup_of(site / "rules" / "1-7-combat" / "index.html").select("article abbr.gloss")
+    assert all(a["data-game"] == "MELE" for a in mele)
+
+
+def test_sbg_glossary_page_lists_only_sbg_terms(site, terms):
+    soup = soup_of(site / "sbg" / "glossary" / "index.html")
+    shown = {h["id"] for h in soup.select("h3.glossary-term")}
+    assert shown == {t.anchor for t in terms if t.game == "SBG"}

@@ -25,7 +25,10 @@ def glossary_markdown(terms: list[Term], usage: dict[str, list[str]], game: str,
     chosen = sorted((t for t in terms if t.game == game), key=lambda t: t.term.lower())
     by_id = {t.id: t for t in terms}
     groups = [(letter, list(group)) for letter, group in groupby(chosen, key=_letter)]
-    out = ["---", f"title: {title}", "hide:", "  - toc", "---", "", f"# {title}", "", intro, "{: .no-glossary }", ""]
+    out = ["---", f"title: {title}", "hide:", "  - toc", "---", ""]
+    if game != "MELE":    # pop-ups on this page use this game's terms (glossary_terms.page_game)
+        out += [escape(game), f'{{: .part-label data-glossary="{game}" }}', ""]
+    out += [f"# {title}", "", intro, "{: .no-glossary }", ""]
     out.append('<nav class="glossary-index no-glossary" aria-label="Letters">'
                + " ".join(f'<a href="#letter-{letter.lower() if letter != "#" else "num"}">{letter}</a>'
                           for letter, _ in groups) + "</nav>")

@@ -5,6 +5,10 @@ whole words, longest first ("unused direct influence" before "direct
 influence"). Only the first mention in each top-level block is marked, and
 nothing inside headings, code, links, permalinks, form controls or elements
 marked `no-glossary` (the calculators' forms) is touched.
+
+Each game has its own terms: a page whose content carries
+`data-glossary="SBG"` (the Strategy Battle Game pages) gets SBG terms only,
+every other page the MELE terms.
 """
 
 from __future__ import annotations
@@ -22,18 +26,26 @@ from ..glossary.terms import load_terms
 SKIP_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "kbd", "a", "abbr", "script", "style",
              "button", "label", "input", "select", "textarea", "option", "form", "ins", "mark", "svg",
              "summary", "nav"}
-SKIP_CLASSES = {"rule-num", "no-glossary", "site-label", "admonition-title", "badge", "icon-desc"}
+SKIP_CLASSES = {"rule-num", "no-glossary", "site-label", "admonition-title", "badge", "icon-desc", "part-label"}
 
 
-@lru_cache(maxsize=4)
-def _matcher(sources: str, stamp: tuple) -> TermMatcher:
-    return TermMatcher(load_terms(Path(sources)))
+DEFAULT_GAME = "MELE"
 
 
-def matcher_for(sources: str) -> TermMatcher:
+@lru_cache(maxsize=8)
+def _matcher(sources: str, game: str, stamp: tuple) -> TermMatcher:
+    return TermMatcher([t for t in load_terms(Path(sources)) if t.game == game])
+
+
+def matcher_for(sources: str, game: str) -> TermMatcher:
     folder = Path(sources)
     stamp = tuple((p.name, p.stat().st_mtime) for p in sorted(folder.glob("glossary*.yaml")))
-    return _matcher(str(folder), stamp)
+    return _matcher(str(folder), game, stamp)
+
+
+def page_game(root: etree.Element) -> str:
+    marker = next((el for el in root.iter() if el.get("data-glossary")), None)
+    return marker.get("data-glossary") if marker is not None else DEFAULT_GAME
 
 
 def _skipped(el: etree.Element) -> bool:
@@ -47,7 +59,7 @@ class GlossaryTreeprocessor(Treeprocessor):
         self.sources = sources
 
     def run(self, root: etree.Element) -> None:
-        matcher = matcher_for(self.sources)
+        matcher = matcher_for(self.sources, page_game(root))
         for block in list(root):
             if not _skipped(block):
                 self._mark(block, matcher, seen=set())
@@ -83,7 +95,8 @@ class GlossaryTreeprocessor(Treeprocessor):
         head = text[:pieces[0][0]]
         for i, (start, end, term) in enumerate(pieces):
             abbr = etree.Element("abbr", {
-                "class": "gloss", "title": term.definition, "data-term": term.id, "tabindex": "0",
+                "class": "gloss", "title": term.definition, "data-term": term.id, "data-game": term.game,
+                "tabindex": "0",
             })
             abbr.text = text[start:end]
             following = pieces[i + 1][0] if i + 1 < len(pieces) else len(text)

@@ -78,10 +78,13 @@
   if (window.__glossaryReady) return;
   window.__glossaryReady = true;
 
-  function glossaryUrl(termId) {
-    var nav = document.querySelector('a.md-nav__link[href$="glossary/"], a.md-tabs__link[href$="glossary/"]');
-    var base = nav ? nav.href : new URL("glossary/", document.baseURI).href;
-    return base + "#g-" + termId;
+  // Each game has its own glossary page; find its address in the site navigation.
+  function glossaryUrl(term) {
+    var links = Array.prototype.slice.call(document.querySelectorAll('a.md-nav__link[href$="glossary/"]'));
+    var sbg = term.dataset.game === "SBG";
+    var nav = links.filter(function (a) { return /sbg\/glossary\/$/.test(a.getAttribute("href")) === sbg; })[0];
+    var base = nav ? nav.href : new URL(sbg ? "sbg/glossary/" : "glossary/", document.baseURI).href;
+    return base + "#g-" + term.dataset.term;
   }
 
   function closeCard() {
@@ -100,7 +103,7 @@
     var text = document.createElement("p");
     text.textContent = term.dataset.definition || term.getAttribute("title") || "";
     var more = document.createElement("a");
-    more.href = glossaryUrl(term.dataset.term);
+    more.href = glossaryUrl(term);
     more.textContent = "Glossary entry →";
     card.append(name, text, more);
     document.body.appendChild(card);
