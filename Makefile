@@ -8,7 +8,7 @@ PORT ?= 8000
 export PYTHONPATH := $(CURDIR)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: build serve test bench clean
+.PHONY: build serve test bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,22 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -r $(VENV)/requirements.txt
 	touch $@
 
+# The pinned Pyodide runtime (package-lock.json); npm ci checks each tarball's integrity.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# A Chromium for the browser tests: $$CHROMIUM or chromium on PATH; else Debian's
+# package when root with apt; else Playwright's own download.
+browser: $(STAMP)
+	@if [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else $(PY) -m playwright install chromium; fi
+
 # Parse the sources and write docs/rules/, run the generator, then the post-build steps.
-build: $(STAMP)
+build: $(STAMP) $(NODE_STAMP)
 	$(PY) -m build_scripts prebuild
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m build_scripts postbuild
@@ -29,7 +43,7 @@ serve: build
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory site
 
-test: build
+test: build browser
 	$(PY) -m pytest
 
 bench: build

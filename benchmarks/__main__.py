@@ -42,7 +42,9 @@ def figures(runs: int) -> list[dict]:
         {"figure": "total site size", "median": site_size(ROOT / "site") / 1e6, "unit": "MB", "runs": 1,
          "target": ""},
     ]
-    return rows + engine_figures()
+    from benchmarks.browser_bench import figures as browser_figures
+
+    return rows + engine_figures() + browser_figures(runs)
 
 
 def engine_figures() -> list[dict]:

@@ -2,7 +2,8 @@
 
 prebuild  parse the sources and write the generated pages into docs/rules/
           and the rules index into build/ (run before mkdocs/zensical)
-postbuild write site/rules.json from the index (run after the generator)
+postbuild write site/rules.json from the index, copy the Pyodide runtime and
+          write the engine wheel into site/assets (run after the generator)
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import time
 import yaml
 
 from . import paths
+from .engine_wheel import write_wheel
 from .errata import Erratum
+from .pyodide_runtime import vendor_pyodide
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
 from .glossary.terms import load_terms
 from .glossary.usage import used_in
@@ -150,6 +153,8 @@ def postbuild() -> None:
     public = [{k: e[k] for k in PUBLIC_FIELDS} for e in entries]
     (paths.SITE / "rules.json").write_text(json.dumps(public, ensure_ascii=False, separators=(",", ":")),
                                           encoding="utf-8")
+    vendor_pyodide(paths.SITE)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
+    write_wheel(paths.SITE)      # calculators: the engine as a wheel for Pyodide
 
 
 COMMANDS = {"prebuild": prebuild, "postbuild": postbuild}

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..errata import Erratum, Mark
+from ..markdown.calculator_blocks import calculator_link_lines  # calculators: rulebook -> calculator links
 from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table
 from .inline import PageLink, block_safe, escape, marks_outside, span_markdown
 
@@ -71,6 +72,7 @@ class PageRenderer:
             "",
             f"# {escape(heading)}",
             "",
+            *calculator_link_lines(section.key),  # calculators: link to the calculator for this section
             *self._see_also(section),
         ]
         for item in section.items:

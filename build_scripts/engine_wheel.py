@@ -1,0 +1,90 @@
+"""Package the rules engine (`calculators/`) as a pure-Python wheel for Pyodide.
+
+The wheel is written with the standard library's zipfile, with no network and
+no build backend: fixed timestamps, sorted entries and fixed permissions make
+the same sources give the same bytes. Its file name carries the version,
+because Pyodide's loadPackage reads the name and version from it (a query
+string would break that).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import zipfile
+from pathlib import Path
+
+from . import paths
+
+PACKAGE = "calculators"
+SOURCE = paths.ROOT / PACKAGE
+WHEEL_DIR = Path("assets") / "engine"      # inside the built site
+FIXED_TIME = (1980, 1, 1, 0, 0, 0)          # the earliest time a zip entry can hold
+_VERSION = re.compile(r'^__version__\s*=\s*"([^"]+)"', re.MULTILINE)
+
+
+def engine_version() -> str:
+    match = _VERSION.search((SOURCE / "__init__.py").read_text(encoding="utf-8"))
+    if not match:
+        raise ValueError(f"{SOURCE / '__init__.py'} has no __version__ = \"...\" line")
+    return match.group(1)
+
+
+def wheel_filename(version: str | None = None) -> str:
+    return f"{PACKAGE}-{version or engine_version()}-py3-none-any.whl"
+
+
+def wheel_site_path() -> str:
+    """The wheel's path relative to the site root, as the pages and worker use it."""
+    return (WHEEL_DIR / wheel_filename()).as_posix()
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
+    return f"sha256={digest}"
+
+
+def _source_files() -> list[Path]:
+    return sorted(p for p in SOURCE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def wheel_entries(version: str) -> list[tuple[str, bytes]]:
+    """Every file of the wheel in order, RECORD last."""
+    dist_info = f"{PACKAGE}-{version}.dist-info"
+    entries = [(p.relative_to(paths.ROOT).as_posix(), p.read_bytes()) for p in _source_files()]
+    entries.append((f"{dist_info}/METADATA", (
+        "Metadata-Version: 2.1\n"
+        f"Name: {PACKAGE}\n"
+        f"Version: {version}\n"
+        "Summary: The MELE rules engine: exact chances for strikes, corruption, influence, "
+        "keying, hazard limits and the Audience with Sauron.\n"
+        "Requires-Python: >=3.11\n"
+    ).encode()))
+    entries.append((f"{dist_info}/WHEEL", (
+        b"Wheel-Version: 1.0\n"
+        b"Generator: build_scripts.engine_wheel\n"
+        b"Root-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n"
+    )))
+    record_lines = [f"{name},{_record_hash(data)},{len(data)}" for name, data in entries]
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode("utf-8")))
+    return entries
+
+
+def write_wheel(site_dir: Path = paths.SITE) -> Path:
+    """Write the engine wheel into the built site; return its path."""
+    version = engine_version()
+    out_dir = site_dir / WHEEL_DIR
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for stale in out_dir.glob(f"{PACKAGE}-*.whl"):
+        stale.unlink()
+    target = out_dir / wheel_filename(version)
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as wheel:
+        for name, data in wheel_entries(version):
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            wheel.writestr(info, data, compresslevel=9)
+    return target

@@ -1,0 +1,221 @@
+"""Browser tests: the site built with site_url set to a local test server's origin,
+served on a free 127.0.0.1 port, driven in the system Chromium (or $CHROMIUM)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from build_scripts.engine_wheel import write_wheel
+from build_scripts.markdown.calculator_blocks import VIEWS, Html, default_values, engine_params, render_result
+from build_scripts.pyodide_runtime import vendor_pyodide
+from calculators.api import run
+from tests.conftest import ROOT
+
+# One folder per test session: two sessions at once must not rebuild each other's site.
+BROWSER_SITE = ROOT / "build" / f"browser-site-{os.getpid()}"
+ARTIFACTS = ROOT / "test-results"
+CALCULATOR_PAGES = {
+    "strike": ["strike", "attack"],
+    "corruption": ["corruption", "removal"],
+    "influence": ["influence", "control-sheet"],
+    "keying": ["keying", "hazard-limit"],
+    "audience": ["audience"],
+}
+ENGINE_READY_TIMEOUT_MS = 60_000
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """$CHROMIUM, Debian's chromium, or None for Playwright's own download."""
+    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def build_site_for(origin: str, out: Path) -> None:
+    """The site as deployed, with site_url = the test server's origin (instant navigation needs it)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1", "SITE_URL": origin + "/"}
+    if not (ROOT / "build" / "rules-index.json").exists() or not (ROOT / "docs" / "rules").exists():
+        subprocess.run([sys.executable, "-m", "build_scripts", "prebuild"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+                   cwd=ROOT, env=env, check=True)
+    vendor_pyodide(out)
+    write_wheel(out)
+
+
+@pytest.fixture(scope="session")
+def origin() -> str:
+    """Serve build/browser-site on a free port, then build the site for that origin."""
+    BROWSER_SITE.mkdir(parents=True, exist_ok=True)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(BROWSER_SITE)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    build_site_for(url, BROWSER_SITE)
+    yield url
+    server.shutdown()
+    shutil.rmtree(BROWSER_SITE, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
+
+
+class Guard:
+    """Records every request that would leave 127.0.0.1 (and blocks it) and every console error."""
+
+    def __init__(self):
+        self.external: list[str] = []
+        self.console_errors: list[str] = []
+        self.requests: list[str] = []
+
+    def route(self, route):
+        url = route.request.url
+        self.requests.append(url)
+        if urlparse(url).hostname != "127.0.0.1" and not url.startswith(("data:", "blob:")):
+            self.external.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def watch(self, page):
+        page.on("console", lambda message: message.type == "error" and self.console_errors.append(message.text))
+        page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
+        page.on("response", lambda response: response.status >= 400
+                and self.console_errors.append(f"HTTP {response.status}: {response.url}"))
+        return page
+
+
+@pytest.fixture
+def open_page(browser, origin):
+    """open_page(path, **context_options) -> a page in a fresh guarded context.
+
+    After the test, no request may have left 127.0.0.1 and no console error may have been logged."""
+    contexts, guards = [], []
+
+    def opener(path: str = "", **options):
+        context = browser.new_context(**options)
+        guard = Guard()
+        context.route("**/*", guard.route)
+        contexts.append(context)
+        guards.append(guard)
+        page = guard.watch(context.new_page())
+        page.guard = guard
+        guard.origin = origin
+        if path is not None:
+            page.goto(origin + "/" + path.lstrip("/"))
+        return page
+
+    yield opener
+    try:
+        for guard in guards:
+            assert not guard.external, f"requests left 127.0.0.1: {guard.external[:5]}"
+            assert not guard.console_errors, f"console errors: {guard.console_errors[:5]}"
+    finally:
+        for context in contexts:
+            context.close()
+
+
+# --- helpers the tests share ----------------------------------------------------------------------
+
+def wait_for_engine(page, view: str) -> None:
+    page.wait_for_function(f"document.querySelector('#calc-{view}')?.dataset.engine === 'ready'",
+                           timeout=ENGINE_READY_TIMEOUT_MS)
+
+
+def dom_id(view: str, name: str, row: int | None = None) -> str:
+    return f"#calc-{view}-{name}".replace("_", "-") + ("" if row is None else f"-{row}")
+
+
+def set_field(page, view: str, spec: dict, value: str, row: int | None = None) -> None:
+    selector = dom_id(view, spec["name"], row)
+    if spec["kind"] == "bool":
+        page.set_checked(selector, value == "1")
+    elif spec["kind"] == "choice":
+        page.select_option(selector, value)
+    else:
+        page.fill(selector, value)
+
+
+def fill_view(page, view: str, values: dict) -> None:
+    """Type `values` into the view's form (rows: add or remove characters first)."""
+    spec = VIEWS[view]
+    for field in spec["fields"] + spec.get("roll_fields", []):
+        if values[field["name"]] != page.eval_on_selector(dom_id(view, field["name"]), FIELD_VALUE_JS):
+            set_field(page, view, field, values[field["name"]])
+    if spec.get("rows"):
+        box = f"#calc-{view}"
+        while page.locator(f"{box} .calc-rows__list > .calc-row").count() < len(values["rows"]):
+            page.click(f"{box} .calc-rows__add")
+        while page.locator(f"{box} .calc-rows__list > .calc-row").count() > len(values["rows"]):
+            page.locator(f"{box} .calc-rows__list > .calc-row").last.locator(".calc-row__remove").click()
+        for index, row in enumerate(values["rows"]):
+            for field in spec["rows"]["fields"]:
+                set_field(page, view, field, row[field["name"]], index)
+
+
+FIELD_VALUE_JS = "el => el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value"
+
+
+def expected_params(view: str, values: dict) -> dict:
+    return engine_params(VIEWS[view], values)
+
+
+def wait_for_params(page, view: str, params: dict, timeout: float = 15.0) -> None:
+    """Wait until the shown result is the one for `params`."""
+    deadline = time.monotonic() + timeout
+    shown = None
+    while time.monotonic() < deadline:
+        raw = page.get_attribute(f"#calc-{view}", "data-params")
+        shown = json.loads(raw) if raw else None
+        if shown == params:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{view}: the result shown is for {shown}, not {params}")
+
+
+def squash(text: str) -> str:
+    """Text without whitespace: the build's HTML has line breaks between elements, the live one not."""
+    return "".join(text.split())
+
+
+def result_text(page, view: str) -> str:
+    """Everything the result says, folded parts included."""
+    return squash(page.eval_on_selector(f"#calc-{view} .calc-result .calc-output", "el => el.textContent"))
+
+
+def python_rendered_text(view: str, values: dict) -> str:
+    """The text the build-time renderer gives for the engine's result (CPython)."""
+    import xml.etree.ElementTree as etree
+
+    result = run(VIEWS[view]["engine"], expected_params(view, values))
+    assert "error" not in result, result
+    holder = etree.Element("div")
+    names = [row.get("name", "") for row in values.get("rows", [])]
+    render_result(Html(lambda rule_id: "#"), holder, VIEWS[view], result, names)
+    return squash("".join(holder.itertext()))
+
+
+def defaults(view: str) -> dict:
+    return default_values(VIEWS[view])

@@ -1,0 +1,68 @@
+"""Every input has a label and explains itself; bad input shows the engine's message
+at its field and keeps the last good result; no console errors (checked for every
+page a test opens, by the open_page fixture)."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from build_scripts.markdown.calculator_blocks import GLOSSARY
+from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
+
+LABELS_JS = """root => [...root.querySelectorAll('input, select, button')].filter(el => !el.closest('template'))
+  .map(el => {
+    const label = el.id ? document.querySelector(`label[for="${el.id}"]`) : null;
+    const name = (label && label.textContent.trim()) || el.getAttribute('aria-label') || (el.tagName === 'BUTTON' ? el.textContent.trim() : '');
+    const hint = (el.getAttribute('aria-describedby') || '').split(' ').filter(Boolean)
+      .map(id => document.getElementById(id)).filter(Boolean).map(h => h.textContent.trim()).join(' ');
+    return {tag: el.tagName, id: el.id, name, hint};
+  })"""
+
+
+@pytest.mark.parametrize("page_name", sorted(CALCULATOR_PAGES))
+def test_every_input_has_a_label_and_a_hint(open_page, page_name):
+    page = open_page(f"calculators/{page_name}/")
+    controls = page.eval_on_selector("article", LABELS_JS)
+    assert controls
+    for control in controls:
+        assert control["name"], control
+        if control["tag"] != "BUTTON":
+            assert control["hint"], control
+    ids = [c["id"] for c in controls if c["id"]]
+    assert len(ids) == len(set(ids))
+    wait_for_engine(page, CALCULATOR_PAGES[page_name][0])   # no console error while the engine loads
+
+
+def test_glossary_links_name_real_terms():
+    terms = {entry["id"] for entry in yaml.safe_load((ROOT / "sources" / "glossary.yaml").read_text())["terms"]}
+    assert set(GLOSSARY.values()) <= terms, set(GLOSSARY.values()) - terms
+
+
+def test_bad_input_shows_the_engines_message_at_the_field(open_page):
+    page = open_page("calculators/strike/")
+    wait_for_engine(page, "strike")
+    good = result_text(page, "strike")
+    page.fill("#calc-strike-weapon", "2:8")
+    page.wait_for_function("document.querySelector('#calc-strike').dataset.params")
+    good = result_text(page, "strike")
+    page.set_checked("#calc-strike-ringwraith", True)
+    error = page.locator("#calc-strike-weapon-error")
+    error.wait_for(state="visible")
+    assert "Ringwraith" in error.inner_text()
+    assert page.get_attribute("#calc-strike-weapon", "aria-invalid") == "true"
+    assert result_text(page, "strike") == good, "the last good result is kept"
+    assert "last good result" in page.inner_text("#calc-strike .calc-stale")
+    page.fill("#calc-strike-weapon", "")
+    error.wait_for(state="hidden")
+    assert page.get_attribute("#calc-strike-weapon", "aria-invalid") is None
+
+
+def test_an_empty_required_field_is_explained(open_page):
+    page = open_page("calculators/influence/")
+    wait_for_engine(page, "influence")
+    page.fill("#calc-influence-required", "")
+    error = page.locator("#calc-influence-required-error")
+    error.wait_for(state="visible")
+    assert "required" in error.inner_text().lower()
+    assert page.locator("#calc-influence .calc-output").is_visible()

@@ -1,0 +1,72 @@
+"""What a calculator page shows, filled in through its form, equals what
+calculators.api.run gives in CPython: every percentage, fraction and step."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import groupby
+
+import pytest
+
+from build_scripts.markdown.calculator_blocks import VIEWS, percent_text
+from calculators.api import run
+from tests.browser.conftest import (
+    CALCULATOR_PAGES,
+    defaults,
+    expected_params,
+    fill_view,
+    python_rendered_text,
+    result_text,
+    squash,
+    wait_for_engine,
+    wait_for_params,
+)
+from tests.browser.scenarios import SCENARIOS
+
+PAGE_OF = {view: page for page, views in CALCULATOR_PAGES.items() for view in views}
+BY_PAGE = {page: list(group) for page, group in groupby(sorted(SCENARIOS, key=lambda s: PAGE_OF[s[1]]),
+                                                         key=lambda s: PAGE_OF[s[1]])}
+
+
+def test_every_calculator_has_three_scenarios():
+    for view in VIEWS:
+        assert sum(1 for s in SCENARIOS if s[1] == view) >= 3, view
+
+
+def shown_outcomes(page, view: str) -> dict[str, tuple[str, str]]:
+    rows = page.query_selector_all(f"#calc-{view} .calc-result .calc-output > .calc-outcomes tr[data-outcome]")
+    return {row.get_attribute("data-outcome"): (row.query_selector(".calc-pct").inner_text(),
+                                                 row.query_selector(".calc-frac").inner_text()) for row in rows}
+
+
+def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
+    return {name: (percent_text(chance), chance) for name, chance in result["outcomes"].items()
+            if Fraction(chance) != 0}
+
+
+@pytest.mark.parametrize("page_name", sorted(BY_PAGE))
+def test_form_results_equal_the_engine(open_page, page_name):
+    page = open_page(f"calculators/{page_name}/")
+    for view in CALCULATOR_PAGES[page_name]:
+        wait_for_engine(page, view)
+    for scenario_id, view, values, expect in BY_PAGE[page_name]:
+        if values == defaults(view):
+            page.click(f"#calc-{view} .calc-reset")   # recomputes the defaults live
+        else:
+            fill_view(page, view, values)
+        params = expected_params(view, values)
+        wait_for_params(page, view, params)
+        result = run(VIEWS[view]["engine"], params)
+        assert result_text(page, view) == python_rendered_text(view, values), scenario_id
+        if result.get("mode") == "roll":
+            shown = page.get_attribute(f"#calc-{view} .calc-outcome", "data-outcome")
+            assert shown == result["outcome"], scenario_id
+        elif view != "attack" and VIEWS[view]["render"] == "chances":
+            assert shown_outcomes(page, view) == engine_outcomes(result), scenario_id
+        if view == "attack":
+            assert shown_outcomes(page, view) == engine_outcomes(result), scenario_id
+        if "outcome" in expect:
+            assert result["outcome"] == expect["outcome"], scenario_id
+        if "text" in expect:
+            assert squash(expect["text"]) in result_text(page, view), scenario_id
+        page.click(f"#calc-{view} .calc-reset")

@@ -1,0 +1,27 @@
+"""The status line says what the engine is doing: loading (with progress), ready, or error;
+on error the result already on the page stays."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import defaults, python_rendered_text, result_text, wait_for_engine
+
+
+def test_status_shows_loading_with_progress_then_ready(open_page):
+    page = open_page("calculators/corruption/")
+    assert page.get_attribute("#calc-corruption", "data-engine") == "loading"
+    assert page.locator("#calc-corruption .calc-status__progress").is_visible()
+    assert "Loading the engine" in page.inner_text("#calc-corruption .calc-status")
+    wait_for_engine(page, "corruption")
+    assert page.locator("#calc-corruption .calc-status__progress").is_hidden()
+    assert "Engine ready" in page.inner_text("#calc-corruption .calc-status")
+
+
+def test_status_shows_an_engine_error_and_keeps_the_result(open_page):
+    page = open_page(None)
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(page.guard.origin + "/calculators/corruption/")
+    page.wait_for_function("document.querySelector('#calc-corruption').dataset.engine === 'error'", timeout=60_000)
+    assert "Engine error" in page.inner_text("#calc-corruption .calc-status")
+    page.fill("#calc-corruption-points", "6")
+    assert result_text(page, "corruption") == python_rendered_text("corruption", defaults("corruption"))
+    page.guard.console_errors.clear()   # the failed download is this test's own doing

@@ -1,0 +1,53 @@
+"""Material's instant navigation: rule page -> calculator -> another calculator ->
+back, in one document, with one engine started once; none on pages without a calculator."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import (
+    defaults,
+    expected_params,
+    fill_view,
+    python_rendered_text,
+    result_text,
+    wait_for_engine,
+    wait_for_params,
+)
+
+
+def engine_loads(page) -> int:
+    return sum(1 for url in page.guard.requests if url.endswith("/pyodide.asm.wasm"))
+
+
+def test_rule_pages_do_not_start_the_engine(open_page):
+    page = open_page("rules/1-8-corruption/")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__calculators === undefined")
+    assert engine_loads(page) == 0
+
+
+def test_rule_page_to_calculators_and_back_with_one_engine(open_page):
+    page = open_page("rules/1-7-combat/")
+    page.evaluate("window.__sameDocument = true")
+    page.click(".calc-link a")
+    page.wait_for_url("**/calculators/strike/")
+    wait_for_engine(page, "strike")
+
+    page.locator("a.md-nav__link:visible", has_text="Corruption check").first.click()
+    page.wait_for_url("**/calculators/corruption/")
+    wait_for_engine(page, "corruption")
+    changed = {**defaults("corruption"), "points": "6"}
+    fill_view(page, "corruption", changed)
+    wait_for_params(page, "corruption", expected_params("corruption", changed))
+    assert result_text(page, "corruption") == python_rendered_text("corruption", changed)
+
+    page.go_back()
+    page.wait_for_url("**/calculators/strike/")
+    wait_for_engine(page, "strike")
+    lagduf = {**defaults("strike"), "prowess": "4"}
+    fill_view(page, "strike", lagduf)
+    wait_for_params(page, "strike", expected_params("strike", lagduf))
+    assert result_text(page, "strike") == python_rendered_text("strike", lagduf)
+
+    assert page.evaluate("window.__sameDocument") is True, "a full page load: instant navigation is off"
+    assert page.evaluate("window.__calculators.starts") == 1
+    assert engine_loads(page) == 1
