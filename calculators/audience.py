@@ -33,6 +33,8 @@ def parse_points(field_name: str, value) -> dict:
         raise InputError(field_name, "Give marshalling points as type=number pairs, e.g. character=7,item=4.")
     points = dict.fromkeys(MP_TYPES, 0)
     for name, number in value.items():
+        if isinstance(number, str) and number.strip().lstrip("+-").isdigit():
+            number = int(number)     # values from a URL or a form arrive as text, like every other option
         if name not in MP_TYPES:
             raise InputError(field_name, f"Unknown marshalling point type {name!r}; use "
                                          + ", ".join(MP_TYPES) + ".")

@@ -90,7 +90,15 @@ def test_tie():
     assert result.outcomes == {"me": 0, "opponent": 0, "tie": 1}
 
 
+def test_points_given_as_text_in_a_mapping_count_like_numbers():
+    as_text = audience(AudienceInput({"character": "7", "faction": "+5"}, {"character": "3"}))
+    as_numbers = audience(AudienceInput({"character": 7, "faction": 5}, {"character": 3}))
+    assert as_text.to_dict()["me"] == as_numbers.to_dict()["me"]
+    assert as_text.winner == as_numbers.winner == "me"
+
+
 @pytest.mark.parametrize("kwargs, field", [
+    (dict(me={"character": "seven"}), "me"),
     (dict(me="wizard=3"), "me"),
     (dict(me="character"), "me"),
     (dict(opponent="item=x"), "opponent"),
