@@ -38,15 +38,16 @@ build: $(STAMP) $(NODE_STAMP)
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m build_scripts postbuild
 
-# Serves the built site exactly as deployed (post-build files included).
+# Serves the built site exactly as deployed (post-build files included), with the
+# deployed headers: the Content-Security-Policy and application/wasm (README, "Serving").
 serve: build
-	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory site
+	$(PY) -m build_scripts.serve --port $(PORT) --directory site
 
 test: build browser
 	$(PY) -m pytest
 
-bench: build
+# Builds its own copy of the site, serves it on 127.0.0.1 and measures it in Chromium.
+bench: build browser
 	$(PY) -m benchmarks
 
 clean:

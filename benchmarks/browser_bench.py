@@ -1,82 +1,225 @@
-"""Calculator pages in Chromium: navigation to engine ready (cold and warm) and
-input change to updated result. `figures(runs)` gives rows for `make bench`.
+"""The built site in headless Chromium, served on 127.0.0.1 with its deployed headers
+(build_scripts/serve.py: the Content-Security-Policy, application/wasm).
 
-Serves the built site/ on a free 127.0.0.1 port; uses $CHROMIUM or Debian's chromium.
+Per run, each in a fresh browser context (empty cache, no service worker yet):
+  home page and a rule page   first-view bytes, first contentful paint, Pyodide files loaded
+  a calculator page           first-view bytes (until the engine is ready), paint, engine ready cold;
+                              then, once the offline copy is saved, engine ready warm and
+                              input change to updated result
+  search (on the home page)   query to results, for a rule number and for a phrase
+
+"First view" counts what the page itself downloads, as gzip would send it (a server
+sample in the README compresses); the service worker's background save of the offline
+copy is reported on its own line. `figures(site, origin, runs)` gives the rows.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
+import gzip
 import os
 import shutil
 import statistics
-import threading
+import time
 from pathlib import Path
+from typing import ClassVar
 
-ROOT = Path(__file__).resolve().parent.parent
-PAGE = "calculators/strike/"
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
+SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
-READY_JS = "window.__calculators && window.__calculators.readyAt"
+COMPRESSIBLE = ("text/", "javascript", "json", "wasm", "svg", "xml")
+ENGINE_READY = "window.__calculators && window.__calculators.readyAt"
+OFFLINE_SAVED = "window.__offline && window.__offline.state === 'ready'"
+FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+SEARCH_JS = """async ([query, timeoutMs]) => {
+  const input = document.querySelector(".md-search__input");
+  const meta = document.querySelector(".md-search-result__meta");
+  const found = () => document.querySelectorAll(".md-search-result__item").length > 0
+    && /^\\d+ matching/.test(meta.textContent.trim());
+  const started = performance.now();
+  const latency = new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      if (found()) { observer.disconnect(); resolve(performance.now() - started); }
+    });
+    observer.observe(document.querySelector(".md-search-result"), { childList: true, characterData: true, subtree: true });
+    setTimeout(() => { observer.disconnect(); reject(new Error(`no results for ${query}: ${meta.textContent}`)); }, timeoutMs);
+  });
+  input.value = query;
+  input.dispatchEvent(new KeyboardEvent("keyup", { key: query.slice(-1), bubbles: true }));
+  return latency;
+}"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
 
 
-def _serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+def poll(page, expression: str, timeout_s: float = 60.0):
+    """Wait until `expression` is truthy. page.wait_for_function would build its predicate with
+    `new Function`, which the site's Content-Security-Policy forbids; page.evaluate is not subject to it."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"benchmark: still waiting after {timeout_s:.0f} s for {expression}")
+        page.wait_for_timeout(20)
 
 
-def _ready_seconds(page, url: str) -> float:
-    """Time from navigation start to the engine being ready (performance.now() counts from navigation)."""
-    page.goto(url)
-    page.wait_for_function(READY_JS, timeout=60_000)
-    return page.evaluate("window.__calculators.readyAt") / 1000
+class FirstView:
+    """The page's own responses (not the service worker's precaching, not served from its cache)."""
+
+    _gzip_sizes: ClassVar[dict[tuple[str, int], int]] = {}   # the same file compresses the same each run
+
+    def __init__(self, page):
+        self.responses = []
+        page.on("response", self._record)
+
+    def _record(self, response):
+        if not response.url.startswith(("data:", "blob:")) and not response.from_service_worker:
+            self.responses.append(response)
+
+    def pyodide_files(self) -> int:
+        return sum(1 for r in self.responses if "/assets/pyodide/" in r.url or "/assets/engine/" in r.url)
+
+    def gzip_bytes(self) -> int:
+        total = 0
+        for response in self.responses:
+            try:
+                body = response.body()
+            except PlaywrightError:   # a redirect or a cancelled request has no body
+                continue
+            kind = response.headers.get("content-type", "")
+            if any(marker in kind for marker in COMPRESSIBLE):
+                key = (response.url, len(body))
+                if key not in self._gzip_sizes:
+                    self._gzip_sizes[key] = len(gzip.compress(body, compresslevel=6))
+                total += self._gzip_sizes[key]
+            else:
+                total += len(body)
+        return total
+
+
+def _open(browser, origin: str, path: str):
+    context = browser.new_context()
+    page = context.new_page()
+    view = FirstView(page)
+    page.goto(f"{origin}/{path}")
+    return context, page, view
+
+
+def _plain_page(browser, origin: str, path: str) -> dict:
+    context, page, view = _open(browser, origin, path)
+    page.wait_for_load_state("networkidle")
+    result = {"bytes": view.gzip_bytes(), "paint": poll(page, FIRST_PAINT), "pyodide": view.pyodide_files()}
+    return {**result, "context": context, "page": page}
+
+
+def _search_ms(page, query: str) -> float:
+    page.click(".md-search__input")
+    poll(page, "!/Initializing/.test(document.querySelector('.md-search-result__meta').textContent)")
+    latency = page.evaluate(SEARCH_JS, [query, 10_000])
+    page.fill(".md-search__input", "")
+    page.keyboard.press("Escape")
+    return latency
 
 
 def _update_ms(page, value: int) -> float:
     before = page.evaluate("window.__calculators.updates || 0")
     page.fill("#calc-strike-prowess", str(value))
-    page.wait_for_function(f"(window.__calculators.updates || 0) > {before}")
+    poll(page, f"(window.__calculators.updates || 0) > {before}")
     return page.evaluate("window.__calculators.lastUpdateMs")
 
 
-def figures(runs: int) -> list[dict]:
-    from playwright.sync_api import sync_playwright
+def _calculator(browser, origin: str) -> dict:
+    context, page, view = _open(browser, origin, CALCULATOR)
+    cold = poll(page, ENGINE_READY) / 1000
+    cold_timings = page.evaluate("({startedAt: window.__calculators.startedAt, phases: window.__calculators.phases,"
+                                 " from: window.__calculators.startedFrom})")
+    result = {"bytes": view.gzip_bytes(), "paint": poll(page, FIRST_PAINT), "cold": cold, "cold_timings": cold_timings}
+    poll(page, OFFLINE_SAVED)                  # the service worker has saved everything: a later visit
+    page.goto(f"{origin}/{CALCULATOR}")
+    result["warm"] = poll(page, ENGINE_READY) / 1000
+    result["warm_timings"] = page.evaluate("({startedAt: window.__calculators.startedAt,"
+                                           " phases: window.__calculators.phases})")
+    result["updates"] = [_update_ms(page, value) for value in range(3, 13)]
+    context.close()
+    return result
 
-    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    server, origin = _serve(ROOT / "site")
-    cold, warm, updates = [], [], []
-    try:
+
+def measure(origin: str, runs: int, browser=None) -> dict[str, list[float]]:
+    """Samples per figure; `browser`: a Chromium already running (the tests'), else one is started."""
+    if browser is None:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium if Path(chromium).exists() else None,
-                                                 args=ARGS)
-            for _ in range(runs):
-                context = browser.new_context()          # empty cache: a first visit
-                page = context.new_page()
-                cold.append(_ready_seconds(page, origin + PAGE))
-                warm.append(_ready_seconds(page, origin + PAGE))   # same browser cache: a later visit
-                for value in range(3, 13):
-                    updates.append(_update_ms(page, value))
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
-    return [
-        {"figure": "calculator: navigation to engine ready, cold", "median": statistics.median(cold), "unit": "s",
-         "runs": runs, "target": "< 6 s"},
-        {"figure": "calculator: navigation to engine ready, warm", "median": statistics.median(warm), "unit": "s",
-         "runs": runs, "target": "< 6 s"},
-        {"figure": "calculator: input change to updated result", "median": statistics.median(updates),
-         "unit": "ms", "runs": len(updates), "target": "< 100 ms"},
-    ]
+            own = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
+            try:
+                return measure(origin, runs, own)
+            finally:
+                own.close()
+
+    samples: dict[str, list[float]] = {}
+
+    def add(name: str, *values: float) -> None:
+        samples.setdefault(name, []).extend(values)
+
+    for _ in range(runs):
+        home = _plain_page(browser, origin, HOME)
+        for key in ("bytes", "paint"):
+            add(f"home {key}", home[key])
+        add("pyodide", home["pyodide"])
+        for name, query in SEARCHES.items():
+            add(f"search {name}", _search_ms(home["page"], query))
+        home["context"].close()
+        rule = _plain_page(browser, origin, RULE_PAGE)
+        for key in ("bytes", "paint"):
+            add(f"rule {key}", rule[key])
+        add("pyodide", rule["pyodide"])
+        rule["context"].close()
+        calc = _calculator(browser, origin)
+        for key in ("bytes", "paint"):
+            add(f"calculator {key}", calc[key])
+        add("engine cold", calc["cold"])
+        add("engine warm", calc["warm"])
+        add("update", *calc["updates"])
+        for kind in ("cold", "warm"):
+            timings = calc[f"{kind}_timings"]
+            add(f"worker started {kind}", timings["startedAt"])
+            if timings.get("phases"):      # older builds did not report them
+                add(f"python {kind}", timings["phases"]["python"] - timings["phases"]["runtimeScript"])
+        add("from snapshot", 1.0 if calc["cold_timings"].get("from") == "snapshot" else 0.0)
+    return samples
 
 
-if __name__ == "__main__":
-    for row in figures(3):
-        print(f"{row['figure']:<48} {row['median']:>10.3f} {row['unit']:<3} {row['runs']:>4}  {row['target']}")
+ROWS = [   # (sample, figure, unit, scale, target)
+    ("home bytes", "first view: home page (gzip)", "KB", 1e-3, "< 400 KB"),
+    ("rule bytes", "first view: rule page 1.7 (gzip)", "KB", 1e-3, "< 400 KB"),
+    ("calculator bytes", "first view: calculator page (gzip)", "KB", 1e-3, ""),
+    ("pyodide", "first view: engine files loaded, home + rule page", "files", 1, "0"),
+    ("home paint", "first contentful paint: home page", "ms", 1, ""),
+    ("rule paint", "first contentful paint: rule page", "ms", 1, ""),
+    ("calculator paint", "first contentful paint: calculator page", "ms", 1, ""),
+    ("engine cold", "calculator: navigation to engine ready, cold", "s", 1, "< 3 s"),
+    ("engine warm", "calculator: navigation to engine ready, warm", "s", 1, "< 2 s"),
+    ("worker started cold", "engine start: worker created, cold", "ms", 1, ""),
+    ("worker started warm", "engine start: worker created, warm", "ms", 1, ""),
+    ("python cold", "engine start: Python restored in worker, cold", "ms", 1, ""),
+    ("python warm", "engine start: Python restored in worker, warm", "ms", 1, ""),
+    ("from snapshot", "engine start: from the snapshot (1 = yes)", "", 1, "1"),
+    ("update", "calculator: input change to updated result", "ms", 1, "< 50 ms"),
+    ("search rule number", f"search: rule number ({SEARCHES['rule number']})", "ms", 1, ""),
+    ("search phrase", f"search: phrase ({SEARCHES['phrase']})", "ms", 1, ""),
+]
+
+
+def figures(origin: str, runs: int, browser=None) -> list[dict]:
+    samples = measure(origin, runs, browser)
+    return [{"figure": figure, "median": statistics.median(samples[key]) * scale, "unit": unit,
+             "runs": len(samples[key]), "target": target}
+            for key, figure, unit, scale, target in ROWS if key in samples]

@@ -2,8 +2,9 @@
 
 prebuild  parse the sources and write the generated pages into docs/rules/
           and the rules index into build/ (run before mkdocs/zensical)
-postbuild write site/rules.json from the index, copy the Pyodide runtime and
-          write the engine wheel into site/assets (run after the generator)
+postbuild write site/rules.json from the index, copy the Pyodide runtime, write the
+          engine wheel and its memory snapshot into site/assets, then the service
+          worker (run after the generator; `postbuild DIR` for a site built elsewhere)
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 import shutil
 import sys
 import time
+from pathlib import Path
 
 import yaml
 
@@ -19,6 +21,8 @@ from . import paths
 from .engine_wheel import write_wheel
 from .errata import Erratum
 from .pyodide_runtime import vendor_pyodide
+from .pyodide_snapshot import write_snapshot
+from .service_worker import write_service_worker
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
 from .glossary.terms import load_terms
 from .glossary.usage import used_in
@@ -148,23 +152,26 @@ PUBLIC_FIELDS = ("id", "kind", "url", "section", "heading", "text", "original_te
                  "source", "first_line", "last_line", "errata")
 
 
-def postbuild() -> None:
+def postbuild(site_dir: Path = paths.SITE) -> None:
     entries = json.loads(paths.RULES_INDEX.read_text(encoding="utf-8"))
     public = [{k: e[k] for k in PUBLIC_FIELDS} for e in entries]
-    (paths.SITE / "rules.json").write_text(json.dumps(public, ensure_ascii=False, separators=(",", ":")),
-                                          encoding="utf-8")
-    vendor_pyodide(paths.SITE)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
-    write_wheel(paths.SITE)      # calculators: the engine as a wheel for Pyodide
+    (site_dir / "rules.json").write_text(json.dumps(public, ensure_ascii=False, separators=(",", ":")),
+                                         encoding="utf-8")
+    vendor_pyodide(site_dir)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
+    write_wheel(site_dir)      # calculators: the engine as a wheel for Pyodide
+    # --- issue 7 (offline and fast start) ---
+    write_snapshot(site_dir)         # calculators: Pyodide with the engine imported, restored by the worker
+    write_service_worker(site_dir)   # offline: last, since it lists and hashes every file of the site
 
 
 COMMANDS = {"prebuild": prebuild, "postbuild": postbuild}
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or argv[0] not in COMMANDS:
-        print(f"usage: python -m build_scripts {{{'|'.join(COMMANDS)}}}", file=sys.stderr)
+    if not argv or argv[0] not in COMMANDS or len(argv) > (2 if argv[0] == "postbuild" else 1):
+        print(f"usage: python -m build_scripts {{{'|'.join(COMMANDS)}}}  (postbuild [SITE_DIR])", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    COMMANDS[argv[0]]()
+    COMMANDS[argv[0]](*(Path(arg) for arg in argv[1:]))
     print(f"build_scripts {argv[0]}: done in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     return 0

@@ -96,7 +96,8 @@ class GlossaryTreeprocessor(Treeprocessor):
         for i, (start, end, term) in enumerate(pieces):
             abbr = etree.Element("abbr", {
                 "class": "gloss", "title": term.definition, "data-term": term.id, "data-game": term.game,
-                "tabindex": "0",
+                # Material's tooltips take the title away on hover/focus; the tap card reads this copy.
+                "data-definition": term.definition, "tabindex": "0",
             })
             abbr.text = text[start:end]
             following = pieces[i + 1][0] if i + 1 < len(pieces) else len(text)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..errata import Erratum, Mark
-from ..markdown.calculator_blocks import calculator_link_lines  # calculators: rulebook -> calculator links
+from ..calculators_ui.rulebook_links import calculator_link_lines  # calculators: rulebook -> calculator links
 from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table
 from .inline import PageLink, block_safe, escape, marks_outside, span_markdown
 

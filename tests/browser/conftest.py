@@ -4,22 +4,22 @@ served on a free 127.0.0.1 port, driven in the system Chromium (or $CHROMIUM).""
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import os
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from build_scripts.engine_wheel import write_wheel
+from build_scripts.cli import postbuild
 from build_scripts.markdown.calculator_blocks import VIEWS, Html, default_values, engine_params, render_result
-from build_scripts.pyodide_runtime import vendor_pyodide
+from build_scripts.serve import start_server
 from calculators.api import run
 from tests.conftest import ROOT
 
@@ -46,11 +46,6 @@ def chromium_path() -> str | None:
     return None
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def build_site_for(origin: str, out: Path) -> None:
     """The site as deployed, with site_url = the test server's origin (instant navigation needs it)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1", "SITE_URL": origin + "/"}
@@ -58,19 +53,17 @@ def build_site_for(origin: str, out: Path) -> None:
         subprocess.run([sys.executable, "-m", "build_scripts", "prebuild"], cwd=ROOT, env=env, check=True)
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
                    cwd=ROOT, env=env, check=True)
-    vendor_pyodide(out)
-    write_wheel(out)
+    postbuild(out)   # rules.json, runtime, wheel, engine snapshot, service worker: as deployed
 
 
 @pytest.fixture(scope="session")
 def origin() -> str:
-    """Serve build/browser-site on a free port, then build the site for that origin."""
+    """Serve build/browser-site on a free port, then build the site for that origin.
+
+    The server sends the site's Content-Security-Policy and application/wasm
+    (build_scripts/serve.py), so every browser test runs under that policy."""
     BROWSER_SITE.mkdir(parents=True, exist_ok=True)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(BROWSER_SITE)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
+    server, url = start_server(BROWSER_SITE)
     build_site_for(url, BROWSER_SITE)
     yield url
     server.shutdown()
@@ -83,16 +76,19 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 class Guard:
-    """Records every request that would leave 127.0.0.1 (and blocks it) and every console error."""
+    """Records every request that would leave 127.0.0.1 (and blocks it) and every console error
+    (a Content-Security-Policy violation is one). The service worker's own requests (precaching)
+    are kept apart from the page's, in `worker_requests`."""
 
     def __init__(self):
         self.external: list[str] = []
         self.console_errors: list[str] = []
         self.requests: list[str] = []
+        self.worker_requests: list[str] = []
 
     def route(self, route):
         url = route.request.url
-        self.requests.append(url)
+        (self.worker_requests if route.request.service_worker else self.requests).append(url)
         if urlparse(url).hostname != "127.0.0.1" and not url.startswith(("data:", "blob:")):
             self.external.append(url)
             route.abort()
@@ -122,6 +118,7 @@ def open_page(browser, origin):
         guards.append(guard)
         page = guard.watch(context.new_page())
         page.guard = guard
+        page.wait_for_function = functools.partial(wait_for_function_under_csp, page)
         guard.origin = origin
         if path is not None:
             page.goto(origin + "/" + path.lstrip("/"))
@@ -135,6 +132,25 @@ def open_page(browser, origin):
     finally:
         for context in contexts:
             context.close()
+
+
+def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
+    """page.wait_for_function, polled from Python. Playwright's own builds its predicate with
+    `new Function`, which the site's Content-Security-Policy (no 'unsafe-eval') forbids;
+    page.evaluate is not subject to it."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            value = page.evaluate(expression, arg)
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            value = None          # a navigation or reload is under way: ask the next page
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
+        page.wait_for_timeout(20)
 
 
 # --- helpers the tests share ----------------------------------------------------------------------

@@ -87,3 +87,29 @@ SCENARIOS = [
      {"text": "Me 17, opponent 22"}),
     ("starter-audience", "audience", values("audience", {"starter": "1", "revealed_against_me": "0"}), {}),
 ]
+
+# The Strategy Battle Game page: the Swim Test in each edition, and the two plain D6 rolls.
+SBG_SCENARIOS = [
+    ("swim-advanced-defaults", "swim", values("swim"), {"text": "Swim Test, Advanced Rules: D6 +0"}),
+    ("swim-advanced-cavalry-shield-banner", "swim", values("swim", {"cavalry": "1", "shield": "1", "banner": "1"}),
+     {"text": "D6 −1"}),
+    # Knocked Prone in Deep Water in heavy armour: 2 - 2 = 0, counted as 1: sinks.
+    ("swim-advanced-prone-heavy-roll-2", "swim", values("swim", {"heavy_armour": "1", "prone_in_deep": "1",
+                                                                 "roll": "2"}), {"outcome": "sink"}),
+    ("swim-advanced-cavalry-roll-5", "swim", values("swim", {"cavalry": "1", "roll": "5"}),
+     {"outcome": "swim_strongly"}),
+    ("swim-article-plain", "swim", values("swim", {"edition": "article"}), {"text": "Swimming chart is missing"}),
+    # The article's combined row: a shield and heavy armour, -2.
+    ("swim-article-shield-heavy", "swim", values("swim", {"edition": "article", "shield": "1",
+                                                          "heavy_armour": "1"}), {"text": "D6 −2"}),
+    ("swim-article-no-armour", "swim", values("swim", {"edition": "article", "no_armour": "1"}), {"text": "D6 +1"}),
+    ("swim-article-shield-roll-4", "swim", values("swim", {"edition": "article", "shield": "1", "roll": "4"}),
+     {"outcome": "3"}),
+    ("passenger-hit-chances", "passenger-hit", values("passenger-hit"), {}),
+    ("passenger-hit-3", "passenger-hit", values("passenger-hit", {"roll": "3"}), {"outcome": "passenger"}),
+    ("passenger-hit-4", "passenger-hit", values("passenger-hit", {"roll": "4"}), {"outcome": "rider"}),
+    ("mount-chances", "mount", values("mount"), {}),
+    ("mount-1", "mount", values("mount", {"roll": "1"}), {"outcome": "fails"}),
+    ("mount-6", "mount", values("mount", {"roll": "6"}), {"outcome": "mounts_cavalry_may_activate"}),
+]
+SCENARIOS += SBG_SCENARIOS

@@ -9,6 +9,9 @@ import yaml
 
 from build_scripts.markdown.calculator_blocks import GLOSSARY
 from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
+from tests.browser.test_swim import SWIM_PAGE
+
+PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
 
 LABELS_JS = """root => [...root.querySelectorAll('input, select, button')].filter(el => !el.closest('template'))
   .map(el => {
@@ -20,7 +23,7 @@ LABELS_JS = """root => [...root.querySelectorAll('input, select, button')].filte
   })"""
 
 
-@pytest.mark.parametrize("page_name", sorted(CALCULATOR_PAGES))
+@pytest.mark.parametrize("page_name", sorted(PAGES))
 def test_every_input_has_a_label_and_a_hint(open_page, page_name):
     page = open_page(f"calculators/{page_name}/")
     controls = page.eval_on_selector("article", LABELS_JS)
@@ -31,7 +34,7 @@ def test_every_input_has_a_label_and_a_hint(open_page, page_name):
             assert control["hint"], control
     ids = [c["id"] for c in controls if c["id"]]
     assert len(ids) == len(set(ids))
-    wait_for_engine(page, CALCULATOR_PAGES[page_name][0])   # no console error while the engine loads
+    wait_for_engine(page, PAGES[page_name][0])   # no console error while the engine loads
 
 
 def test_glossary_links_name_real_terms():

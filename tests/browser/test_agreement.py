@@ -22,8 +22,10 @@ from tests.browser.conftest import (
     wait_for_params,
 )
 from tests.browser.scenarios import SCENARIOS
+from tests.browser.test_swim import SWIM_PAGE
 
-PAGE_OF = {view: page for page, views in CALCULATOR_PAGES.items() for view in views}
+PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGE_OF = {view: page for page, views in PAGES.items() for view in views}
 BY_PAGE = {page: list(group) for page, group in groupby(sorted(SCENARIOS, key=lambda s: PAGE_OF[s[1]]),
                                                          key=lambda s: PAGE_OF[s[1]])}
 
@@ -47,7 +49,7 @@ def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
 @pytest.mark.parametrize("page_name", sorted(BY_PAGE))
 def test_form_results_equal_the_engine(open_page, page_name):
     page = open_page(f"calculators/{page_name}/")
-    for view in CALCULATOR_PAGES[page_name]:
+    for view in PAGES[page_name]:
         wait_for_engine(page, view)
     for scenario_id, view, values, expect in BY_PAGE[page_name]:
         if values == defaults(view):

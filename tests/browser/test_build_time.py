@@ -8,21 +8,24 @@ import urllib.request
 import pytest
 
 from tests.browser.conftest import CALCULATOR_PAGES, defaults, python_rendered_text, result_text
+from tests.browser.test_swim import SWIM_PAGE
+
+PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
 
 
-@pytest.mark.parametrize("page_name", sorted(CALCULATOR_PAGES))
+@pytest.mark.parametrize("page_name", sorted(PAGES))
 def test_default_result_is_in_the_html(origin, page_name):
     html = urllib.request.urlopen(f"{origin}/calculators/{page_name}/").read().decode("utf-8")
-    for view in CALCULATOR_PAGES[page_name]:
+    for view in PAGES[page_name]:
         start = html.index(f'id="calc-{view}"')
         assert 'class="calc-output"' in html[start:], view
         assert 'class="calc-explain"' in html[start:], view
 
 
-@pytest.mark.parametrize("page_name", sorted(CALCULATOR_PAGES))
+@pytest.mark.parametrize("page_name", sorted(PAGES))
 def test_default_result_shows_with_javascript_off(open_page, page_name):
     page = open_page(f"calculators/{page_name}/", java_script_enabled=False)
-    for view in CALCULATOR_PAGES[page_name]:
+    for view in PAGES[page_name]:
         assert page.locator(f"#calc-{view} .calc-output").is_visible()
         assert result_text(page, view) == python_rendered_text(view, defaults(view))
         assert page.get_attribute(f"#calc-{view}", "data-engine") is None
@@ -30,7 +33,7 @@ def test_default_result_shows_with_javascript_off(open_page, page_name):
 
 def test_the_live_renderer_matches_the_build_time_one(open_page):
     """The same defaults, rendered by the page script once the engine is ready."""
-    for page_name, views in CALCULATOR_PAGES.items():
+    for page_name, views in PAGES.items():
         page = open_page(f"calculators/{page_name}/")
         for view in views:
             built_text = result_text(page, view)

@@ -6,17 +6,20 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, CALCULATOR_PAGES, wait_for_engine
+from tests.browser.test_swim import SWIM_PAGE
+
+PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
-@pytest.mark.parametrize("page_name", sorted(CALCULATOR_PAGES))
+@pytest.mark.parametrize("page_name", sorted(PAGES))
 def test_phone_layout(open_page, page_name):
     page = open_page(f"calculators/{page_name}/", **PHONE)
-    for view in CALCULATOR_PAGES[page_name]:
+    for view in PAGES[page_name]:
         wait_for_engine(page, view)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
-    for view in CALCULATOR_PAGES[page_name]:
+    for view in PAGES[page_name]:
         result = page.locator(f"#calc-{view} .calc-result")
         result.scroll_into_view_if_needed()
         box = result.bounding_box()

@@ -28,6 +28,7 @@ function startEngine(wheelUrl) {
   const timings = (window.__calculators = window.__calculators || { starts: 0 });
   timings.starts += 1;
   timings.startedAt = startedAt;
+  timings.settled = ready; // offline.js registers the service worker after this, so the runtime downloads once
 
   function setStatus(next) {
     status = { ...status, ...next };
@@ -49,6 +50,8 @@ function startEngine(wheelUrl) {
     } else if (message.type === "ready") {
       timings.readyAt = performance.now();
       timings.readyMs = timings.readyAt - startedAt;
+      timings.startedFrom = message.from; // "snapshot", or "wheel" when the snapshot could not be used
+      timings.phases = message.phases; // ms from the worker's start: runtimeScript, python, engine
       setStatus({ state: "ready", stage: STAGES, label: "ready" });
       markReady(true);
     } else if (message.type === "failed") {

@@ -1,5 +1,5 @@
 // Exact numbers for display. Mirrors the formatting in
-// build_scripts/markdown/calculator_blocks.py so the build-time and live results match.
+// build_scripts/calculators_ui/formatting.py so the build-time and live results match.
 
 // "13/18" -> [13n, 18n]. BigInt: an attack's denominators outgrow doubles.
 export function parseFraction(text) {

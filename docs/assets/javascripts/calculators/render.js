@@ -1,5 +1,5 @@
 // Builds a result's HTML from the engine's to_dict(). Mirrors render_result in
-// build_scripts/markdown/calculator_blocks.py (a browser test compares the two).
+// build_scripts/calculators_ui/result_html.py (a browser test compares the two).
 import {
   barWidth, fractionText, isZero, percentText, signed, twoD6AtLeast, twoD6Exactly,
 } from "./format.js";
@@ -216,7 +216,46 @@ function renderSheet(out, config, result, names, ruleHref) {
   }
 }
 
+// --- the Strategy Battle Game: one D6 each --------------------------------------------------------
+
+const SWIM_EDITIONS = { advanced: "Swim Test, Advanced Rules", article: "Swimming chart, boats article" };
+const CHART_MISSING = "The boats article's Swimming chart is missing from the source, so this shows the "
+  + "modified D6 result only, not what it means for the model.";
+
+function renderSwim(out, config, result) {
+  el(out, "p", { class: "calc-headline" }, `${SWIM_EDITIONS[result.input.edition]}: D6 ${signed(result.modifier)}`);
+  if (result.chart_missing) el(out, "p", { class: "calc-missing" }, CHART_MISSING);
+  if (result.mode === "roll") {
+    rollOutcome(out, config.outcomes, result);
+    const facts = el(out, "dl", { class: "calc-facts" });
+    fact(facts, "Natural roll", result.roll);
+    fact(facts, "Modified result", result.modified_roll);
+  } else {
+    outcomeTable(out, config.outcomes, result.outcomes, result.chart_missing ? "Modified D6 result" : "Chances");
+  }
+}
+
+function renderD6(out, config, result) {
+  el(out, "p", { class: "calc-headline" }, "One D6, no modifiers");
+  if (result.mode === "roll") {
+    rollOutcome(out, config.outcomes, result);
+    return;
+  }
+  outcomeTable(out, config.outcomes, result.outcomes);
+  const table = el(out, "table", { class: "calc-faces" });
+  el(table, "caption", {}, "Each natural roll");
+  const head = el(el(table, "thead"), "tr");
+  for (const title of ["Roll", "Result"]) el(head, "th", { scope: "col" }, title);
+  const body = el(table, "tbody");
+  for (const [face, outcome] of Object.entries(result.faces)) {
+    const row = el(body, "tr", { "data-roll": face });
+    el(row, "th", { scope: "row" }, face);
+    el(row, "td", {}, config.outcomes[outcome] ?? outcome);
+  }
+}
+
 const RENDERERS = {
   chances: renderChances, attack: renderAttack, keying: renderKeying,
   hazard: renderHazard, audience: renderAudience, sheet: renderSheet,
+  swim: renderSwim, d6: renderD6,
 };

@@ -1,7 +1,7 @@
 // A calculator's inputs as plain values: read from and written to its form,
 // turned into engine params, and mirrored in the URL query.
 // Values are strings as in the form ("" empty, "1" ticked); rows are a list of them.
-// engineParams mirrors engine_params in build_scripts/markdown/calculator_blocks.py.
+// engineParams mirrors engine_params in build_scripts/calculators_ui/values.py.
 
 const WHOLE = /^[+-]?\d+$/;
 const MAX_TEXT = 100;

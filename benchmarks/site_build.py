@@ -1,0 +1,43 @@
+"""The build, timed, into a folder of the benchmark's own (another build of site/ may be
+running in the same tree), and the size of what it wrote."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build_steps(out: Path) -> list[list[str]]:
+    return [["-m", "build_scripts", "prebuild"],
+            ["-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+            ["-m", "build_scripts", "postbuild", str(out)]]
+
+
+def time_build(out: Path, site_url: str, runs: int) -> list[float]:
+    """Seconds for prebuild + mkdocs build + postbuild, each run from a clean folder's contents."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url}
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        for step in build_steps(out):
+            done = subprocess.run([sys.executable, *step], cwd=ROOT, env=env, capture_output=True, text=True,
+                                  check=False)
+            if done.returncode != 0:
+                raise RuntimeError(f"build step {' '.join(step)} failed:\n{done.stderr[-2000:]}")
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def site_size(site: Path) -> int:
+    return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+
+
+def offline_copy_size(site: Path) -> int:
+    """What the service worker stores on a first visit (offline.json, written by the build)."""
+    return json.loads((site / "offline.json").read_text(encoding="utf-8"))["bytes"]

@@ -1,0 +1,31 @@
+"""The element builder the form and the result are written with."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as etree
+
+from markdown.util import AtomicString
+
+
+class Html:
+    """Small element builder; all text is atomic so no Markdown pattern touches it."""
+
+    def __init__(self, rule_url):
+        self.rule_url = rule_url
+
+    @staticmethod
+    def el(parent, tag, attrs=None, text=None):
+        node = etree.SubElement(parent, tag, {k: str(v) for k, v in (attrs or {}).items()}) \
+            if parent is not None else etree.Element(tag, {k: str(v) for k, v in (attrs or {}).items()})
+        if text is not None:
+            node.text = AtomicString(str(text))
+        return node
+
+    @staticmethod
+    def tail(node, text):
+        node.tail = AtomicString((node.tail or "") + text)
+
+    def rule_link(self, parent, rule_id):
+        link = self.el(parent, "a", {"class": "rule-ref", "href": self.rule_url(rule_id),
+                                     "aria-label": f"Rule {rule_id}"}, rule_id)
+        return link

@@ -1,0 +1,31 @@
+"""`make bench` produces every figure: the benchmark, run once (runs=1), builds the site
+into a folder of its own, serves it and measures it. Timings are not judged here (the
+machines are shared); what a first view downloads is."""
+
+from __future__ import annotations
+
+import math
+
+from benchmarks import browser_bench, report
+
+
+def test_the_benchmark_prints_every_figure(browser):
+    rows = report.figures(runs=1, browser=browser)
+    names = [row["figure"] for row in rows]
+    expected = ["build (parse + render + mkdocs build + postbuild)", "total site size",
+                "offline copy saved on a first visit"] + [figure for _, figure, *_ in browser_bench.ROWS]
+    for figure in expected:
+        assert figure in names, f"make bench lacks: {figure}"
+    assert any(name.startswith("engine call: strike") for name in names)
+    for row in rows:
+        assert math.isfinite(row["median"]) and row["median"] >= 0, row
+        assert row["runs"] >= 1, row
+
+    by_name = {row["figure"]: row["median"] for row in rows}
+    assert by_name["first view: home page (gzip)"] < 400
+    assert by_name["first view: rule page 1.7 (gzip)"] < 400
+    assert by_name["first view: engine files loaded, home + rule page"] == 0
+    assert by_name["engine start: from the snapshot (1 = yes)"] == 1
+
+    lines = report.table(rows).splitlines()
+    assert lines[0] == report.HEADER and len(lines) == len(rows) + 1

@@ -1,0 +1,82 @@
+"""A new deploy reaches a reader who has the old offline copy: the next online visit
+shows the new content, and the offline copy then holds the new files only.
+
+The deploy is a copy of the test site, served on a port of its own, whose home page
+changes and whose service worker is written again (the build's last step)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from build_scripts.serve import start_server
+from build_scripts.service_worker import write_service_worker
+from tests.browser.conftest import BROWSER_SITE
+from tests.browser.test_offline import wait_until_saved
+
+MARKER = '<p id="deploy-marker">This paragraph came with the second deploy.</p>'
+PRECACHED_HOME_JS = """async () => {
+    const names = (await caches.keys()).filter((name) => name.includes("precache"));
+    const urls = [];
+    for (const name of names) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls.filter((url) => new URL(url).pathname === "/index.html");
+}"""
+
+
+@pytest.fixture
+def deployed_site(tmp_path, origin):   # `origin`: the session's site is built
+    site = tmp_path / "site"
+    shutil.copytree(BROWSER_SITE, site)
+    server, url = start_server(site)
+    yield site, url
+    server.shutdown()
+
+
+def redeploy_with_a_new_home_page(site) -> str:
+    home = site / "index.html"
+    html = home.read_text(encoding="utf-8")
+    anchor = '<article class="md-content__inner md-typeset">'
+    assert anchor in html
+    home.write_text(html.replace(anchor, anchor + MARKER, 1), encoding="utf-8")
+    return write_service_worker(site)["build"]
+
+
+def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
+    site, url = deployed_site
+    page = open_page(None)
+    page.goto(url + "/")
+    wait_until_saved(page)
+    old_build = json.loads((site / "offline.json").read_text())["build"]
+    old_home = page.evaluate(PRECACHED_HOME_JS)
+
+    new_build = redeploy_with_a_new_home_page(site)
+    assert new_build != old_build
+
+    page.goto(url + "/")          # served from the old copy; the new worker takes over and the page reloads
+    page.wait_for_selector("#deploy-marker", timeout=30_000)
+
+    page.context.set_offline(True)   # the offline copy is the new one, and only the new one
+    page.reload()
+    assert page.locator("#deploy-marker").is_visible()
+    new_home = page.evaluate(PRECACHED_HOME_JS)
+    assert len(new_home) == 1 and new_home != old_home, (old_home, new_home)
+    assert page.evaluate("fetch('offline.json').then((r) => r.json()).then((m) => m.build)") == new_build
+
+
+def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deployed_site):
+    site, url = deployed_site
+    page = open_page(None)
+    page.goto(url + "/")
+    wait_until_saved(page)
+    page.goto(url + "/")
+    page.mouse.wheel(0, 200)      # the reader is reading: no reload under their eyes
+    redeploy_with_a_new_home_page(site)
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_function("window.__offline.state === 'updated'", timeout=30_000)
+    assert page.locator("#deploy-marker").count() == 0
+    page.click(".offline-status__reload")
+    page.wait_for_selector("#deploy-marker", timeout=15_000)

@@ -1,0 +1,117 @@
+"""The rulebook's pages at the table: a tapped rule number copies its citation,
+search finds a rule by its number and by its words, a corrected word shows the
+source's text, a glossary term opens its definition card. No console errors and no
+request leaving 127.0.0.1 (the open_page fixture checks every page a test opens)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+import pytest
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+COMBAT = "rules/1-7-combat/"
+SBG_ADVANCED = "rules/sbg-advanced-rules/"
+
+
+def open_phone_page(open_page, path: str):
+    page = open_page(path, **PHONE)
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+def wait_until_the_address_settles(page, quiet_ms: int = 600, timeout_ms: int = 10_000) -> None:
+    """Material's navigation.tracking puts the section being read in the address as the page
+    scrolls; a reader taps a number after scrolling, so wait for that to finish first."""
+    page.wait_for_function(
+        """quiet => {
+            const now = performance.now();
+            if (window.__lastHash !== location.hash) { window.__lastHash = location.hash; window.__hashSince = now; }
+            return now - window.__hashSince >= quiet;
+        }""", arg=quiet_ms, polling=100, timeout=timeout_ms)
+
+
+def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
+    page = open_page(None, **PHONE)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    page.goto(f"{origin}/{COMBAT}")
+    number = page.locator("a.rule-num[data-cite='MELE 1.7.24']")   # instant navigation makes hrefs absolute
+    number.scroll_into_view_if_needed()
+    wait_until_the_address_settles(page)
+    number.tap()
+    toast = page.locator("#rule-toast.rule-toast--shown")
+    toast.wait_for(state="visible")
+    citation = f"MELE 1.7.24 — {origin}/{COMBAT}#r1-7-24"
+    assert toast.inner_text() == f"Copied: {citation}"
+    assert page.evaluate("navigator.clipboard.readText()") == citation
+    assert urlparse(page.url).fragment == "r1-7-24"
+    page.wait_for_timeout(1000)
+    assert urlparse(page.url).fragment == "r1-7-24", "something replaced the rule's address"
+
+
+def search_results(page, query: str) -> list[str]:
+    """The result links Material's search lists for `query`."""
+    page.click(".md-search__input")
+    page.keyboard.type(query)   # Material searches on key presses; fill() would not start it
+    page.locator(".md-search-result__item").first.wait_for()
+    return page.eval_on_selector_all(".md-search-result__item a", "els => els.map(a => a.href)")
+
+
+@pytest.mark.parametrize("query", ["1.7.24", "body check"])
+def test_search_finds_a_rule_by_its_number_and_its_words(open_page, query):
+    page = open_page("")
+    results = search_results(page, query)
+    assert any(urlparse(href).path == f"/{COMBAT}" for href in results), results
+
+
+def test_tapping_a_corrected_word_shows_the_source_text(open_page):
+    page = open_phone_page(open_page, "rules/1-1-the-victory-conditions/")
+    erratum = page.locator("ins.erratum").first
+    original = erratum.get_attribute("data-original")
+    after = "el => getComputedStyle(el, '::after').content"
+    assert erratum.evaluate(after) == "none"
+    erratum.tap()
+    assert "erratum--open" in erratum.get_attribute("class")
+    assert original in erratum.evaluate(after)
+
+
+GLOSSARY_OF = [(COMBAT, "/glossary/"), (SBG_ADVANCED, "/sbg/glossary/")]
+
+
+def tap_first_term(page):
+    """Tap the page's first glossary term; its id and definition, read before the tap."""
+    term = page.locator("article abbr.gloss").first
+    term_id, definition = term.get_attribute("data-term"), term.get_attribute("title")
+    term.tap()
+    page.locator("#gloss-card").wait_for(state="visible")
+    return term_id, definition
+
+
+@pytest.mark.parametrize("path, glossary", GLOSSARY_OF)
+def test_tapping_a_glossary_term_opens_a_card_linking_to_its_entry(open_page, path, glossary):
+    page = open_phone_page(open_page, path)
+    term_id, _ = tap_first_term(page)
+    link = page.locator("#gloss-card a")
+    href = urlparse(link.get_attribute("href"))
+    assert (href.path, href.fragment) == (glossary, f"g-{term_id}")
+    assert term_id.startswith("sbg-") == glossary.startswith("/sbg/")
+    link.tap()
+    page.wait_for_url(f"**{glossary}#g-{term_id}")
+    page.locator(f"[id='g-{term_id}']").wait_for(state="attached")
+
+
+@pytest.mark.parametrize("path, glossary", GLOSSARY_OF)
+def test_the_definition_card_shows_the_definition(open_page, path, glossary):
+    page = open_phone_page(open_page, path)
+    _, definition = tap_first_term(page)
+    assert definition in page.inner_text("#gloss-card")
+
+
+@pytest.mark.parametrize("path", [COMBAT, SBG_ADVANCED, "rules/sbg-boats-article/", "glossary/", "sbg/glossary/",
+                                  "rules/errata-and-coverage/", "turn-summary/"])
+def test_rule_pages_load_without_errors_or_outside_requests(open_page, path):
+    page = open_page(path)
+    page.wait_for_load_state("networkidle")
+    assert page.locator("article").count() == 1
+    assert not page.guard.external, page.guard.external
+    assert not page.guard.console_errors, page.guard.console_errors
