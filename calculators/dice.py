@@ -9,6 +9,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 SIDES = 6
+D6_FACES = range(1, SIDES + 1)           # one D6 (the Strategy Battle Game rolls)
 ROLLS = tuple(range(2, 2 * SIDES + 1))  # natural 2D6 results, 2..12
 OUTCOMES_PER_ROLL = SIDES * SIDES  # 36
 

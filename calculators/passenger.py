@@ -9,21 +9,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import citations as rules
-from .errors import InputError
+from .dice import D6_FACES
 from .result import Step, check_distribution, to_json_value
-from .validate import require_int
+from .validate import require_d6
 
-FACES = range(1, 7)  # one D6
+FACES = D6_FACES
 
 PASSENGER_HIT_OUTCOMES = ("passenger", "rider")
 MOUNT_OUTCOMES = ("fails", "mounts", "mounts_cavalry_may_activate")
 
-
-def require_d6(field: str, label: str, value) -> int:
-    require_int(field, label, value)
-    if value not in FACES:
-        raise InputError(field, f"{label} is one D6, so it must be between 1 and 6; you gave {value}.")
-    return value
 
 
 @dataclass(frozen=True)

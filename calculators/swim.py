@@ -17,16 +17,17 @@ from fractions import Fraction
 from typing import ClassVar
 
 from . import citations as rules
+from .dice import D6_FACES
 from .errors import InputError
 from .result import Step, check_distribution, to_json_value
-from .validate import require_bool, require_choice, require_int
+from .validate import require_bool, require_choice, require_d6
 
 EDITIONS = ("advanced", "article")
 EDITION_NAMES = {
     "advanced": "the Advanced Rules (newer Rules Manual)",
     "article": "the boats article (older edition)",
 }
-FACES = range(1, 7)  # one D6
+FACES = D6_FACES
 LOWEST, HIGHEST = 1, 6
 OUTCOMES = ("sink", "swim", "swim_strongly")
 ARTICLE_OUTCOMES = tuple(str(face) for face in FACES)
@@ -49,12 +50,6 @@ def signed(number: int) -> str:
 def clamp(result: int) -> int:
     return min(HIGHEST, max(LOWEST, result))
 
-
-def require_d6(field: str, label: str, value) -> int:
-    require_int(field, label, value)
-    if value not in FACES:
-        raise InputError(field, f"{label} is one D6, so it must be between 1 and 6; you gave {value}.")
-    return value
 
 
 @dataclass(frozen=True)
