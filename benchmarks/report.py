@@ -41,7 +41,7 @@ def figures(runs: int, browser=None) -> list[dict]:
         build = time_build(site, origin + "/", runs)
         rows = [
             {"figure": "build (parse + render + mkdocs build + postbuild)", "median": statistics.median(build),
-             "unit": "s", "runs": runs, "target": "< 15 s"},
+             "unit": "s", "runs": runs, "target": "< 5 s"},
             {"figure": "total site size", "median": site_size(site) / 1e6, "unit": "MB", "runs": 1, "target": ""},
             {"figure": "offline copy saved on a first visit", "median": offline_copy_size(site) / 1e6, "unit": "MB",
              "runs": 1, "target": ""},

@@ -192,3 +192,10 @@ def test_sbg_glossary_terms_cite_sbg_rules_and_occur_in_the_texts(sbg_rules):
         assert term.defined_in and set(term.defined_in) <= ids, term.id
         for name in term.names:
             assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE), (term.id, name)
+
+
+def test_sbg_pages_link_to_the_swim_calculator(site):
+    for page in ("sbg-advanced-rules", "sbg-boats-article"):
+        soup = soup_of(site / "rules" / page / "index.html")
+        link = soup.select_one(".calc-link a")
+        assert link and link["href"].endswith("calculators/swim/"), page

@@ -7,6 +7,7 @@ and sub-headings as `###`, each heading with its errata marks and notes.
 
 from __future__ import annotations
 
+from ..calculators_ui.rulebook_links import calculator_link_lines
 from ..errata import Erratum
 from ..model import Block, Heading, Section, Span
 from ..sbg_build import SbgBook
@@ -34,6 +35,7 @@ class SbgPageRenderer(PageRenderer):
             "",
             f"# {escape(text.title)}",
             "",
+            *calculator_link_lines(text.id_prefix),
         ]
         out += [f"*{escape(span.text)}*" for span in document.contents if span.text != text.title] + [""]
         out += [f"Rules are numbered `{text.id_prefix}.S.N` (section, then place in it). "
