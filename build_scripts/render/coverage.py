@@ -3,6 +3,8 @@ everything the source lacks, with links to the rules they touch."""
 
 from __future__ import annotations
 
+import re
+
 from ..errata import Erratum
 from ..model import Document, Span
 from ..page_refs import PageRef
@@ -80,7 +82,6 @@ def sbg_coverage_markdown(texts: list[tuple[str, str]], coverage: dict) -> str:
 
 def _contents(contents: list[Span], section_link) -> list[str]:
     """Each printed entry with where it is on this site, or 'missing'."""
-    import re
     out, part = [], 0
     front = {"Introduction": "0.1", "Using This Rulebook": "0.2", "Brief Player Turn Summary": "0.3"}
     for span in contents:

@@ -65,9 +65,11 @@ def test_a_runtime_that_does_not_match_the_lock_fails_the_build(monkeypatch, tmp
 
 
 def test_calculator_links_name_real_sections_and_pages():
-    sections = {entry["section"] for entry in json.loads((ROOT / "build" / "rules-index.json").read_text())}
+    entries = json.loads((ROOT / "build" / "rules-index.json").read_text())
+    sections = {entry["section"] for entry in entries}
+    sbg_texts = {entry["id"].split(".")[0] for entry in entries if entry["id"].startswith("SBG-")}
     for key, link in calculator_links().items():
-        assert key in sections, key
+        assert key in sections or key in sbg_texts, key
         assert (ROOT / "docs" / link["page"]).exists(), link["page"]
     assert calculator_link_lines("1.7")[0].startswith("[Strike and body check calculator](../calculators/strike.md)")
     assert calculator_link_lines("0.1") == []
