@@ -17,6 +17,26 @@ def _cell(text: str) -> str:
     return escape(" ".join(text.split())) or " "
 
 
+SOURCE_TITLES = {
+    "mele-rulebook.txt": "The MELE rulebook",
+    "sbg-advanced-rules.txt": "Strategy Battle Game: Advanced Rules",
+    "sbg-boats-article.txt": "Strategy Battle Game: boats article",
+}
+
+
+def _erratum_entry(e: Erratum, block) -> list[str]:
+    """One entry as a small card: readable on a phone, where a six-column table is not."""
+    where = "rule {ref:%s}" % block.id if block else f"line {e.line}"
+    shown = (f"Shown as: {_cell(e.replacement)}" if e.corrects_text
+             else f"*Editor's note:* {_cell(e.note)}")
+    return [f'<div class="erratum-entry" id="{e.anchor}" markdown="1">', "",
+            f"**{e.id}** · {e.label} · {where} · source line {e.line}", "{: .erratum-head }", "",
+            f"Source reads: {_cell(e.text)}", "",
+            shown, "",
+            f"*Why:* {_cell(e.reason)}", "{: .erratum-why }", "",
+            "</div>", ""]
+
+
 def coverage_markdown(document: Document, errata: list[Erratum], coverage: dict,
                       page_refs: list[PageRef], block_for_line, section_link) -> str:
     out = [
@@ -26,18 +46,17 @@ def coverage_markdown(document: Document, errata: list[Erratum], coverage: dict,
         "That copy has typing slips, a few contradictions, and whole parts missing. "
         "Nothing is hidden: corrections are shown in place (tap or hover a corrected word "
         "to see what the source says), contradictions keep the source text with an "
-        "editor's note beside it, and this page lists all of it.", "",
+        "editor's note beside it, and this page lists all of it.", "{: .no-glossary }", "",
         "## Corrections and editor's notes", "",
-        f"{len(errata)} entries. *Shown as* is what the rulebook pages show; the source text is kept beside it.", "",
-        "| Id | Rule | Kind | Source reads | Shown as / note | Why |",
-        "| --- | --- | --- | --- | --- | --- |",
+        f"{len(errata)} entries, in the order of each source text. Each names the rule it touches, "
+        "what the source reads, and what the rule pages show instead or the editor's note beside it.", "",
     ]
+    source = None
     for e in sorted(errata, key=lambda e: (e.source, e.line)):
-        block = block_for_line(e.source, e.line)
-        where = "{ref:%s}" % block.id if block else f"line {e.line}"
-        shown = _cell(e.replacement) if e.corrects_text else "*Editor's note:* " + _cell(e.note)
-        out.append(f'| <span id="{e.anchor}">{e.id}</span> | {where} | {e.label} | '
-                   f"{_cell(e.text)} | {shown} | {_cell(e.reason)} |")
+        if e.source != source:
+            source = e.source
+            out += [f"### {escape(SOURCE_TITLES.get(source, source))}", ""]
+        out += _erratum_entry(e, block_for_line(e.source, e.line))
     out += ["", "## What the source lacks", ""]
     data = coverage[document.source]
     out += _missing_items(data)
