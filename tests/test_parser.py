@@ -144,3 +144,10 @@ def test_heading_tracks_into_blocks():
     doc = parse(section_text(["CORRUPTION CHECKS", "Roll 2D6."]))
     assert isinstance(doc.sections[0].items[0], Heading)
     assert doc.sections[0].blocks[0].heading == "CORRUPTION CHECKS"
+
+
+def test_a_second_phase_entry_run_onto_a_bullet_is_shown_as_its_own_bullet():
+    block, = blocks("• Site Phase - Enter the site, etc. End-of-Turn Phase - Your turn ends.")
+    assert [p.span.text for p in block.pieces] == ["Site Phase - Enter the site, etc.",
+                                                   "End-of-Turn Phase - Your turn ends."]
+    assert block.pieces[1].span.offset == len("• Site Phase - Enter the site, etc. ")

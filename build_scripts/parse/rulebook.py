@@ -28,6 +28,10 @@ from .source_lines import SourceLine, read_source
 from .tables import ROW_FORMATS, placed
 
 
+# One bullet's text: up to the next " · " or "<Name> Phase - " that follows a full stop.
+_MERGED_BULLETS = re.compile(r"(.+?)(?:(?<=\.) · |(?<=\.) (?=[A-Z][\w/-]* Phase - )|$)")
+
+
 class ParseError(ValueError):
     pass
 
@@ -214,12 +218,12 @@ class _Parser:
 
     @staticmethod
     def _bullets(ln: ShownLine, start: int, level: int) -> list[Bullet]:
-        """A bullet line; two bullets merged onto one line (l.931) stay in one block."""
-        bullets, offset = [], start
-        for chunk in re.split(r"(?<=\.) · ", ln.text[start:]):
-            bullets.append(Bullet(Span(chunk, ln.number, offset), level))
-            offset += len(chunk) + 3
-        return bullets
+        """A bullet line. Two bullets merged onto one line stay in one block but are
+        shown as two: after a sentence, either a second bullet mark (l.931) or a
+        second phase entry of the Brief Player Turn Summary (l.93, "... etc.
+        End-of-Turn Phase - Your turn ends.")."""
+        return [Bullet(Span(m.group(1), ln.number, start + m.start(1)), level)
+                for m in _MERGED_BULLETS.finditer(ln.text[start:])]
 
     def _table_pieces(self, hint: TableHint) -> tuple[list, int]:
         """The table, and whatever follows it on its last line (another table or the
