@@ -5,7 +5,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from . import citations as rules
-from .dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, least_roll
+from .dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, chance_above, least_roll
 from .errors import InputError
 from .result import Step, check_distribution, to_json_value
 from .validate import require_bool, require_range, require_roll
@@ -207,11 +207,8 @@ def _removal_steps(removal: RemovalInput) -> list[Step]:
 
 def removal_chances(removal: RemovalInput) -> CorruptionResult:
     mod = _removal_modifier(removal)
-    removed = sum(WAYS[r] for r in ROLLS if r + mod > removal.need_greater_than)
-    outcomes = check_distribution({
-        "removed": Fraction(removed, OUTCOMES_PER_ROLL),
-        "kept": Fraction(OUTCOMES_PER_ROLL - removed, OUTCOMES_PER_ROLL),
-    })
+    removed = chance_above(mod, removal.need_greater_than)
+    outcomes = check_distribution({"removed": removed, "kept": 1 - removed})
     first = least_roll(lambda r: r + mod > removal.need_greater_than)
     steps = _removal_steps(removal)
     steps.append(Step(

@@ -27,6 +27,11 @@ def chance_of(rolls) -> Fraction:
     return Fraction(sum(WAYS[r] for r in set(rolls)), OUTCOMES_PER_ROLL)
 
 
+def chance_above(modifier: int, target: int) -> Fraction:
+    """The chance that 2D6 + ``modifier`` is greater than ``target`` (removal, influence)."""
+    return chance_of(roll for roll in ROLLS if roll + modifier > target)
+
+
 def least_roll(succeeds) -> int | None:
     """The least natural roll for which ``succeeds(roll)`` holds, or None."""
     for roll in ROLLS:

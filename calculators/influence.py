@@ -5,7 +5,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from . import citations as rules
-from .dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, least_roll
+from .dice import chance_above, least_roll
 from .errors import InputError
 from .result import Step, check_distribution, to_json_value
 from .validate import require_range, require_roll
@@ -93,11 +93,8 @@ def _steps(check: InfluenceInput) -> list[Step]:
 
 def influence_chances(check: InfluenceInput) -> InfluenceResult:
     bonus = check.bonus
-    succeed = sum(WAYS[r] for r in ROLLS if r + bonus > check.required)
-    outcomes = check_distribution({
-        "success": Fraction(succeed, OUTCOMES_PER_ROLL),
-        "failure": Fraction(OUTCOMES_PER_ROLL - succeed, OUTCOMES_PER_ROLL),
-    })
+    succeed = chance_above(bonus, check.required)
+    outcomes = check_distribution({"success": succeed, "failure": 1 - succeed})
     first = least_roll(lambda r: r + bonus > check.required)
     steps = _steps(check)
     steps.append(Step(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from calculators.api import run
-from calculators.cli import main
+from tests.engine.test_cli import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -18,15 +18,6 @@ COMMANDS = {
     "passenger-hit": [],
     "mount": [],
 }
-
-
-def run_cli(capsys, *argv):
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = exit_.code
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize("name", COMMANDS)
