@@ -25,6 +25,16 @@ class Html:
     def tail(node, text):
         node.tail = AtomicString((node.tail or "") + text)
 
+    def table(self, parent, css_class, caption, column_titles=()):
+        """A table with its caption and column headings (if any); returns its tbody."""
+        table = self.el(parent, "table", {"class": css_class})
+        self.el(table, "caption", None, caption)
+        if column_titles:
+            head = self.el(self.el(table, "thead"), "tr")
+            for title in column_titles:
+                self.el(head, "th", {"scope": "col"}, title)
+        return self.el(table, "tbody")
+
     def rule_link(self, parent, rule_id):
         link = self.el(parent, "a", {"class": "rule-ref", "href": self.rule_url(rule_id),
                                      "aria-label": f"Rule {rule_id}"}, rule_id)

@@ -20,9 +20,7 @@ def render_result(html: Html, parent, view: dict, result: dict, names: list[str]
 
 
 def outcome_table(html, parent, labels, outcomes, caption="Chances"):
-    table = html.el(parent, "table", {"class": "calc-outcomes"})
-    html.el(table, "caption", None, caption)
-    body = html.el(table, "tbody")
+    body = html.table(parent, "calc-outcomes", caption)
     for name, chance in outcomes.items():
         if Fraction(chance) == 0:
             continue
@@ -43,12 +41,8 @@ def needed_roll(html, parent, label, least):
         return
     html.el(box, "summary", None, f"{label}: {least} or more · {fraction_text(two_d6_at_least(least))} "
                                   f"({percent_text(str(two_d6_at_least(least)))})")
-    table = html.el(box, "table", {"class": "calc-rolls"})
-    html.el(table, "caption", None, "2D6: exactly and at least each natural roll")
-    head = html.el(html.el(table, "thead"), "tr")
-    for title in ("Roll", "Exactly", "At least"):
-        html.el(head, "th", {"scope": "col"}, title)
-    body = html.el(table, "tbody")
+    body = html.table(box, "calc-rolls", "2D6: exactly and at least each natural roll",
+                      ("Roll", "Exactly", "At least"))
     for roll in range(2, 13):
         row = html.el(body, "tr", {"class": "calc-rolls__ok" if roll >= least else "calc-rolls__short",
                                    "data-roll": roll})
@@ -131,9 +125,7 @@ def render_keying(html, out, view, result, names):
         row = html.el(facts, "div", {"class": "calc-fact", "data-fact": label})
         html.el(row, "dt", None, label)
         badges(html, html.el(row, "dd"), codes)
-    table = html.el(out, "table", {"class": "calc-detainment"})
-    html.el(table, "caption", None, "Detainment when keyed to")
-    body = html.el(table, "tbody")
+    body = html.table(out, "calc-detainment", "Detainment when keyed to")
     for keyed, when in result["detainment"].items():
         row = html.el(body, "tr", {"data-keyed": keyed})
         html.el(row, "th", {"scope": "row"}, keyed)
@@ -153,12 +145,8 @@ def render_audience(html, out, view, result, names):
     me, them = result["me"], result["opponent"]
     html.el(out, "p", {"class": "calc-headline"},
             f"Me {me['final_total']}, opponent {them['final_total']}: {AUDIENCE_WINNER[result['winner']]}")
-    table = html.el(out, "table", {"class": "calc-audience"})
-    html.el(table, "caption", None, "Marshalling points after doubling and the one-type cap")
-    head = html.el(html.el(table, "thead"), "tr")
-    for title in ("", "Me", "Opponent"):
-        html.el(head, "th", {"scope": "col"}, title)
-    body = html.el(table, "tbody")
+    body = html.table(out, "calc-audience", "Marshalling points after doubling and the one-type cap",
+                      ("", "Me", "Opponent"))
     rows = [(kind, me["capped"][kind], them["capped"][kind]) for kind in MP_TYPES]
     rows += [("raw total", me["raw_total"], them["raw_total"]),
              ("doubled total", me["doubled_total"], them["doubled_total"]),
@@ -182,12 +170,8 @@ def render_sheet(html, out, view, result, names):
         for violation in result["violations"]:
             item = html.el(problems, "li", None, violation["message"] + " ")
             html.rule_link(item, violation["rule"])
-    table = html.el(out, "table", {"class": "calc-sheet"})
-    html.el(table, "caption", None, "Direct influence")
-    head = html.el(html.el(table, "thead"), "tr")
-    for title in ("Character", "Followers", "Unused DI", "Unused [DI]"):
-        html.el(head, "th", {"scope": "col"}, title)
-    body = html.el(table, "tbody")
+    body = html.table(out, "calc-sheet", "Direct influence",
+                      ("Character", "Followers", "Unused DI", "Unused [DI]"))
     for entry in result["influence"]:
         row = html.el(body, "tr", {"data-character": entry["name"]})
         html.el(row, "th", {"scope": "row"}, entry["name"])
@@ -224,12 +208,7 @@ def render_d6(html, out, view, result, names):
         roll_outcome(html, out, view["outcomes"], result)
         return
     outcome_table(html, out, view["outcomes"], result["outcomes"])
-    table = html.el(out, "table", {"class": "calc-faces"})
-    html.el(table, "caption", None, "Each natural roll")
-    head = html.el(html.el(table, "thead"), "tr")
-    for title in ("Roll", "Result"):
-        html.el(head, "th", {"scope": "col"}, title)
-    body = html.el(table, "tbody")
+    body = html.table(out, "calc-faces", "Each natural roll", ("Roll", "Result"))
     for face, outcome in result["faces"].items():
         row = html.el(body, "tr", {"data-roll": face})
         html.el(row, "th", {"scope": "row"}, face)
