@@ -61,7 +61,7 @@ class Option:
     note: str = ""                # why the range is what it is, added to the range message
     pattern: str = ""             # the text form the engine reads (a regular expression, also used in JS)
     syntax: str = ""              # how to write it, for the message when the pattern does not match
-    parts: tuple = ()             # the numbers in a text option, each an Option (a weapon's BONUS:MAX)
+    parts: tuple = ()             # the numbers in a text, each an Option (BONUS:MAX): the page checks their ranges
     item: tuple = ()              # for "rows": each row's options
     field: str = ""               # the input's attribute, when it is not `name`
     parse: Callable | None = None  # text -> the value the input takes (a Weapon)
@@ -132,16 +132,7 @@ class Option:
         return require_range(self.name, label + note, value, self.low, self.high)
 
     def matches(self, text: str) -> bool:
-        if self.pattern and not re.fullmatch(self.pattern, text):
-            return False
-        numbers = [int(number) for number in WHOLE.findall(text)]
-        return all(self.range_of_number(index)[0] <= number <= self.range_of_number(index)[1]
-                   for index, number in enumerate(numbers)) if self.parts else True
-
-    def range_of_number(self, index: int) -> tuple[int, int]:
-        """The range of the index-th number in a text option (the last part's range repeats)."""
-        part = self.parts[min(index, len(self.parts) - 1)]
-        return part.low, part.high
+        return not self.pattern or bool(re.fullmatch(self.pattern, text))
 
     def reject_syntax(self, value):
         raise InputError(self.name, f"{self.syntax}; you gave {value!r}.")
@@ -171,20 +162,18 @@ class Option:
         return value
 
     def _int_list(self, value) -> tuple:
-        if isinstance(value, (int, bool)) or (isinstance(value, str) and not value.strip()):
-            value = [value] if not isinstance(value, str) else []
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, (list, tuple)):
+        """"7,8", ["7,8", "4"] (a repeated CLI flag), [7, 8] or 7 -> the numbers; "" -> ()."""
+        items = [value] if isinstance(value, (str, int)) else value
+        if not isinstance(items, (list, tuple)):
             self.reject_syntax(value)
         numbers = []
-        for item in value:     # a repeated CLI flag gives a list of strings, each maybe "7,8"
-            if isinstance(item, str):
-                if not re.fullmatch(self.pattern, item):
-                    self.reject_syntax(item)
-                numbers += [int(part) for part in WHOLE.findall(item)]
-            else:
+        for item in items:
+            if not isinstance(item, str):
                 numbers.append(to_int(self.name, self.label, item))
+            elif item.strip() and not self.matches(item):
+                self.reject_syntax(item)
+            else:
+                numbers += [int(number) for number in WHOLE.findall(item)]
         return tuple(numbers)
 
     # --- for the page ----------------------------------------------------------------------------
@@ -201,8 +190,6 @@ class Option:
             data["numbers"] = [[self.low, self.high]]
         elif self.parts:
             data["numbers"] = [[part.low, part.high] for part in self.parts]
-        if self.item:
-            data["item"] = [option.to_dict() for option in self.item]
         return data
 
 
@@ -238,9 +225,6 @@ class OptionTable(tuple):
         for option in self:
             if option.attribute in names:
                 option.check(getattr(instance, option.attribute), label_of(option) if label_of else None)
-
-    def to_list(self) -> list[dict]:
-        return [option.to_dict() for option in self]
 
 
 # --- loose values -----------------------------------------------------------------------------

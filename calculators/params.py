@@ -12,17 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .audience import AUDIENCE_OPTIONS, AudienceInput
-from .control_sheet import CHARACTERS, ControlSheetInput, SheetCharacter
-from .corruption import CHECK_OPTIONS, CHECK_ROLLS, REMOVAL_OPTIONS, CorruptionInput, RemovalInput
+from .audience import AUDIENCE_OPTIONS, AudienceInput, audience
+from .control_sheet import CHARACTERS, ControlSheetInput, SheetCharacter, control_sheet
+from .corruption import (CHECK_OPTIONS, CHECK_ROLLS, REMOVAL_OPTIONS, CorruptionInput, RemovalInput,
+                         corruption_chances, removal_chances, resolve_corruption, resolve_removal)
 from .errors import InputError
-from .hazard_limit import HAZARD_LIMIT_OPTIONS, HazardLimitInput
-from .influence import INFLUENCE_OPTIONS, INFLUENCE_ROLL, InfluenceInput
-from .keying import KEYING_OPTIONS, KeyingInput
+from .hazard_limit import HAZARD_LIMIT_OPTIONS, HazardLimitInput, hazard_limit
+from .influence import INFLUENCE_OPTIONS, INFLUENCE_ROLL, InfluenceInput, influence_chances, resolve_influence
+from .keying import KEYING_OPTIONS, KeyingInput, keying
 from .options import Option, OptionTable
-from .passenger import D6_ROLL_OPTIONS
-from .strike import STRIKE_OPTIONS, STRIKE_ROLLS, STRIKES, AttackInput, StrikeInput
-from .swim import SWIM_OPTIONS, SWIM_ROLL, SwimInput
+from .passenger import D6_ROLL_OPTIONS, MountInput, PassengerHitInput, mount, passenger_hit
+from .strike import (STRIKE_OPTIONS, STRIKE_ROLLS, STRIKES, AttackInput, StrikeInput, attack, resolve_strike,
+                     strike_chances)
+from .swim import SWIM_OPTIONS, SWIM_ROLL, SwimInput, resolve_swim, swim_chances
 
 
 class Params:
@@ -78,9 +80,20 @@ def _required_message(option: Option) -> str:
 
 # --- one reader per calculator ------------------------------------------------------------
 
-def strike_from_params(p: Params):
-    from .strike import resolve_strike, strike_chances
+def reader(make_input, table: OptionTable, chances: Callable, roll_option: Option | None = None,
+           resolve: Callable | None = None):
+    """The reader of a calculator whose options make one input: its chances, or, when a roll is
+    given, that roll resolved."""
+    def read(p: Params):
+        given = make_input(**p.read_all(table))
+        roll = p.read(roll_option) if roll_option else None
+        if roll is None:
+            return lambda: chances(given)
+        return lambda: resolve(given, roll)
+    return read
 
+
+def strike_from_params(p: Params):
     strike = StrikeInput(**p.read_all(STRIKE_OPTIONS))
     roll, body_roll = (p.read(option) for option in STRIKE_ROLLS)
     if roll is None:
@@ -91,15 +104,11 @@ def strike_from_params(p: Params):
 
 
 def attack_from_params(p: Params):
-    from .strike import attack
-
     attack_input = AttackInput(tuple(StrikeInput(**row) for row in p.read(STRIKES)))
     return lambda: attack(attack_input)
 
 
 def corruption_from_params(p: Params):
-    from .corruption import corruption_chances, removal_chances, resolve_corruption, resolve_removal
-
     rolls = p.read(CHECK_ROLLS)
     if p.has("remove"):
         for option in CHECK_OPTIONS:
@@ -126,66 +135,9 @@ def corruption_from_params(p: Params):
     return lambda: resolve_corruption(check, rolls)
 
 
-def influence_from_params(p: Params):
-    from .influence import influence_chances, resolve_influence
-
-    check = InfluenceInput(**p.read_all(INFLUENCE_OPTIONS))
-    roll = p.read(INFLUENCE_ROLL)
-    if roll is None:
-        return lambda: influence_chances(check)
-    return lambda: resolve_influence(check, roll)
-
-
-def keying_from_params(p: Params):
-    from .keying import keying
-
-    keys = KeyingInput(**p.read_all(KEYING_OPTIONS))
-    return lambda: keying(keys)
-
-
-def hazard_limit_from_params(p: Params):
-    from .hazard_limit import hazard_limit
-
-    company = HazardLimitInput(**p.read_all(HAZARD_LIMIT_OPTIONS))
-    return lambda: hazard_limit(company)
-
-
-def audience_from_params(p: Params):
-    from .audience import audience
-
-    meeting = AudienceInput(**p.read_all(AUDIENCE_OPTIONS))
-    return lambda: audience(meeting)
-
-
 def control_sheet_from_params(p: Params):
-    from .control_sheet import control_sheet
-
     sheet = ControlSheetInput(tuple(SheetCharacter(**row) for row in p.read(CHARACTERS)))
     return lambda: control_sheet(sheet)
-
-
-def swim_from_params(p: Params):
-    from .swim import resolve_swim, swim_chances
-
-    swim = SwimInput(**p.read_all(SWIM_OPTIONS))
-    roll = p.read(SWIM_ROLL)
-    if roll is None:
-        return lambda: swim_chances(swim)
-    return lambda: resolve_swim(swim, roll)
-
-
-def passenger_hit_from_params(p: Params):
-    from .passenger import PassengerHitInput, passenger_hit
-
-    roll = p.read(D6_ROLL_OPTIONS["roll"])
-    return lambda: passenger_hit(PassengerHitInput(), roll)
-
-
-def mount_from_params(p: Params):
-    from .passenger import MountInput, mount
-
-    roll = p.read(D6_ROLL_OPTIONS["roll"])
-    return lambda: mount(MountInput(), roll)
 
 
 # --- every calculator ---------------------------------------------------------------------------
@@ -205,21 +157,26 @@ CALCULATORS = {calculator.name: calculator for calculator in (
     Calculator("corruption", "Corruption checks, or removing a corruption card.",
                OptionTable(*CHECK_OPTIONS, *REMOVAL_OPTIONS, CHECK_ROLLS), corruption_from_params),
     Calculator("influence", "An influence check to bring a faction into play.",
-               OptionTable(*INFLUENCE_OPTIONS, INFLUENCE_ROLL), influence_from_params),
-    Calculator("keying", "Which creature keyings a move allows.", KEYING_OPTIONS, keying_from_params),
-    Calculator("hazard-limit", "A company's hazard limit.", HAZARD_LIMIT_OPTIONS, hazard_limit_from_params),
+               OptionTable(*INFLUENCE_OPTIONS, INFLUENCE_ROLL),
+               reader(InfluenceInput, INFLUENCE_OPTIONS, influence_chances, INFLUENCE_ROLL, resolve_influence)),
+    Calculator("keying", "Which creature keyings a move allows.", KEYING_OPTIONS,
+               reader(KeyingInput, KEYING_OPTIONS, keying)),
+    Calculator("hazard-limit", "A company's hazard limit.", HAZARD_LIMIT_OPTIONS,
+               reader(HazardLimitInput, HAZARD_LIMIT_OPTIONS, hazard_limit)),
     Calculator("audience", "Marshalling points at the Audience with Sauron.", AUDIENCE_OPTIONS,
-               audience_from_params),
+               reader(AudienceInput, AUDIENCE_OPTIONS, audience)),
     Calculator("attack", "One attack: its strikes, each against a different character.", OptionTable(STRIKES),
                attack_from_params, command_line=False),
     Calculator("control-sheet", "Who controls whom, and the general and direct influence left.",
                OptionTable(CHARACTERS), control_sheet_from_params, command_line=False),
     Calculator("swim", "Strategy Battle Game: a Swim Test (or the article's Swimming chart roll).",
-               OptionTable(*SWIM_OPTIONS, SWIM_ROLL), swim_from_params),
+               OptionTable(*SWIM_OPTIONS, SWIM_ROLL),
+               reader(SwimInput, SWIM_OPTIONS, swim_chances, SWIM_ROLL, resolve_swim)),
     Calculator("passenger-hit", "Strategy Battle Game: does a shot at the rider hit the Passenger?",
-               D6_ROLL_OPTIONS, passenger_hit_from_params),
+               D6_ROLL_OPTIONS, reader(PassengerHitInput, OptionTable(), passenger_hit, D6_ROLL_OPTIONS["roll"],
+                                       passenger_hit)),
     Calculator("mount", "Strategy Battle Game: the D6 roll to Mount a Cavalry model as a Passenger.",
-               D6_ROLL_OPTIONS, mount_from_params),
+               D6_ROLL_OPTIONS, reader(MountInput, OptionTable(), mount, D6_ROLL_OPTIONS["roll"], mount)),
 )}
 
 
