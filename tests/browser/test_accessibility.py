@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from build_scripts.markdown.calculator_blocks import GLOSSARY
+from build_scripts.calculators_ui.glossary_links import GLOSSARY
 from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
 from tests.browser.test_swim import SWIM_PAGE
 
