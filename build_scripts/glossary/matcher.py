@@ -24,5 +24,9 @@ class TermMatcher:
         for m in self._pattern.finditer(text):
             yield m.start(), m.end(), self._by_name[m.group(0).lower()]
 
+    def mentions(self, text: str) -> Iterator[str]:
+        """The id of each term mentioned in text, once per mention."""
+        return (term.id for _, _, term in self.find(text))
+
     def terms_in(self, text: str) -> set[str]:
-        return {term.id for _, _, term in self.find(text)}
+        return set(self.mentions(text))
