@@ -11,6 +11,7 @@ from .terms import Term
 
 class TermMatcher:
     def __init__(self, terms: list[Term]):
+        self.terms = tuple(terms)
         self._by_name: dict[str, Term] = {}
         for term in terms:
             for name in term.names:

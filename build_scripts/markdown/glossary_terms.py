@@ -35,19 +35,23 @@ from markdown import Extension
 from markdown.treeprocessors import Treeprocessor
 
 from ..glossary.matcher import TermMatcher
-from ..glossary.terms import load_terms
+from ..glossary.terms import GlossaryError, load_terms
 
 SKIP_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "kbd", "a", "abbr", "script", "style",
              "button", "label", "input", "select", "textarea", "option", "form", "ins", "mark", "svg",
              "summary", "nav"}
 SKIP_CLASSES = {"rule-num", "no-glossary", "site-label", "admonition-title", "badge", "icon-desc", "part-label"}
 # Where the game's own words are: rule blocks, glossary entries, turn-summary phases, and opt-ins.
+VOID_TAGS = {"br", "img", "hr", "input", "wbr", "source", "col", "meta", "link"}
 SCOPE_CLASSES = {"rule", "glossary-entry", "phase", "glossary-scope"}
 SECTION_HEADINGS = {"h1", "h2"}
 # A page shorter than this counts as one section: its few headings would each restart the marks.
 SHORT_PAGE_WORDS = 600
-MAX_FIRSTS_PER_100_WORDS = 3
 UNREAD_CLASSES = {"rule-num", "site-label"}   # as tests.conftest.content_text
+# Inline raw HTML reaches a tree processor as placeholders, one per tag: `<a href="#">x</a>` is
+# three pieces of text. Terms between an opening and closing skipped tag are left alone.
+PLACEHOLDER = re.compile("\x02wzxhzdk:([0-9]+)\x03")
+RAW_TAG = re.compile(r"<(?P<closing>/)?(?P<tag>[A-Za-z][\w-]*)(?P<attrs>\s[^>]*)?>", re.DOTALL)
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Each game's source texts, for how common a term is.
 GAME_TEXTS = {"MELE": "mele-*.txt", "SBG": "sbg-*.txt"}
@@ -65,7 +69,8 @@ def _matcher(sources: str, game: str, stamp: tuple) -> TermMatcher:
 @lru_cache(maxsize=8)
 def _frequency(sources: str, game: str, stamp: tuple) -> Counter:
     matcher = _matcher(sources, game, stamp)
-    return Counter(term_id for path in sorted(Path(sources).glob(GAME_TEXTS[game]))
+    texts = sorted(Path(sources).glob(GAME_TEXTS[game])) if game in GAME_TEXTS else []
+    return Counter(term_id for path in texts
                    for term_id in matcher.mentions(path.read_text(encoding="utf-8")))
 
 
@@ -99,6 +104,16 @@ def _opens_scope(el: etree.Element) -> bool:
     return bool(_classes(el) & SCOPE_CLASSES)
 
 
+def _raw_tag(html: str) -> tuple[str, str, bool] | None:
+    """(tag, class attribute, closing) of a stashed raw-HTML tag, or None for anything else."""
+    found = RAW_TAG.fullmatch(html.strip())
+    if not found:
+        return None
+    attrs = found.group("attrs") or ""
+    classes = re.search(r"""class\s*=\s*["']([^"']*)""", attrs)
+    return found.group("tag").lower(), classes.group(1) if classes else "", bool(found.group("closing"))
+
+
 def count_words(el: etree.Element) -> int:
     """The words a reader reads in el: rule numbers and site-type labels are not counted."""
     if _classes(el) & UNREAD_CLASSES:
@@ -115,13 +130,19 @@ class Section:
 
 
 class GlossaryTreeprocessor(Treeprocessor):
-    def __init__(self, md, sources: str):
+    def __init__(self, md, sources: str, max_per_100_words: int):
         super().__init__(md)
         self.sources = sources
+        self.max_per_100_words = max_per_100_words
+        self.matcher: TermMatcher | None = None   # the page's game's terms, set by run()
+        self._raw_skips: list[str] = []     # skipped elements opened by inline raw HTML, innermost last
 
     def run(self, root: etree.Element) -> None:
         game = page_game(root)
-        matcher = matcher_for(self.sources, game)
+        self.matcher = matcher_for(self.sources, game)
+        if not self.matcher.terms:
+            raise GlossaryError(f'glossary marks: no {game} terms in {self.sources}/glossary*.yaml '
+                                f'(a page asks for them with data-glossary="{game}")')
         one_section = sum(count_words(block) for block in root) < SHORT_PAGE_WORDS
         sections = [Section()]
         seen: set[str] = set()
@@ -130,12 +151,12 @@ class GlossaryTreeprocessor(Treeprocessor):
                 sections.append(Section())
                 seen = set()
             sections[-1].words += count_words(block)
-            self._mark(block, matcher, seen, sections[-1].firsts, in_scope=False)
+            self._raw_skips = []
+            self._mark(block, seen, sections[-1].firsts, in_scope=False)
         self._keep_within_budget(sections, frequency_for(self.sources, game))
 
-    @staticmethod
-    def _keep_within_budget(sections: list[Section], frequency: Counter) -> None:
-        """At most MAX_FIRSTS_PER_100_WORDS first mentions, counted over the page so far, so a
+    def _keep_within_budget(self, sections: list[Section], frequency: Counter) -> None:
+        """At most `max_per_100_words` first mentions, counted over the page so far, so a
         dense passage is not all underlined. Over budget, a section keeps the terms the reader
         has not met higher up the page, then the rarest in the game's texts ("hazard limit"
         needs explaining more than "character"); the rest stay marks without the class."""
@@ -143,7 +164,7 @@ class GlossaryTreeprocessor(Treeprocessor):
         met: set[str] = set()
         for section in sections:
             words += section.words
-            allowance = max(0, words * MAX_FIRSTS_PER_100_WORDS // 100 - kept)
+            allowance = max(0, words * self.max_per_100_words // 100 - kept)
             ranked = sorted(section.firsts, key=lambda m: (m.get("data-term") in met, frequency[m.get("data-term")]))
             for mark in ranked[allowance:]:
                 mark.set("class", MARK_CLASS)
@@ -151,32 +172,52 @@ class GlossaryTreeprocessor(Treeprocessor):
             kept += len(shown)
             met.update(m.get("data-term") for m in shown)
 
-    def _mark(self, el: etree.Element, matcher: TermMatcher, seen: set[str], firsts: list, in_scope: bool) -> None:
+    def _mark(self, el: etree.Element, seen: set[str], firsts: list, in_scope: bool) -> None:
         """Mark terms in el's own text, then in each child and the text after it."""
         if _skipped(el):
             return
         in_scope = in_scope or _opens_scope(el)
         if in_scope:
-            el.text, marks = self._split(el.text, matcher, seen, firsts)
+            el.text, marks = self._split(el.text, seen, firsts)
             for offset, mark in enumerate(marks):
                 el.insert(offset, mark)
         index = 0
         while index < len(el):
             child = el[index]
-            self._mark(child, matcher, seen, firsts, in_scope)
+            self._mark(child, seen, firsts, in_scope)
             marks = []
             if in_scope:
-                child.tail, marks = self._split(child.tail, matcher, seen, firsts)
+                child.tail, marks = self._split(child.tail, seen, firsts)
             for offset, mark in enumerate(marks, start=1):
                 el.insert(index + offset, mark)
             index += 1 + len(marks)
 
-    @staticmethod
-    def _split(text: str | None, matcher: TermMatcher, seen: set[str],
-               firsts: list) -> tuple[str | None, list[etree.Element]]:
+    def _terms_outside_raw_skips(self, text: str) -> list:
+        """The terms in `text` that are not inside a link, code, ... written as inline raw HTML."""
+        found, start = [], 0
+        for placeholder in [*PLACEHOLDER.finditer(text), None]:
+            end = placeholder.start() if placeholder else len(text)
+            if not self._raw_skips:
+                found += [(s + start, e + start, term) for s, e, term in self.matcher.find(text[start:end])]
+            if placeholder:
+                self._follow_raw_tag(self.md.htmlStash.rawHtmlBlocks[int(placeholder.group(1))])
+                start = placeholder.end()
+        return found
+
+    def _follow_raw_tag(self, html) -> None:
+        tag = _raw_tag(html) if isinstance(html, str) else None
+        if tag is None:
+            return
+        name, classes, closing = tag
+        if closing and self._raw_skips and self._raw_skips[-1] == name:
+            self._raw_skips.pop()
+        elif not closing and name not in VOID_TAGS and (name in SKIP_TAGS or set(classes.split()) & SKIP_CLASSES):
+            self._raw_skips.append(name)
+
+    def _split(self, text: str | None, seen: set[str], firsts: list) -> tuple[str | None, list[etree.Element]]:
         """`text` cut around its terms: the text before the first one, and one mark per term,
         each carrying the text up to the next term as its tail. First mentions go to `firsts`."""
-        found = list(matcher.find(text)) if text else []
+        found = self._terms_outside_raw_skips(text) if text else []
         if not found:
             return text, []
         marks = []
@@ -194,12 +235,16 @@ class GlossaryTreeprocessor(Treeprocessor):
 
 class GlossaryExtension(Extension):
     def __init__(self, **kwargs):
-        self.config = {"sources": ["sources", "folder holding glossary*.yaml"]}
+        self.config = {
+            "sources": ["sources", "folder holding glossary*.yaml and each game's texts (GAME_TEXTS)"],
+            "max_per_100_words": [3, "most first-mention marks per 100 words of a page"],
+        }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md):
         # After inline parsing (20), before Markdown restores escaped characters.
-        md.treeprocessors.register(GlossaryTreeprocessor(md, self.getConfig("sources")), "glossary-terms", 6)
+        processor = GlossaryTreeprocessor(md, self.getConfig("sources"), int(self.getConfig("max_per_100_words")))
+        md.treeprocessors.register(processor, "glossary-terms", 6)
 
 
 def makeExtension(**kwargs):

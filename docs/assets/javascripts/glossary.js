@@ -276,7 +276,7 @@
 
   function hoverOpen(mark) {
     clearTimeout(hoverTimer);
-    hoverTimer = setTimeout(function () { openCard(mark, false); }, card ? 0 : HOVER_OPEN_MS);
+    hoverTimer = setTimeout(function () { openCard(mark, false); }, HOVER_OPEN_MS);
   }
 
   function hoverClose() {
