@@ -305,6 +305,11 @@
     hoverClose();
   });
 
+  // A phone turned on its side: the card follows its term and stays on the screen.
+  window.addEventListener("resize", function () {
+    if (card) place(card.element, card.term);
+  });
+
   setUpPage();
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(setUpPage);
 })();
