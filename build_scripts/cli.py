@@ -23,6 +23,7 @@ from .errata import Erratum
 from .pyodide_runtime import vendor_pyodide
 from .pyodide_snapshot import write_snapshot
 from .service_worker import write_service_worker
+from .glossary.definitions import write_definitions
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
 from .glossary.terms import load_terms
 from .glossary.usage import used_in
@@ -99,6 +100,7 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
     blocks = rulebook.document.blocks
     rule_ids = {b.id for b in blocks}
     terms = load_terms(paths.SOURCES)
+    write_definitions(terms)   # issue 15: the glossary pop-ups' definitions, one file for the site
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]
