@@ -30,10 +30,10 @@ SnapshotFailed = NodeStepFailed
 
 
 def stdlib_modules(zip_path: Path) -> list[str]:
-    """Every module of a standard library zip, by its file name (json/__init__.py -> json)."""
+    """Every module of a standard library zip, by its file name (json/__init__.pyc -> json)."""
     with zipfile.ZipFile(zip_path) as archive:
-        return sorted(name[:-3].removesuffix("/__init__").replace("/", ".")
-                      for name in archive.namelist() if name.endswith(".py"))
+        return sorted(name.rpartition(".")[0].removesuffix("/__init__").replace("/", ".")
+                      for name in archive.namelist() if name.endswith((".py", ".pyc")))
 
 
 def write_snapshot(site_dir: Path = paths.SITE) -> Path:

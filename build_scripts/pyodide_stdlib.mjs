@@ -1,10 +1,12 @@
 // Records which files of Pyodide's standard library the engine needs and writes them,
-// shrunk, into a zip of their own. Boots Pyodide the way the browser's worker does
+// compiled, into a zip of their own. Boots Pyodide the way the browser's worker does
 // (docs/assets/javascripts/calculators/engine-boot.mjs), with the full python_stdlib.zip,
 // runs every call given on stdin, and keeps the standard-library files that were
-// imported (Pyodide's own start-up included). Each is written without docstrings or
-// comments (ast.unparse, by this Pyodide's own Python), which halves what a phone
-// downloads; the standard library runs under -OO without docstrings by design.
+// imported (Pyodide's own start-up included). Each is written as bytecode compiled by this
+// Pyodide's own Python, as -OO would (no docstrings, no asserts: the standard library
+// runs so by design) and without line-number tables. Compiling 143 modules from source
+// was most of a first start's CPU time (several times the bytecode's load time); this
+// bytecode is 0.72 MB gzip against 0.38 MB for docstring-free source.
 //
 //   node build_scripts/pyodide_stdlib.mjs <pyodide runtime dir> <engine wheel> <output zip> < calls.json
 //
@@ -30,29 +32,26 @@ json.dumps({"zip": zip_path[:-1], "files": sorted(files), "modules": sorted(modu
 `;
 
 // The files in the full zip's order, fixed times, stored (the server's gzip compresses the
-// whole file better than zip does file by file): the same bytes from build to build.
+// whole file better than zip does file by file): the same bytes from build to build. A .pyc
+// without its source is loaded as it is (its header's time and size are not checked).
 const WRITE_ZIP = (zipPath, files) => `
-import ast, zipfile
+import importlib.util, marshal, types, zipfile
 
-def shrunk(source, name):
-    tree = ast.parse(source, name)
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-    text = ast.unparse(tree) + "\\n"
-    compile(text, name, "exec")        # never ship what does not compile
-    return text.encode("utf-8")
+def without_line_table(code):
+    consts = tuple(without_line_table(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    return code.replace(co_linetable=b"", co_consts=consts)
+
+def bytecode(source, name):
+    code = without_line_table(compile(source, "/lib/python/" + name, "exec", optimize=2, dont_inherit=True))
+    return importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
 
 wanted = set(${JSON.stringify(files)})
 with zipfile.ZipFile(${JSON.stringify(zipPath)}) as full, zipfile.ZipFile(${JSON.stringify(OUT)}, "w") as out:
     for info in full.infolist():
         if info.filename in wanted:
-            entry = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
+            entry = zipfile.ZipInfo(info.filename.removesuffix(".py") + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
             entry.external_attr = 0o644 << 16
-            out.writestr(entry, shrunk(full.read(info), info.filename))
+            out.writestr(entry, bytecode(full.read(info), info.filename))
 `;
 
 async function main([runtimeDir, wheelPath, outPath]) {

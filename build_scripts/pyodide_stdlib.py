@@ -3,10 +3,10 @@
 Pyodide's python_stdlib.zip is 2.5 MB; a first visit to a calculator page needs a
 small part of it. pyodide_stdlib.mjs boots Pyodide in Node the way the browser's
 worker does, runs every calculator (its defaults, a roll, a refused input) and
-lists the standard-library files that were imported; this module copies those
-files, without docstrings and comments, into `python_stdlib.trimmed.zip` beside the full one, which stays in the site
-as the fallback (the worker adds it behind the trimmed one if an import is ever
-missing). The result is kept in build/ under the hash of its inputs, and its bytes
+lists the standard-library files that were imported, and writes them, compiled
+to bytecode (as -OO, without line tables), into `python_stdlib.trimmed.zip` beside
+the full zip, which stays in the site as the fallback (the worker adds it behind
+the trimmed one if an import is ever missing). The result is kept in build/ under the hash of its inputs, and its bytes
 are the same from build to build.
 """
 
