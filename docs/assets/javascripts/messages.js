@@ -1,6 +1,7 @@
-// One message area for the whole site (issue 19): a strip at the foot of the page header,
-// so it never covers the text, a form control or the open navigation drawer. Messages
-// wait in a queue instead of stacking: one shows at a time, each for at least a moment.
+// One message area for the whole site (issue 19): it takes the place of the page title in
+// the header bar while it speaks, so it never covers the text, a form control or the open
+// navigation drawer, and never moves the page. Messages wait in a queue instead of
+// stacking: one shows at a time, each for at least a moment.
 //
 //   window.siteMessages.show(text, {id, timeoutMs, urgent, actions: [{label, onClick}]})
 //
@@ -18,7 +19,7 @@
 
   function area() {
     var element = document.getElementById("site-messages");
-    var header = document.querySelector(".md-header");
+    var header = document.querySelector(".md-header__title") || document.querySelector(".md-header");
     if (!element) {
       element = document.createElement("div");
       element.id = "site-messages";
@@ -30,17 +31,6 @@
     var home = header || document.body;
     if (element.parentNode !== home) home.appendChild(element);
     return element;
-  }
-
-  // The strip makes the sticky header taller: a focused field it would now cover is scrolled
-  // back into view below it.
-  function keepFocusVisible() {
-    var focused = document.activeElement;
-    var header = document.querySelector(".md-header");
-    if (!focused || focused === document.body || !header || header.contains(focused)) return;
-    var box = focused.getBoundingClientRect();
-    var covered = header.getBoundingClientRect().bottom - box.top;
-    if (covered > 0 && box.bottom > 0) window.scrollBy(0, -(covered + 8));
   }
 
   function render() {
@@ -65,7 +55,6 @@
     });
     element.dataset.message = current.id;
     element.hidden = false;
-    keepFocusVisible();
   }
 
   function schedule() {

@@ -185,7 +185,7 @@
   function readyNote() {
     var status = offline.engine;
     var offer = status && !status.kept && !window.__calculators && offline.engineState !== "keeping";
-    messages.show("Ready offline: the pages, search and glossary.", {
+    messages.show(offer ? "Ready offline." : "Ready offline: the pages, search and glossary.", {
       id: "offline-pages",
       timeoutMs: SHOW_READY_MS,
       actions: offer ? [{ label: "Keep the calculators offline (" + engineSize() + ")", onClick: function () {
