@@ -11,20 +11,18 @@ Per run, each in a fresh browser context (empty cache, no service worker yet):
                               Slow 4G (first live result, bytes before it); home and rule page
                               (bytes in their first 30 s)
 
-"First view" counts what the page itself downloads, as gzip would send it (a server
-sample in the README compresses); the service worker's background save of the offline
-copy is reported on its own line. `figures(site, origin, runs)` gives the rows.
+"First view" counts what the page itself downloads, as it crossed the network (the server
+sends gzip, like the README's sample); the service worker's saving of the offline copy
+is counted in the first-visit figures. `figures(origin, runs)` gives the rows.
 """
 
 from __future__ import annotations
 
-import gzip
 import os
 import shutil
 import statistics
 import time
 from pathlib import Path
-from typing import ClassVar
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
@@ -35,7 +33,6 @@ HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
 SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
-COMPRESSIBLE = ("text/", "javascript", "json", "wasm", "svg", "xml")
 ENGINE_READY = "window.__calculators && window.__calculators.readyAt"
 # The offline copy is saved, the engine's too where the site keeps it apart (issue 13).
 OFFLINE_SAVED = ("window.__offline && window.__offline.state === 'ready'"
@@ -83,8 +80,6 @@ def poll(page, expression: str, timeout_s: float = 60.0):
 class FirstView:
     """The page's own responses (not the service worker's precaching, not served from its cache)."""
 
-    _gzip_sizes: ClassVar[dict[tuple[str, int], int]] = {}   # the same file compresses the same each run
-
     def __init__(self, page):
         self.responses = []
         page.on("response", self._record)
@@ -97,20 +92,15 @@ class FirstView:
         return sum(1 for r in self.responses if "/assets/pyodide/" in r.url or "/assets/engine/" in r.url)
 
     def gzip_bytes(self) -> int:
+        """What crossed the network (the server sends gzip): a request the browser's cache joined
+        to another one for the same file counts once."""
         total = 0
         for response in self.responses:
             try:
-                body = response.body()
+                sizes = response.request.sizes()
             except PlaywrightError:   # a redirect or a cancelled request has no body
                 continue
-            kind = response.headers.get("content-type", "")
-            if any(marker in kind for marker in COMPRESSIBLE):
-                key = (response.url, len(body))
-                if key not in self._gzip_sizes:
-                    self._gzip_sizes[key] = len(gzip.compress(body, compresslevel=6))
-                total += self._gzip_sizes[key]
-            else:
-                total += len(body)
+            total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
         return total
 
 
