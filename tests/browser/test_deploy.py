@@ -78,5 +78,5 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     page.wait_for_function("window.__offline.state === 'updated'", timeout=30_000)
     assert page.locator("#deploy-marker").count() == 0
-    page.click(".offline-status__reload")
+    page.click("#site-messages[data-message='offline-update'] .site-messages__action")
     page.wait_for_selector("#deploy-marker", timeout=15_000)

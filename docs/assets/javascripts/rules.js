@@ -32,18 +32,7 @@
   }
 
   function announce(message) {
-    var toast = document.getElementById("rule-toast");
-    if (!toast) {
-      toast = document.createElement("div");
-      toast.id = "rule-toast";
-      toast.setAttribute("role", "status");
-      toast.setAttribute("aria-live", "polite");
-      document.body.appendChild(toast);
-    }
-    toast.textContent = message;
-    toast.classList.add("rule-toast--shown");
-    clearTimeout(announce.timer);
-    announce.timer = setTimeout(function () { toast.classList.remove("rule-toast--shown"); }, 2500);
+    window.siteMessages.show(message, { id: "rule-copied", urgent: true, timeoutMs: 2500 });
   }
 
   document.addEventListener("click", function (event) {
@@ -70,67 +59,4 @@
       erratum.classList.toggle("erratum--open");
     }
   });
-})();
-
-// Glossary terms: hover shows the title; a tap or Enter opens a small card with
-// the definition and a link to the glossary entry (phones have no hover).
-(function () {
-  if (window.__glossaryReady) return;
-  window.__glossaryReady = true;
-
-  // Each game has its own glossary page; find its address in the site navigation.
-  function glossaryUrl(term) {
-    var links = Array.prototype.slice.call(document.querySelectorAll('a.md-nav__link[href$="glossary/"]'));
-    var sbg = term.dataset.game === "SBG";
-    var nav = links.filter(function (a) { return /sbg\/glossary\/$/.test(a.getAttribute("href")) === sbg; })[0];
-    var base = nav ? nav.href : new URL(sbg ? "sbg/glossary/" : "glossary/", document.baseURI).href;
-    return base + "#g-" + term.dataset.term;
-  }
-
-  function closeCard() {
-    var card = document.getElementById("gloss-card");
-    if (card) card.remove();
-  }
-
-  function openCard(term) {
-    closeCard();
-    var card = document.createElement("div");
-    card.id = "gloss-card";
-    card.setAttribute("role", "dialog");
-    card.setAttribute("aria-label", term.textContent);
-    var name = document.createElement("strong");
-    name.textContent = term.textContent;
-    var text = document.createElement("p");
-    text.textContent = term.dataset.definition || term.getAttribute("title") || "";
-    var more = document.createElement("a");
-    more.href = glossaryUrl(term);
-    more.textContent = "Glossary entry →";
-    card.append(name, text, more);
-    document.body.appendChild(card);
-    var box = term.getBoundingClientRect();
-    var top = box.bottom + window.scrollY + 6;
-    var left = Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - card.offsetWidth - 8));
-    card.style.top = top + "px";
-    card.style.left = left + "px";
-  }
-
-  document.addEventListener("click", function (event) {
-    var term = event.target.closest && event.target.closest("abbr.gloss");
-    if (term) {
-      event.preventDefault();
-      if (!term.dataset.definition) term.dataset.definition = term.getAttribute("title") || "";
-      openCard(term);
-      return;
-    }
-    if (!(event.target.closest && event.target.closest("#gloss-card"))) closeCard();
-  });
-  document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") closeCard();
-    var term = event.target.closest && event.target.closest("abbr.gloss");
-    if (term && (event.key === "Enter" || event.key === " ")) {
-      event.preventDefault();
-      openCard(term);
-    }
-  });
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(closeCard);
 })();
