@@ -11,7 +11,9 @@ import yaml
 from .render.inline import escape
 
 PHASE_IDS = ("untap", "organization", "long-event", "movement-hazard", "site", "end-of-turn", "audience")
-TURN_SUMMARY_PATH = "turn-summary.md"
+# An index page, so "Turn Summary" in the navigation opens it as "Calculators" opens its
+# overview (navigation.indexes); its URL stays turn-summary/.
+TURN_SUMMARY_PATH = "turn-summary/index.md"
 PRINT_PATH = "turn-summary-print.md"
 WHO = {"player": "You", "opponent": "Opponent", "both": "Both players"}
 
@@ -67,13 +69,13 @@ def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
     out = ["---", f"title: {title}", "hide:", "  - toc", "---", "", f"# {title}", ""]
     if printable:
         out += ["Every phase and step on one page, for printing. "
-                "[Back to the interactive summary](turn-summary.md){: .no-print }", ""]
+                f"[Back to the interactive summary](/{TURN_SUMMARY_PATH}){{: .no-print }}", ""]
     else:
         out += ["The book's own Full Player Turn Summary (pages 92-94) is missing from the source, so this one is "
                 "composed from the rules themselves: every step links to the rules it comes from. "
                 'Steps marked <span class="std-badge">Standard Rules</span> come from the Standard Rules. '
                 "Tap a phase to open it. "
-                "[Printable version](turn-summary-print.md)", ""]
+                f"[Printable version](/{PRINT_PATH})", ""]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {escape(phase.name)}" if phase.id != "audience" else escape(phase.name)
         opened = " open" if printable else ""
@@ -96,6 +98,6 @@ def _step_markdown(number: int, step: Step) -> list[str]:
     details.append("*Rules:* " + ", ".join("{ref:%s}" % r for r in step.rules))
     if step.unclear:
         details.append(f"*Unclear in the source:* {escape(step.unclear)} "
-                       "([Errata and coverage](rules/errata-and-coverage.md))")
+                       "([Errata and coverage](/rules/errata-and-coverage.md))")
     out += [f"    - {d}" for d in details]
     return out + [""]

@@ -8,9 +8,12 @@ field's limits, which come from the engine's option tables (calculators/options.
 
 from __future__ import annotations
 
+import copy
 import re
 
 from calculators.options import WHOLE
+
+from .earlier_links import earlier_defaults, names_every_input
 
 NUMBER = re.compile(r"[+-]?[0-9]+")
 LINK_TEXT_SHOWN = 40   # how much of a refused value a message repeats
@@ -112,8 +115,8 @@ def link_value(spec: dict, raw: str) -> str | None:
     return raw
 
 
-def _refused(spec: dict, raw: str) -> str:
-    fallback = "empty" if spec["default"] == "" else f"“{spec['default']}”"
+def _refused(spec: dict, raw: str, kept: str) -> str:
+    fallback = "empty" if kept == "" else f"“{kept}”"
     return (f"The link's value “{raw[:LINK_TEXT_SHOWN]}” for {spec['label']} is not valid, so the default "
             f"({fallback}) is used.")
 
@@ -121,12 +124,15 @@ def _refused(spec: dict, raw: str) -> str:
 def read_link(view_id: str, view: dict, entries: list) -> dict:
     """The view's inputs from a link's query entries ([key, value] pairs, keys `<view>.<field>`):
     {"values", "messages", "present"}. A value a field does not take falls back to its default,
-    with a message saying so."""
+    with a message saying so. A link that leaves inputs out was made before the neutral
+    defaults: the inputs it leaves out are the defaults of then (earlier_links.py)."""
     prefix = f"{view_id}."
     values = default_values(view)
     ours = [(key[len(prefix):], raw) for key, raw in entries if key.startswith(prefix)]
     if not ours:
         return {"values": values, "messages": [], "present": False}
+    if not names_every_input(view, {name for name, _ in ours}):
+        values = {**values, **copy.deepcopy(earlier_defaults(view_id))}
     messages = []
     specs = {spec["name"]: spec for spec in view["fields"] + view.get("roll_fields", [])}
     rows = view.get("rows")
@@ -146,14 +152,15 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
         if name in specs:
             value = link_value(specs[name], raw)
             if value is None:
-                messages.append(_refused(specs[name], raw))
+                messages.append(_refused(specs[name], raw, values[name]))
             else:
                 values[name] = value
         elif in_row and in_row[1] in row_specs and int(in_row[2]) < len(values["rows"]):
             spec, index = row_specs[in_row[1]], int(in_row[2])
             value = link_value(spec, raw)
             if value is None:
-                messages.append(_refused(spec, raw) + f" (character {index + 1})")
+                kept = values["rows"][index][spec["name"]]
+                messages.append(_refused(spec, raw, kept) + f" (character {index + 1})")
             else:
                 values["rows"][index][spec["name"]] = value
         else:

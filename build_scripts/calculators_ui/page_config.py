@@ -12,7 +12,7 @@ def field_config(spec: dict) -> dict:
     return {"name": spec["name"], "kind": spec["kind"], "neutral": spec["neutral"], "more": spec["more"]}
 
 
-def page_config(view_id: str, view: dict, values: dict, rule_urls: dict[str, str], wheel: str) -> dict:
+def page_config(view_id: str, view: dict, values: dict, rule_urls: dict[str, str]) -> dict:
     rows = view.get("rows")
     return {
         "view": view_id,
@@ -20,5 +20,5 @@ def page_config(view_id: str, view: dict, values: dict, rule_urls: dict[str, str
         "rollFields": [field_config(spec) for spec in view.get("roll_fields", [])],
         "rows": rows and {"fields": [field_config(spec) for spec in rows["fields"]],
                           "min": rows["min"], "max": rows["max"]},
-        "defaults": values, "example": example_values(view), "ruleUrls": rule_urls, "wheel": wheel,
+        "defaults": values, "example": example_values(view), "ruleUrls": rule_urls,
     }

@@ -30,7 +30,6 @@ from ..calculators_ui.elements import Html
 from ..calculators_ui.form_html import render_form
 from ..calculators_ui.games import game_of
 from ..calculators_ui.page_config import page_config
-from ..engine_wheel import wheel_site_path
 from ..rule_index import RuleIndex
 from ..site_urls import url_scheme
 
@@ -63,7 +62,7 @@ class CalculatorBlock(Block):
         shown = render(view_id, values, rule_urls)
         if "error" in shown:
             raise ValueError(f"calculator {view_id}: its defaults are rejected by the engine: {shown['error']}")
-        config = page_config(view_id, view, values, rule_urls, wheel_site_path())
+        config = page_config(view_id, view, values, rule_urls)
         box = html.el(parent, "div", {"class": "calculator no-glossary", "id": f"calc-{view_id}",
                                       "data-view": view_id, "data-config": json.dumps(config, ensure_ascii=False,
                                                                                      separators=(",", ":"))})

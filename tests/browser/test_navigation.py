@@ -28,7 +28,7 @@ def test_rule_pages_do_not_start_the_engine(open_page):
 def test_rule_page_to_calculators_and_back_with_one_engine(open_page):
     page = open_page("rules/1-7-combat/")
     page.evaluate("window.__sameDocument = true")
-    page.click(".calc-link a")
+    page.click(".see-also a[href*=\"calculators/strike\"]")
     page.wait_for_url("**/calculators/strike/")
     wait_for_engine(page, "strike")
 

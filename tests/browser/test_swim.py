@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from build_scripts.calculators_ui.glossary_links import SBG_GLOSSARY
+from calculator_views.glossary_links import SBG_GLOSSARY
 from calculators.api import run
 from calculators.text import percent
 from tests.browser.conftest import (
