@@ -151,8 +151,15 @@ def postbuild(site_dir: Path = paths.SITE) -> None:
     write_snapshot(site_dir)         # calculators: Python started from it, restored on later visits
     precompress(site_dir)            # gzip copies for the server (and their sizes for the manifest)
     write_engine_manifest(site_dir)  # calculators: the engine's files, sizes and revisions
-    write_service_worker(site_dir)   # offline: lists and hashes every file of the site
-    precompress(site_dir)            # the files written since (sw.js, offline.json, the manifest)
+    seal(site_dir)
+
+
+def seal(site_dir: Path) -> dict:
+    """The build's last step, also taken by a deploy that changes a page: the offline list
+    over every file, then the gzip copies a server sends (of the changed pages too)."""
+    offline = write_service_worker(site_dir)   # offline: lists and hashes every file of the site
+    precompress(site_dir)                      # the files written since (sw.js, offline.json, the manifest)
+    return offline
 
 
 COMMANDS = {"prebuild": prebuild, "postbuild": postbuild}
