@@ -2,7 +2,8 @@
 
 Figures are medians of several runs (default 5): these machines are shared and noisy.
 The site is built into a folder of the benchmark's own and served on 127.0.0.1 with
-its deployed headers; the browser figures come from browser_bench.py.
+its deployed headers; the browser figures come from browser_bench.py (Chromium) and
+engines_bench.py (engine start and input to result in Firefox and WebKit).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import os
 import shutil
 import statistics
 
-from benchmarks import browser_bench
+from benchmarks import browser_bench, engines_bench
 from benchmarks.site_build import ROOT, offline_copy_size, site_size, time_build
 from build_scripts.serve import start_server
 
@@ -46,7 +47,8 @@ def figures(runs: int, browser=None) -> list[dict]:
             {"figure": "offline copy saved on a first visit", "median": offline_copy_size(site) / 1e6, "unit": "MB",
              "runs": 1, "target": ""},
         ]
-        return rows + engine_figures() + browser_bench.figures(origin, runs, browser)
+        return (rows + engine_figures() + browser_bench.figures(origin, runs, browser)
+                + engines_bench.figures(site, runs))
     finally:
         server.shutdown()
         shutil.rmtree(site, ignore_errors=True)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from tests.conftest import ROOT, soup_of
+from tests.test_tooling import without_pythonpath
 
 
 def test_zensical_builds_every_rule_page_with_its_anchors(site, rules):
@@ -17,7 +18,7 @@ def test_zensical_builds_every_rule_page_with_its_anchors(site, rules):
     config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
     try:
         result = subprocess.run([str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
-                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                cwd=ROOT, env=without_pythonpath(),
                                 capture_output=True, text=True, timeout=300)
     finally:
         config.unlink()
