@@ -20,9 +20,9 @@ from tests.browser.cross_engine import engines
 ENGINES = ("firefox", "webkit")
 UPDATE_VALUES = range(3, 10)      # one key press each, so each change is one computation
 ROWS = [   # (sample, figure, unit, target), each per engine
-    ("cold", "calculator: navigation to engine ready, cold", "s", "< 3 s"),
-    ("warm", "calculator: navigation to engine ready, warm", "s", "< 2 s"),
-    ("update", "calculator: input change to updated result", "ms", "< 50 ms"),
+    ("cold", "navigation to engine ready, cold", "s", "< 3 s"),
+    ("warm", "navigation to engine ready, warm", "s", "< 2 s"),
+    ("update", "input change to updated result", "ms", "< 50 ms"),
 ]
 
 
