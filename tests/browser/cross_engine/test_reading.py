@@ -117,4 +117,4 @@ def test_search_finds_a_rule_by_its_number(engine_page):
     page.keyboard.type(hooks.RULE_ID)
     assert page.eval_on_selector(hooks.SEARCH_QUERY, "el => el.value") == hooks.RULE_ID
     paths = [urlparse(href).path for href in settled_result_links(page)]
-    assert f"/{hooks.RULE_PAGE}" in paths[:5], paths
+    assert f"/{hooks.RULE_PAGE}" in paths, paths     # how results rank is tests/browser's concern
