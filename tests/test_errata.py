@@ -61,3 +61,49 @@ def test_entry_validation(tmp_path):
     bad.write_text('- {id: B1, line: 3, text: "x", kind: wrong, reason: "r"}\n')
     with pytest.raises(ErrataError, match="unknown kind"):
         load_errata(bad)
+
+
+# --- format errata that split a line into two rules (issue 10: lines 93 and 931) -----------
+
+def _parse(lines: list[str], errata: list[Erratum]):
+    from build_scripts.parse.layout import Layout
+    from build_scripts.parse.rulebook import parse_rulebook_lines
+    from build_scripts.parse.source_lines import split_source
+    text = "\n".join(["· PART I ·", "The Starter Rules", "", "1 · COMBAT", *lines])
+    return parse_rulebook_lines("b.txt", split_source(text), errata, Layout())
+
+
+def test_a_split_erratum_makes_a_rule_with_the_next_free_number_and_moves_no_other():
+    split = Erratum("X1", "b.txt", 5, "· Second", "format", "merged", replacement="Second", new_rule="1.1.3")
+    doc = _parse(["· First rule. · Second rule.", "Third rule."], [split])
+    blocks = doc.sections[0].blocks
+    assert [(b.id, b.kind, b.text) for b in blocks] == [
+        ("1.1.1", "bullet", "· First rule."), ("1.1.3", "bullet", "Second rule."), ("1.1.2", "paragraph", "Third rule.")]
+    assert blocks[1].original_text == "· Second rule." and blocks[1].errata == ["X1"] and blocks[0].errata == []
+    assert blocks[1].pieces[0].span.offset == len("· First rule. ")
+
+
+def test_a_split_off_rule_may_not_take_a_published_number():
+    from build_scripts.parse.rulebook import ParseError
+    split = Erratum("X1", "b.txt", 5, "· Second", "format", "merged", replacement="Second", new_rule="1.1.2")
+    with pytest.raises(ParseError, match="1.1.2.*above 2"):
+        _parse(["· First rule. · Second rule.", "Third rule."], [split])
+
+
+def test_only_a_format_erratum_may_split_a_line(tmp_path):
+    bad = tmp_path / "errata.yaml"
+    bad.write_text('- {id: B1, line: 3, text: "x", kind: ambiguity, reason: "r", note: "n", new_rule: "1.1.9"}\n',
+                   encoding="utf-8")
+    with pytest.raises(ErrataError, match="only a format entry"):
+        load_errata(bad)
+
+
+def test_the_merged_lines_93_and_931_are_rules_of_their_own():
+    from build_scripts.rulebook_build import load_rulebook
+    rules = {b.id: b.text for b in load_rulebook().document.blocks}
+    assert "End-of-Turn" not in rules["0.3.7"] and rules["0.3.7"].endswith("faction, etc.")
+    assert rules["0.3.9"] == "End-of-Turn Phase - Your turn ends."
+    assert rules["0.3.8"].startswith("Note: For purposes of readability")
+    assert "see the previous page" not in rules["2.5.31"]
+    assert rules["2.5.39"].startswith("A Ringwraith follower (see the previous page) may not use")
+    assert rules["2.5.32"].startswith("· If a body check against a Ringwraith is exactly equal to 7 or 8")
