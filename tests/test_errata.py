@@ -107,3 +107,36 @@ def test_the_merged_lines_93_and_931_are_rules_of_their_own():
     assert "see the previous page" not in rules["2.5.31"]
     assert rules["2.5.39"].startswith("A Ringwraith follower (see the previous page) may not use")
     assert rules["2.5.32"].startswith("· If a body check against a Ringwraith is exactly equal to 7 or 8")
+
+
+def test_entries_are_in_source_line_order_within_each_source():
+    errata = load_errata(paths.ERRATA)
+    for source in {e.source for e in errata}:
+        lines = [e.line for e in errata if e.source == source]
+        assert lines == sorted(lines), source
+
+
+# --- issue 10, section 5: each candidate decided, and the decision on the Errata page ------------
+
+@pytest.mark.parametrize("erratum_id, line, kind, words", [
+    ("N11", 535, "ambiguity", "The card's own text governs"),          # Weariness of the Heart
+    ("D2", 395, "format", "[tree in a circle]"),                       # the Wilderness symbol
+    ("N12", 217, "ambiguity", "one copy of each character card"),      # one character card vs three copies
+    ("B7", 307, "missing", "depends on one premise, taken from line 319"),
+    ("B8", 303, "ambiguity", "once the second Orc Captain of erratum B7 is restored"),
+    ("N13", 931, "ambiguity", "920"),                                  # "only discarded" vs the reveal rule
+])
+def test_issue_10_errata_decisions(erratum_id, line, kind, words):
+    erratum = next(e for e in load_errata(paths.ERRATA) if e.id == erratum_id)
+    assert (erratum.line, erratum.kind) == (line, kind)
+    assert words in (erratum.note or erratum.replacement)
+
+
+def test_every_decision_is_on_the_errata_page(site):
+    from tests.conftest import soup_of
+    page = soup_of(site / "rules" / "errata-and-coverage" / "index.html")
+    for erratum_id in ("B17", "C39", "N11", "D2", "N12", "B7", "B8", "N13"):
+        entry = page.select_one(f"#e-{erratum_id.lower()}")
+        assert entry is not None and erratum_id in entry.get_text(), erratum_id
+    split = page.select_one("#e-c39").get_text(" ")
+    assert "2.5.31" in split and "2.5.39" in split and "a rule of its own" in split
