@@ -24,7 +24,7 @@ from .pyodide_runtime import vendor_pyodide
 from .pyodide_snapshot import write_snapshot
 from .service_worker import write_service_worker
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
-from .glossary.terms import load_terms
+from .glossary.terms import check_terms_against_rules, load_terms
 from .glossary.usage import used_in
 from .markdown.rule_blocks import rule_anchor
 from .model import Document
@@ -97,20 +97,15 @@ def write_sbg_pages(errata: list[Erratum]) -> list[SbgBook]:
 
 def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
     blocks = rulebook.document.blocks
-    rule_ids = {b.id for b in blocks}
     terms = load_terms(paths.SOURCES)
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]
-        known = {b.id for b in game_blocks}
-        for term in game_terms:
-            unknown = [r for r in term.defined_in if r not in known]
-            if unknown:
-                raise ValueError(f"glossary term {term.id}: defined_in cites unknown {game} rules {unknown}")
+        check_terms_against_rules(game_terms, {b.id: b.text for b in game_blocks})
         page, title, intro = GLOSSARIES[game]
         (paths.DOCS / page).write_text(glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title,
                                                          intro), encoding="utf-8")
-    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", rule_ids)
+    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
     (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
 
