@@ -34,6 +34,7 @@ from .render.sbg_pages import SbgPageRenderer
 from .rulebook_build import Rulebook, load_rulebook
 from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
+from .turn_summary_card import CARD_PATH, reference_card_markdown
 
 GLOSSARY_INTRO = (
     "Terms of *Middle-earth: The Lidless Eye*, in plain words. Across the site, a dotted term "
@@ -108,6 +109,7 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
     phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
     (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
+    (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")   # issue 17
 
 
 def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:

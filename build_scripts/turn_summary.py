@@ -100,7 +100,8 @@ def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
                 "composed from the rules themselves: every step links to the rules it comes from. "
                 'Steps marked <span class="std-badge">Standard Rules</span> come from the Standard Rules. '
                 "Tap a phase to open it. "
-                "[Printable version](turn-summary-print.md)", ""]
+                "[Printable version](turn-summary-print.md) · "
+                "[Two-page reference card](turn-summary-card.md)", ""]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {escape(phase.name)}" if phase.id != "audience" else escape(phase.name)
         opened = " open" if printable else ""

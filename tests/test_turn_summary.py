@@ -115,3 +115,32 @@ def test_every_step_has_card_wording(phases):
     for phase in phases.values():
         for step in phase.steps:
             assert step.card, (phase.id, step.text[:40])
+
+
+# --- issue 17: the reference card's wording ------------------------------------------------------
+
+def test_a_step_without_card_wording_or_with_too_much_fails_naming_it(phases):
+    from dataclasses import replace
+
+    from build_scripts.turn_summary_card import CARD_MAX_CHARS, check_card_wording
+    untap = phases["untap"]
+    first = untap.steps[0]
+    for card, error in (("", "has no 'card' wording"), ("x" * (CARD_MAX_CHARS + 1), f"more than the {CARD_MAX_CHARS}")):
+        broken = replace(untap, steps=(replace(first, card=card), *untap.steps[1:]))
+        with pytest.raises(TurnSummaryError, match=rf"untap step 1 \(Untap your tapped .*{error}"):
+            check_card_wording([broken])
+    check_card_wording(list(phases.values()))
+
+
+def test_the_card_page_has_every_step_with_its_rules_and_standard_mark(site, phases):
+    soup = soup_of(site / "turn-summary-card" / "index.html")
+    card = soup.select_one(".ref-card.no-glossary")
+    assert [s["id"] for s in card.select("section.ref-card__phase")] == [f"card-{p}" for p in PHASE_IDS]
+    steps = card.select("li.ref-card__step")
+    expected = [step for phase in phases.values() for step in phase.steps]
+    assert len(steps) == len(expected)
+    for li, step in zip(steps, expected):
+        assert step.card in " ".join(li.get_text(" ").split())
+        assert [a.get_text() for a in li.select(".ref-card__rules a.rule-ref")] == list(step.rules)
+        assert bool(li.select(".std-badge")) is step.standard
+    assert not card.select("abbr.gloss")
