@@ -62,10 +62,10 @@ def load_terms(sources: Path) -> list[Term]:
 def _term(entry: dict, file_name: str) -> Term:
     where = f"{file_name}: term {entry.get('id', entry)!r}"
     try:
+        identity = {"id": entry["id"], "term": entry["term"], "definition": " ".join(entry["definition"].split())}
         evidence = read_evidence(entry.get("evidence"), where)
         return Term(
-            id=entry["id"], term=entry["term"], aliases=tuple(entry.get("aliases") or ()),
-            definition=" ".join(entry["definition"].split()),
+            **identity, aliases=tuple(entry.get("aliases") or ()),
             defined_in=tuple(evidence), defined=bool(entry.get("defined", True)),
             related=tuple(entry.get("related") or ()), game=entry.get("game", "MELE"),
             symbol=entry.get("symbol", "") or "", in_text=bool(entry.get("in_text", True)),
