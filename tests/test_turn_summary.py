@@ -70,7 +70,14 @@ def test_longer_games_state_exhaustions_and_thresholds_as_the_book_does(phases):
     step = phases["audience"].steps[_index(phases["audience"], "In the longer games")]
     assert "or 25, 30 or 40" not in step.text                      # the old "more exhaustions or 25 MPs" reading
     assert "twice (2-deck game), three times (3-deck game) or four times (4-deck game)" in step.text
-    assert "one time fewer if the player with that deck has at least 25, 30 or 40 marshalling points" in step.text
+    # each game's Sudden Call condition, exhaustions and the MP threshold together (l.779, 782, 785)
+    for condition in ("in the 2-deck game when a play deck has been exhausted twice, or once and the player "
+                      "with that deck has at least 25 marshalling points",
+                      "in the 3-deck game when it has been exhausted three times, or twice and its player has at least 30",
+                      "in the 4-deck game when it has been exhausted four times, or three times and its player has "
+                      "at least 40"):
+        assert condition in step.text
+    assert "1/2/3 times with 25/30/40 MP" in step.card
     assert {"2.1.3", "2.1.4", "2.1.5"} <= set(step.rules) and step.standard
 
 
