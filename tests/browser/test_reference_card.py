@@ -45,6 +45,8 @@ def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, phase
             for rule_id in step.rules:
                 assert re.search(rf"(?<![\d.]){re.escape(rule_id)}(?![\d.])", text), (paper, rule_id)
     if shutil.which("pdftoppm"):
+        for stale in ARTIFACTS.glob(f"card-{paper.lower()}-*.png"):    # a page the card no longer has
+            stale.unlink()
         subprocess.run(["pdftoppm", "-r", "110", "-png", str(pdf), str(ARTIFACTS / f"card-{paper.lower()}")],
                        check=True)
 
