@@ -27,7 +27,7 @@ from .pyodide_stdlib import write_trimmed_stdlib
 from .service_worker import write_service_worker
 from .glossary.definitions import write_definitions
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
-from .glossary.terms import load_terms
+from .glossary.terms import check_terms_against_rules, load_terms
 from .glossary.usage import used_in
 from .render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from .render.pages import PageRenderer, nav_title, page_path
@@ -37,6 +37,7 @@ from .rulebook_build import Rulebook, load_rulebook
 from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
 from .site_urls import url_scheme
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
+from .turn_summary_card import CARD_PATH, reference_card_markdown
 
 GLOSSARY_INTRO = (
     "Terms of *Middle-earth: The Lidless Eye*, in plain words. Across the site, a dotted term "
@@ -99,24 +100,20 @@ def write_sbg_pages(errata: list[Erratum]) -> list[SbgBook]:
 
 def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
     blocks = rulebook.document.blocks
-    rule_ids = {b.id for b in blocks}
     terms = load_terms(paths.SOURCES)
     write_definitions(terms)   # issue 15: the glossary pop-ups' definitions, one file for the site
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]
-        known = {b.id for b in game_blocks}
-        for term in game_terms:
-            unknown = [r for r in term.defined_in if r not in known]
-            if unknown:
-                raise ValueError(f"glossary term {term.id}: defined_in cites unknown {game} rules {unknown}")
+        check_terms_against_rules(game_terms, {b.id: b.text for b in game_blocks})
         page, title, intro = GLOSSARIES[game]
         (paths.DOCS / page).write_text(glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title,
                                                          intro), encoding="utf-8")
-    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", rule_ids)
+    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
     (paths.DOCS / TURN_SUMMARY_PATH).parent.mkdir(exist_ok=True)
     (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
+    (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")   # issue 17
 
 
 def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
@@ -149,8 +146,15 @@ def postbuild(site_dir: Path = paths.SITE) -> None:
     write_snapshot(site_dir)         # calculators: Python started from it, restored on later visits
     precompress(site_dir)            # gzip copies for the server (and their sizes for the manifest)
     write_engine_manifest(site_dir)  # calculators: the engine's files, sizes and revisions
-    write_service_worker(site_dir)   # offline: lists and hashes every file of the site
-    precompress(site_dir)            # the files written since (sw.js, offline.json, the manifest)
+    seal(site_dir)
+
+
+def seal(site_dir: Path) -> dict:
+    """The build's last step, also taken by a deploy that changes a page: the offline list
+    over every file, then the gzip copies a server sends (of the changed pages too)."""
+    offline = write_service_worker(site_dir)   # offline: lists and hashes every file of the site
+    precompress(site_dir)                      # the files written since (sw.js, offline.json, the manifest)
+    return offline
 
 
 COMMANDS = {"prebuild": prebuild, "postbuild": postbuild}

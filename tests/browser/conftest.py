@@ -202,6 +202,18 @@ def fill_view(page, view: str, values: dict) -> None:
 FIELD_VALUE_JS = "el => el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value"
 
 
+def form_values(page, view: str) -> dict:
+    """The view's inputs as the form shows them."""
+    spec = VIEWS[view]
+    shown = {f["name"]: page.eval_on_selector(dom_id(view, f["name"]), FIELD_VALUE_JS)
+             for f in spec["fields"] + spec.get("roll_fields", [])}
+    if spec.get("rows"):
+        count = page.locator(f"#calc-{view} .calc-rows__list > .calc-row").count()
+        shown["rows"] = [{f["name"]: page.eval_on_selector(dom_id(view, f["name"], i), FIELD_VALUE_JS)
+                          for f in spec["rows"]["fields"]} for i in range(count)]
+    return shown
+
+
 def expected_params(view: str, values: dict) -> dict:
     return engine_params(VIEWS[view], values)
 

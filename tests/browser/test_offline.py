@@ -172,7 +172,8 @@ def test_save_data_downloads_nothing_of_the_engine_in_the_background(open_page):
     assert engine_requests(page) == [], "no engine download in the background"
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
-    page.wait_for_function("window.__calculators.keepRequested && window.__offline.engine"
+    page.wait_for_function("(window.__askedServiceWorker || []).some((m) => m.type === 'keep-engine')"
+                           " && window.__offline.engine"
                            " && ['none', 'kept-without-snapshot'].includes(window.__offline.engineState)",
                            timeout=SAVED_TIMEOUT_MS)
     asked = [m for m in page.evaluate("window.__askedServiceWorker") if m["type"] == "keep-engine"]

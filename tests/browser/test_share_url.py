@@ -8,12 +8,10 @@ from urllib.parse import parse_qsl
 
 from calculator_views.render import read_link
 from tests.browser.conftest import (
-    FIELD_VALUE_JS,
-    VIEWS,
     defaults,
-    dom_id,
     expected_params,
     fill_view,
+    form_values,
     python_rendered_text,
     result_text,
     wait_for_engine,
@@ -21,17 +19,6 @@ from tests.browser.conftest import (
 )
 from tests.browser.scenarios import values
 from tests.conftest import ROOT
-
-
-def form_values(page, view: str) -> dict:
-    spec = VIEWS[view]
-    shown = {f["name"]: page.eval_on_selector(dom_id(view, f["name"]), FIELD_VALUE_JS)
-             for f in spec["fields"] + spec.get("roll_fields", [])}
-    if spec.get("rows"):
-        count = page.locator(f"#calc-{view} .calc-rows__list > .calc-row").count()
-        shown["rows"] = [{f["name"]: page.eval_on_selector(dom_id(view, f["name"], i), FIELD_VALUE_JS)
-                          for f in spec["rows"]["fields"]} for i in range(count)]
-    return shown
 
 
 def test_copied_link_reproduces_inputs_and_result(open_page, origin):
