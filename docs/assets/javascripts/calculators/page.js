@@ -39,6 +39,10 @@ class Calculator {
   }
 
   listen() {
+    // The answer's bar is pinned to the screen once the reader starts on the form (CSS).
+    const editing = () => { this.box.dataset.editing = "true"; };
+    this.form.addEventListener("focusin", editing);
+    this.form.addEventListener("pointerdown", editing);
     this.form.addEventListener("input", (event) => this.changed(event));
     this.form.addEventListener("change", (event) => this.changed(event));
     this.form.addEventListener("submit", (event) => event.preventDefault());
