@@ -82,6 +82,7 @@ def test_bad_input_shows_the_engines_message_at_the_field(open_page):
     page = open_page("calculators/strike/")
     wait_for_engine(page, "strike")
     good = result_text(page, "strike")
+    page.click("#calc-strike details.calc-more > summary")      # weapons are under More modifiers
     page.fill("#calc-strike-weapon", "2:8")
     page.wait_for_function("document.querySelector('#calc-strike').dataset.params")
     good = result_text(page, "strike")
