@@ -32,6 +32,7 @@ from .render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_mark
 from .render.pages import PageRenderer, nav_title, page_path
 from .render.sbg_pages import SbgPageRenderer
 from .rulebook_build import Rulebook, load_rulebook
+from .ruling_data import RULEBOOK_CITE, RULEBOOK_TITLE, write_ruling_data
 from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 
@@ -70,6 +71,8 @@ def prebuild() -> None:
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
     write_rules_index(rulebook, sbg_books)
+    write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
+                      + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_glossary_and_turn_summary(rulebook, sbg_books)
 
     def section_link(key: str | None) -> str | None:

@@ -1,0 +1,34 @@
+// "Add to ruling" beside every rule number (the button.rule-add that the rule_blocks
+// Markdown extension writes next to the number): a tap puts the rule at the end of the
+// reader's ruling, a second tap takes it out. The buttons show whether their rule is in.
+import { say } from "./messages.js";
+import { current, persistent, toggle } from "./store.js";
+
+export function showCollected(scope = document) {
+  const rules = new Set(current().rules);
+  for (const button of scope.querySelectorAll("button.rule-add")) {
+    button.setAttribute("aria-pressed", String(rules.has(button.dataset.rule)));
+  }
+}
+
+function citationBeside(button) {
+  const number = button.parentElement.querySelector("a.rule-num");
+  return (number && number.dataset.cite) || button.dataset.rule;
+}
+
+function rulesCount(n) {
+  return n === 1 ? "1 rule" : `${n} rules`;
+}
+
+export function listenForAdds() {
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button.rule-add");
+    if (!button) return;
+    const added = toggle(button.dataset.rule);
+    const total = rulesCount(current().rules.length);
+    const kept = persistent ? "" : " This browser does not keep it when you leave the page.";
+    say(added
+      ? `Added ${citationBeside(button)} to your ruling (${total}). The ruling button at the top opens it.${kept}`
+      : `Took ${citationBeside(button)} out of your ruling (${total}).`);
+  });
+}
