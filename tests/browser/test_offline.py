@@ -33,6 +33,15 @@ def wait_until_saved(page) -> None:
     page.wait_for_function("window.__offline && window.__offline.state === 'ready'", timeout=SAVED_TIMEOUT_MS)
 
 
+def precached_paths(page) -> list[str]:
+    """The path of every file in the service worker's copy of the site."""
+    return page.evaluate("""async () => {
+        const names = await caches.keys();
+        const cache = await caches.open(names.find((name) => name.includes("precache")));
+        return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    }""")
+
+
 def go_offline(page) -> tuple[int, int]:
     page.context.set_offline(True)
     return len(page.guard.requests), len(page.guard.worker_requests)
@@ -76,11 +85,7 @@ def test_one_visit_saves_the_site_and_says_how_much(open_page):
     assert status.inner_text() == "Ready offline"
     saved = page.evaluate("window.__offline.bytes")
     assert saved > 10_000_000, "the runtime and the snapshot alone are over 10 MB"
-    precached = page.evaluate("""async () => {
-        const names = await caches.keys();
-        const cache = await caches.open(names.find((name) => name.includes("precache")));
-        return (await cache.keys()).map((request) => new URL(request.url).pathname);
-    }""")
+    precached = precached_paths(page)
     for needed in ("/index.html", "/rules/1-7-combat/index.html", "/glossary/index.html", "/search/search_index.json",
                    "/rules.json", "/assets/pyodide/pyodide.asm.wasm", "/assets/pyodide/python_stdlib.zip",
                    "/assets/engine/engine-snapshot.bin.gz"):

@@ -49,6 +49,16 @@ def test_rule_numbers_are_thumb_targets_that_leave_the_words_alone(open_page):
     page.screenshot(path="test-results/phone-rule-numbers.png")
 
 
+def copy_citation(page, rule_id: str, tap: bool) -> str:
+    """Tap (or click) the rule's number; what the clipboard then holds."""
+    page.evaluate("navigator.clipboard.writeText('')")
+    number = page.locator(f"a.rule-num[data-cite='MELE {rule_id}']")
+    number.scroll_into_view_if_needed()
+    wait_until_the_address_settles(page)
+    number.tap() if tap else number.click()
+    return page.wait_for_function("async () => navigator.clipboard.readText()")
+
+
 def test_a_citation_copied_after_a_search_has_no_query(open_page, origin):
     page = open_page(None)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
@@ -58,13 +68,7 @@ def test_a_citation_copied_after_a_search_has_no_query(open_page, origin):
     page.eval_on_selector_all(".md-search-result__item a", "(links, href) => links.find(a => a.href === href).click()",
                               results[0])
     page.wait_for_url(f"**/{COMBAT}?h=*")
-    number = page.locator("a.rule-num[data-cite='MELE 1.7.25']")
-    number.scroll_into_view_if_needed()
-    wait_until_the_address_settles(page)
-    number.click()
-    expected = f"MELE 1.7.25 — {origin}/{COMBAT}#r1-7-25"
-    page.wait_for_function("text => document.getElementById('rule-toast')?.textContent.includes(text)", arg=expected)
-    assert page.evaluate("navigator.clipboard.readText()") == expected
+    assert copy_citation(page, "1.7.25", tap=False) == f"MELE 1.7.25 — {origin}/{COMBAT}#r1-7-25"
     assert page.evaluate("location.search") == "", "the address bar keeps the rule's own address too"
 
 
@@ -72,10 +76,4 @@ def test_a_citation_from_a_highlighted_address_on_a_phone_is_clean(open_page, or
     page = open_page(None, **PHONE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
     page.goto(f"{origin}/{COMBAT}?h=strike&utm_source=chat#r1-7-24")
-    number = page.locator("a.rule-num[data-cite='MELE 1.7.24']")
-    number.scroll_into_view_if_needed()
-    wait_until_the_address_settles(page)
-    number.tap()
-    expected = f"MELE 1.7.24 — {origin}/{COMBAT}#r1-7-24"
-    page.wait_for_function("text => document.getElementById('rule-toast')?.textContent.includes(text)", arg=expected)
-    assert page.evaluate("navigator.clipboard.readText()") == expected
+    assert copy_citation(page, "1.7.24", tap=True) == f"MELE 1.7.24 — {origin}/{COMBAT}#r1-7-24"

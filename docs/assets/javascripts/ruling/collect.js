@@ -1,7 +1,7 @@
 // "Add to ruling" beside every rule number (the button.rule-add that the rule_blocks
 // Markdown extension writes next to the number): a tap puts the rule at the end of the
 // reader's ruling, a second tap takes it out. The buttons show whether their rule is in.
-import { say } from "./messages.js";
+import { rulesCount, say } from "./messages.js";
 import { current, persistent, toggle } from "./store.js";
 
 export function showCollected(scope = document) {
@@ -14,10 +14,6 @@ export function showCollected(scope = document) {
 function citationBeside(button) {
   const number = button.parentElement.querySelector("a.rule-num");
   return (number && number.dataset.cite) || button.dataset.rule;
-}
-
-function rulesCount(n) {
-  return n === 1 ? "1 rule" : `${n} rules`;
 }
 
 export function listenForAdds() {

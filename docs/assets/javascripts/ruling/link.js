@@ -10,8 +10,6 @@ const LISTED_AT_MOST = 8;                // bad ids named in a message; the rest
 const SHOWN_ID_LENGTH = 24;              // a bad id is cut to this in a message
 const RULE_ID = /^(?:\d+|[A-Z]+-[A-Z]+)\.\d+\.\d+$/;   // 1.7.25, SBG-A.1.4 (the prefix takes the part's place)
 
-export const EMPTY_RULING = Object.freeze({ rules: [], question: "", answer: "", calculator: "" });
-
 export function hasRuling(search) {
   const params = new URLSearchParams(search);
   return ["r", "question", "a", "c"].some((key) => params.has(key));

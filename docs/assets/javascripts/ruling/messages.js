@@ -10,3 +10,7 @@ export function copy(text) {
   if (window.ruleTools) return window.ruleTools.copyText(text);
   return navigator.clipboard.writeText(text);
 }
+
+export function rulesCount(n) {
+  return n === 1 ? "1 rule" : `${n} rules`;
+}

@@ -22,18 +22,17 @@ export function caseLink(box) {
   return `${location.pathname.slice(SITE_ROOT.pathname.length)}${query ? `?${query}` : ""}#${box.id}`;
 }
 
-export function listenForOdds() {
-  document.addEventListener("click", (event) => {
-    const button = event.target.closest && event.target.closest("button.ruling-add-odds");
-    if (!button) return;
-    const box = button.closest(".calculator");
-    if (box.querySelector(".calc-result--stale")) {
-      say("Wait until the result shows your inputs, then add it to the ruling.");
-      return;
-    }
-    const replaced = Boolean(current().calculator);
-    update({ calculator: caseLink(box) });
-    say(`${replaced ? "Replaced the odds in" : "Added the odds to"} your ruling: ${button.closest("form").getAttribute("aria-label") || "this calculator"}. `
-      + "The ruling button at the top opens it.");
-  });
-}
+// Loaded once, on the first page with a calculator; the listener then serves every such page.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest("button.ruling-add-odds");
+  if (!button) return;
+  const box = button.closest(".calculator");
+  if (box.querySelector(".calc-result--stale")) {
+    say("Wait until the result shows your inputs, then add it to the ruling.");
+    return;
+  }
+  const replaced = Boolean(current().calculator);
+  update({ calculator: caseLink(box) });
+  say(`${replaced ? "Replaced the odds in" : "Added the odds to"} your ruling: ${button.closest("form").getAttribute("aria-label") || "this calculator"}. `
+    + "The ruling button at the top opens it.");
+});

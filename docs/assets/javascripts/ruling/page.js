@@ -8,12 +8,12 @@
 import { el } from "./dom.js";
 import { attribution, citation, errataOf, oddsOf, placeOf, ruleAddress, wordsStart } from "./facts.js";
 import { calculatorPath, count, hasRuling, overLimit, readRuling, rulingQuery, sameRuling, TEXT_LIMIT } from "./link.js";
-import { copy, say } from "./messages.js";
+import { copy, rulesCount, say } from "./messages.js";
 import { buildVersion, loadRulebook, SITE_ROOT, siteUrl } from "./site.js";
 import * as store from "./store.js";
 import { rulingText } from "./text.js";
 
-const ADDRESS_DEBOUNCE_MS = 250;   // Safari limits how often the address may be replaced
+const TYPING_DEBOUNCE_MS = 250;   // Safari limits how often the address may be replaced
 const FIELDS = { question: "ruling-question", answer: "ruling-answer" };
 
 class RulingPage {
@@ -23,6 +23,8 @@ class RulingPage {
     this.find = (selector) => root.querySelector(selector);
     this.unsubscribe = () => {};
     root.addEventListener("click", (event) => this.onClick(event));
+    this.onPageHide = () => { if (this.addressTimer) this.flush(); };
+    addEventListener("pagehide", this.onPageHide);
     for (const [name, id] of Object.entries(FIELDS)) {
       document.getElementById(id).addEventListener("input", (event) => this.typed(name, event.target.value));
     }
@@ -76,7 +78,7 @@ class RulingPage {
     const mine = store.current();
     const replaces = mine.rules.length && !sameRuling(mine, this.shared);
     this.find(".ruling-adopt").textContent = replaces
-      ? `Edit it as your ruling (replaces yours of ${mine.rules.length === 1 ? "1 rule" : `${mine.rules.length} rules`})`
+      ? `Edit it as your ruling (replaces yours of ${rulesCount(mine.rules.length)})`
       : "Edit it as your ruling";
     this.showProblems(problems);
     this.render(this.shared);
@@ -92,7 +94,7 @@ class RulingPage {
   }
 
   ownChanged(ruling) {
-    if (!this.root.isConnected) { this.unsubscribe(); return; }
+    if (!this.root.isConnected) { this.dispose(); return; }
     for (const [name, id] of Object.entries(FIELDS)) {
       const field = document.getElementById(id);
       if (document.activeElement !== field && field.value !== ruling[name]) field.value = ruling[name];
@@ -102,6 +104,13 @@ class RulingPage {
 
   ruling() {
     return this.mode === "shared" ? this.shared : store.current();
+  }
+
+  /** The page has gone (instant navigation): stop listening. */
+  dispose() {
+    this.unsubscribe();
+    removeEventListener("pagehide", this.onPageHide);
+    clearTimeout(this.addressTimer);
   }
 
   // --- showing -------------------------------------------------------------------------------
@@ -166,20 +175,28 @@ class RulingPage {
     status.hidden = !text;
   }
 
+  // A tap changes the address at once (a reload right after it keeps the change); typing
+  // changes it once the reader pauses, and before the page goes away.
   mirrorInAddress(ruling) {
     clearTimeout(this.addressTimer);
-    this.addressTimer = setTimeout(() => {
+    const write = () => {
+      this.addressTimer = null;
       if (this.root.isConnected && this.mode === "own") {
         history.replaceState(history.state, "", location.pathname + rulingQuery(ruling));
       }
-    }, ADDRESS_DEBOUNCE_MS);
+    };
+    if (this.typing) this.addressTimer = setTimeout(write, TYPING_DEBOUNCE_MS);
+    else write();
+    this.flush = write;
   }
 
   // --- acting --------------------------------------------------------------------------------
 
   typed(name, value) {
     if (this.mode !== "own") return;
+    this.typing = true;
     store.update({ [name]: value });
+    this.typing = false;
   }
 
   onClick(event) {
@@ -301,7 +318,7 @@ let page = null;
 /** On every page (instant navigation): wire the ruling page if this is it. */
 export function rulingPageOnPage() {
   if (page && !page.root.isConnected) {
-    page.unsubscribe();
+    page.dispose();
     page = null;
   }
   const root = document.querySelector("#ruling:not([data-wired])");

@@ -2,9 +2,9 @@
 // and instant navigation: the rules in order, the question, the answer and the
 // calculator link. Other tabs see changes through the storage event. Without local
 // storage (a private window that refuses it) the ruling lives as long as the page.
-import { EMPTY_RULING } from "./link.js";
 
 const KEY = "mele-rules.ruling";
+const emptyRuling = () => ({ rules: [], question: "", answer: "", calculator: "" });
 const listeners = new Set();
 let memory = null;          // used when local storage is refused
 export let persistent = true;
@@ -16,7 +16,7 @@ function read() {
     saved = localStorage.getItem(KEY);
   } catch {
     persistent = false;
-    return (memory = { ...EMPTY_RULING, rules: [] });
+    return (memory = emptyRuling());
   }
   try {
     return normalised(JSON.parse(saved || "null"));
@@ -26,7 +26,7 @@ function read() {
 }
 
 function normalised(saved) {
-  if (!saved || typeof saved !== "object") return { ...EMPTY_RULING, rules: [] };
+  if (!saved || typeof saved !== "object") return emptyRuling();
   const text = (value) => (typeof value === "string" ? value : "");
   const rules = Array.isArray(saved.rules) ? saved.rules.filter((id) => typeof id === "string") : [];
   return { rules: [...new Set(rules)], question: text(saved.question), answer: text(saved.answer),
@@ -97,5 +97,5 @@ export function move(id, step) {
 }
 
 export function clear() {
-  write({ ...EMPTY_RULING, rules: [] });
+  write(emptyRuling());
 }
