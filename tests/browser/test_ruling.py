@@ -237,3 +237,21 @@ def test_a_ruling_link_opens_from_the_offline_copy(open_page, origin):
     assert "build " in page.inner_text("#ruling .ruling-source")
     assert "unknown" not in page.inner_text("#ruling .ruling-source")
     assert_nothing_tried_the_network(page, before)
+
+
+def test_the_printed_sheet_is_the_ruling_alone(open_page, origin):
+    page = phone(open_page, origin, COMBAT)
+    tap_add(page, "1.7.25")
+    page.goto(f"{origin}/ruling/")
+    wait_for_cards(page, 1)
+    page.locator("#ruling-question").fill("Is an ineffectual strike defeated?")
+    page.emulate_media(media="print")
+    shown = "sel => { const el = document.querySelector(sel); return !!el && getComputedStyle(el).display !== 'none'"\
+            " && el.getClientRects().length > 0; }"
+    for hidden in ("#ruling .ruling-fields", "#ruling .ruling-actions", "#ruling .ruling-rule__tools", ".md-header",
+                   ".md-sidebar--primary", "#ruling-tray-button"):
+        assert not page.evaluate(shown, hidden), hidden
+    for kept in ("#ruling .ruling-statement__question", "#ruling .ruling-rule__text", "#ruling .ruling-source"):
+        assert page.evaluate(shown, kept), kept
+    assert not page.evaluate(shown, "#ruling .ruling-statement__answer"), "an empty answer is left off the sheet"
+    assert page.inner_text("#ruling .ruling-statement__question") == "Is an ineffectual strike defeated?"
