@@ -10,7 +10,7 @@ import json
 from urllib.parse import quote
 
 from tests.browser.conftest import BROWSER_SITE, wait_for_engine
-from tests.browser.test_offline import assert_nothing_tried_the_network, go_offline, precached_paths, wait_until_saved
+from tests.browser.test_offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
 from tests.browser.test_rule_pages import PHONE
 
 COMBAT = "rules/1-7-combat/"
@@ -225,7 +225,7 @@ def test_the_odds_from_a_calculator_join_the_ruling(open_page, origin):
 def test_a_ruling_link_opens_from_the_offline_copy(open_page, origin):
     page = open_page("", **PHONE)
     wait_until_saved(page)
-    precached = precached_paths(page)
+    precached = cached(page, "precache")
     for needed in ("/ruling/index.html", "/rules.json", "/ruling-data.json", "/offline.json",
                    "/assets/javascripts/ruling.js", "/assets/javascripts/ruling/page.js", "/assets/javascripts/ruling/tray-panel.js",
                    "/assets/stylesheets/ruling.css"):
