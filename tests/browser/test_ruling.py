@@ -9,6 +9,9 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+import pytest
+
+from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import BROWSER_SITE, wait_for_engine
 from tests.browser.test_offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
 from tests.browser.test_rule_pages import PHONE
@@ -63,12 +66,33 @@ def copied(page, button: str) -> str:
     return page.evaluate("navigator.clipboard.readText()")
 
 
+def shown_message(page, starting: str) -> str:
+    """The message in the site's message area that starts with `starting`, checked to be shown whole."""
+    page.wait_for_function("""starting => (document.querySelector('#site-messages:not([hidden]) .site-messages__text')
+        || {textContent: ''}).textContent.startsWith(starting)""", arg=starting)
+    text, height, shown = page.eval_on_selector("#site-messages .site-messages__text",
+                                                "el => [el.textContent, el.scrollHeight, el.clientHeight]")
+    assert height <= shown + 1, ("the message is cut off", text, height, shown)
+    return text
+
+
+def small_targets(page, scope: str) -> list[tuple[str, dict]]:
+    """Visible buttons and fields in `scope` smaller than a thumb's 44 x 44 px."""
+    return page.evaluate("""scope => [...document.querySelectorAll(`${scope} button, ${scope} textarea`)]
+        .filter(el => el.getClientRects().length)
+        .map(el => [el.getAttribute('aria-label') || el.textContent.trim() || el.id, el.getBoundingClientRect().toJSON()])
+        .filter(([, box]) => box.width < 44 || box.height < 44)""", scope)
+
+
 def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     page = phone(open_page, origin, COMBAT)
     assert page.locator("#ruling-tray-button").is_hidden(), "no tray until something is collected"
     tap_add(page, "1.7.25")
+    assert shown_message(page, "Added") == "Added MELE 1.7.25 to your ruling."
     tap_add(page, "1.7.28")
+    assert shown_message(page, "Added MELE 1.7.28") == "Added MELE 1.7.28 to your ruling."
     assert tray_count(page) == "2"
+    assert page.get_attribute("#ruling-tray-button", "aria-label") == "Your ruling: 2 rules. Open the list."
     page.goto(f"{origin}/{VICTORY}")
     tap_add(page, "1.1.21")
     page.reload()                                        # kept across pages and reloads
@@ -104,6 +128,8 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     assert cards[0]["link"] == f"{origin}/{COMBAT}#r1-7-25"
     assert [note.split(" (")[0] for note in cards[1]["notes"]] == ["Editor's note · missing text", "Editor's note · rule conflict"]
     assert page.locator("#ruling .ruling-rule[data-rule='1.1.21'] ins.erratum").count() == 3   # N1, A1, A2
+    assert small_targets(page, "#ruling") == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["viewport"]["width"], "no sideways scrolling"
     page.screenshot(path="test-results/phone-ruling.png", full_page=True)
 
     text = copied(page, ".ruling-copy-text")
@@ -130,6 +156,48 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     assert fresh.eval_on_selector("#ruling .ruling-statement__answer", "el => el.textContent") == ANSWER
     assert copied(fresh, ".ruling-copy-text") == text
     assert fresh.locator("#ruling .ruling-rule__tools").count() == 0, "a shared ruling is shown, not edited"
+
+
+def test_the_ruling_by_keyboard_alone(open_page, origin):
+    """Add a rule from the keyboard, open the tray, reorder in it, close it with Escape
+    and land where one started; on the ruling page, Tab reaches every control in order."""
+    page = open_page(None)
+    page.goto(f"{origin}/{COMBAT}")
+    for rule_id in ("1.7.25", "1.7.28"):
+        page.focus(f"a.rule-num[data-cite='MELE {rule_id}']")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.rule") == rule_id, "the control follows its number"
+        page.keyboard.press("Enter")
+        assert page.get_attribute(f"button.rule-add[data-rule='{rule_id}']", "aria-pressed") == "true"
+    page.focus("#ruling-tray-button")
+    page.keyboard.press("Enter")
+    page.locator("#ruling-tray").wait_for(state="visible")
+    page.wait_for_function("document.querySelectorAll('#ruling-tray a.ruling-tray__rule').length === 2")
+    assert page.evaluate("document.getElementById('ruling-tray').contains(document.activeElement)"), "focus moves into the tray"
+    page.focus("#ruling-tray button[aria-label='Move MELE 1.7.28 up']")
+    page.keyboard.press("Enter")
+    assert tray_order(page) == ["1.7.28", "1.7.25"]
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move MELE 1.7.28 down", \
+        "its up is disabled at the top: focus stays in the moved row"
+    page.keyboard.press("Escape")
+    page.locator("#ruling-tray").wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.id") == "ruling-tray-button", "Escape returns to the tray button"
+
+    page.goto(f"{origin}/ruling/")
+    wait_for_cards(page, 2)
+    page.focus("#ruling-question")
+    page.keyboard.type("Which comes first?")
+    reached = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("(el => el.getAttribute('aria-label') || el.id || el.textContent.trim())(document.activeElement)"))
+        if reached[-1] == "Print":
+            break
+    assert reached[0] == "ruling-answer"
+    for control in ("MELE 1.7.28", "Move MELE 1.7.28 down", "Remove MELE 1.7.28", "Move MELE 1.7.25 up",
+                    "Copy as text", "Copy link", "Print"):
+        assert control in reached, (control, reached)
+    assert page.evaluate("new URLSearchParams(location.search).get('question')") == "Which comes first?"
 
 
 def test_a_shared_ruling_becomes_the_readers_own_only_when_asked(open_page, origin):
@@ -197,7 +265,7 @@ def test_over_long_text_is_cut_in_a_link_and_refused_when_typed(open_page, origi
     page.evaluate("navigator.clipboard.writeText('before')")
     page.locator("#ruling .ruling-copy-link").tap()
     assert page.inner_text("#ruling .ruling-action-note") == \
-        "The answer is 1 characters over the limit of 2,000: shorten it first."
+        "The answer is 1 character over the limit of 2,000: shorten it first."
     assert page.evaluate("navigator.clipboard.readText()") == "before"
     page.locator("#ruling-answer").fill("x" * 2000)
     assert page.inner_text("#ruling-answer-count") == "2,000 of 2,000 characters"
@@ -255,3 +323,24 @@ def test_the_printed_sheet_is_the_ruling_alone(open_page, origin):
         assert page.evaluate(shown, kept), kept
     assert not page.evaluate(shown, "#ruling .ruling-statement__answer"), "an empty answer is left off the sheet"
     assert page.inner_text("#ruling .ruling-statement__question") == "Is an ineffectual strike defeated?"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations_in_the_tray_or_on_the_ruling_page(open_page, origin, scheme):
+    page = open_page(None, **PHONE, color_scheme=scheme)
+    page.goto(f"{origin}/{VICTORY}")
+    tap_add(page, "1.1.21")                       # corrections and editor's notes
+    tap_add(page, "1.1.4")
+    found = {"rule page, two rules collected": axe_violations(page)}
+    page.locator("#ruling-tray-button").tap()
+    page.wait_for_function("document.querySelectorAll('#ruling-tray a.ruling-tray__rule').length === 2")
+    found["the tray, open"] = axe_violations(page)
+    page.goto(f"{origin}/ruling/")
+    wait_for_cards(page, 2)
+    page.locator("#ruling-question").fill("Who moves?")
+    found["the ruling page, own"] = axe_violations(page)
+    page.goto(f"{origin}/ruling/?r=1.1.21,9.9.9&question=Who%20moves%3F&a=Nick.")
+    wait_for_cards(page, 1)
+    found["the ruling page, shared, with a problem"] = axe_violations(page)
+    report = "\n".join(f"{where} ({scheme}):\n{describe(violations)}" for where, violations in found.items() if violations)
+    assert not report, "axe found violations:\n" + report

@@ -1,7 +1,7 @@
 // "Add to ruling" beside every rule number (the button.rule-add that the rule_blocks
 // Markdown extension writes next to the number): a tap puts the rule at the end of the
 // reader's ruling, a second tap takes it out. The buttons show whether their rule is in.
-import { rulesCount, say } from "./messages.js";
+import { say } from "./messages.js";
 import { current, persistent, toggle } from "./store.js";
 
 export function showCollected(scope = document) {
@@ -16,15 +16,17 @@ function citationBeside(button) {
   return (number && number.dataset.cite) || button.dataset.rule;
 }
 
+// The message area is two short lines in the phone's header bar, beside the gavel that
+// now counts the rules: the message names the rule and no more.
+function addedMessage(cited) {
+  return persistent ? `Added ${cited} to your ruling.` : `Added ${cited}; kept until you leave.`;
+}
+
 export function listenForAdds() {
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("button.rule-add");
     if (!button) return;
     const added = toggle(button.dataset.rule);
-    const total = rulesCount(current().rules.length);
-    const kept = persistent ? "" : " This browser does not keep it when you leave the page.";
-    say(added
-      ? `Added ${citationBeside(button)} to your ruling (${total}). The ruling button at the top opens it.${kept}`
-      : `Took ${citationBeside(button)} out of your ruling (${total}).`);
+    say(added ? addedMessage(citationBeside(button)) : `Took ${citationBeside(button)} out of your ruling.`);
   });
 }

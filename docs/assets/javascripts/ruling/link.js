@@ -89,6 +89,10 @@ export function count(n) {
   return n.toLocaleString("en-GB");
 }
 
+export function characters(n) {
+  return n === 1 ? "1 character" : `${count(n)} characters`;
+}
+
 function listed(ids, quote = false) {
   const shown = ids.slice(0, LISTED_AT_MOST).map((id) => {
     const cut = id.length > SHOWN_ID_LENGTH ? `${id.slice(0, SHOWN_ID_LENGTH)}…` : id;

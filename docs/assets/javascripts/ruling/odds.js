@@ -28,11 +28,10 @@ document.addEventListener("click", (event) => {
   if (!button) return;
   const box = button.closest(".calculator");
   if (box.querySelector(".calc-result--stale")) {
-    say("Wait until the result shows your inputs, then add it to the ruling.");
+    say("Wait for the result, then add it.");
     return;
   }
   const replaced = Boolean(current().calculator);
   update({ calculator: caseLink(box) });
-  say(`${replaced ? "Replaced the odds in" : "Added the odds to"} your ruling: ${button.closest("form").getAttribute("aria-label") || "this calculator"}. `
-    + "The ruling button at the top opens it.");
+  say(replaced ? "Replaced the odds in your ruling." : "Added the odds to your ruling.");
 });

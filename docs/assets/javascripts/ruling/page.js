@@ -7,7 +7,7 @@
 // and "Edit it as your ruling" makes it the reader's own.
 import { el } from "./dom.js";
 import { attribution, citation, errataOf, oddsOf, placeOf, ruleAddress, wordsStart } from "./facts.js";
-import { calculatorPath, count, hasRuling, overLimit, readRuling, rulingQuery, sameRuling, TEXT_LIMIT } from "./link.js";
+import { calculatorPath, characters, count, hasRuling, overLimit, readRuling, rulingQuery, sameRuling, TEXT_LIMIT } from "./link.js";
 import { copy, rulesCount, say } from "./messages.js";
 import { buildVersion, loadRulebook, SITE_ROOT, siteUrl } from "./site.js";
 import * as store from "./store.js";
@@ -90,7 +90,7 @@ class RulingPage {
     history.replaceState(history.state, "", location.pathname + rulingQuery(store.current()));
     this.showOwn([]);
     this.find("#ruling-question").focus();
-    say("This ruling is now yours to edit; the rules are in your list too.");
+    say("This ruling is now yours to edit.");
   }
 
   ownChanged(ruling) {
@@ -212,7 +212,8 @@ class RulingPage {
       if (button.dataset.action === "remove") store.remove(id);
       else store.move(id, button.dataset.action === "up" ? -1 : 1);
       const card = [...this.root.querySelectorAll(".ruling-rule")].find((item) => item.dataset.rule === id);
-      const again = card && card.querySelector(`[data-action="${button.dataset.action}"]:not([disabled])`);
+      const again = card && (card.querySelector(`[data-action="${button.dataset.action}"]:not([disabled])`)
+        || card.querySelector("[data-action]:not([disabled])"));
       if (again) again.focus();
     }
   }
@@ -226,7 +227,7 @@ class RulingPage {
     const ruling = this.ruling();
     for (const name of Object.keys(FIELDS)) {
       const over = overLimit(ruling[name]);
-      if (over) return `The ${name} is ${count(over)} characters over the limit of ${count(TEXT_LIMIT)}: shorten it first.`;
+      if (over) return `The ${name} is ${characters(over)} over the limit of ${count(TEXT_LIMIT)}: shorten it first.`;
     }
     if (!ruling.rules.length && !ruling.question && !ruling.answer) return "The ruling is empty: add a rule or write the question first.";
     return "";

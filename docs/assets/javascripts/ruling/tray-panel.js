@@ -48,7 +48,9 @@ function onPanelClick(event) {
 // After a change the list is drawn again: keep the reader's place on the same control.
 function refocus(id, action) {
   const item = [...panel.querySelectorAll(".ruling-tray__list li")].find((li) => li.dataset.rule === id);
-  const target = item && item.querySelector(`[data-action="${action}"]:not([disabled])`);
+  // The same control, or (a row moved to an end, its arrow now disabled) the row's other one.
+  const target = item && (item.querySelector(`[data-action="${action}"]:not([disabled])`)
+    || item.querySelector("[data-action]:not([disabled])"));
   (target || panel.querySelector(".ruling-tray__open")).focus();
 }
 
