@@ -2,9 +2,10 @@
 
 prebuild  parse the sources and write the generated pages into docs/rules/
           and the rules index into build/ (run before mkdocs/zensical)
-postbuild write site/rules.json from the index, copy the Pyodide runtime, write the
-          engine wheel and its memory snapshot into site/assets, then the service
-          worker (run after the generator; `postbuild DIR` for a site built elsewhere)
+postbuild write site/rules.json from the index, the search index over the generator's,
+          copy the Pyodide runtime, write the engine wheel and its memory snapshot into
+          site/assets, then the service worker (run after the generator; `postbuild DIR`
+          for a site built elsewhere)
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from .render.pages import PageRenderer, nav_title, page_path
 from .render.sbg_pages import SbgPageRenderer
 from .rulebook_build import Rulebook, load_rulebook
 from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
+from .search.index import write_search_index
+from .search.sections import write_search_sections
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 
 GLOSSARY_INTRO = (
@@ -70,6 +73,7 @@ def prebuild() -> None:
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
     write_rules_index(rulebook, sbg_books)
+    write_search_sections(document, sbg_books)   # search: where each section sits
     write_glossary_and_turn_summary(rulebook, sbg_books)
 
     def section_link(key: str | None) -> str | None:
@@ -157,6 +161,8 @@ def postbuild(site_dir: Path = paths.SITE) -> None:
     public = [{k: e[k] for k in PUBLIC_FIELDS} for e in entries]
     (site_dir / "rules.json").write_text(json.dumps(public, ensure_ascii=False, separators=(",", ":")),
                                          encoding="utf-8")
+    # search: one record per rule, over Material's index (before the service worker hashes it)
+    write_search_index(site_dir, {game: page for game, (page, _, _) in GLOSSARIES.items()})
     vendor_pyodide(site_dir)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
     write_wheel(site_dir)      # calculators: the engine as a wheel for Pyodide
     # --- issue 7 (offline and fast start) ---
