@@ -13,7 +13,7 @@ import os
 import shutil
 import statistics
 
-from benchmarks import browser_bench
+from benchmarks import browser_bench, search_bench
 from benchmarks.site_build import ROOT, offline_copy_size, site_size, time_build
 from build_scripts.serve import start_server
 
@@ -46,7 +46,8 @@ def figures(runs: int, browser=None) -> list[dict]:
             {"figure": "offline copy saved on a first visit", "median": offline_copy_size(site) / 1e6, "unit": "MB",
              "runs": 1, "target": ""},
         ]
-        return rows + engine_figures() + browser_bench.figures(origin, runs, browser)
+        return (rows + engine_figures() + browser_bench.figures(origin, runs, browser)
+                + search_bench.figures(site, origin, runs, browser))
     finally:
         server.shutdown()
         shutil.rmtree(site, ignore_errors=True)

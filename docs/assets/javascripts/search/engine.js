@@ -3,119 +3,14 @@
 // the tests and benchmarks, in Node. The index is site/search/search_index.json, written
 // by build_scripts/search/index.py. How it ranks is in the README ("Search").
 (function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory();
-  else root.RuleSearch = factory();
-})(typeof self !== "undefined" ? self : this, function () {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./words.js"));
+  else root.RuleSearch = factory(root.RuleSearchWords);
+})(typeof self !== "undefined" ? self : this, function (words) {
   "use strict";
 
-  // --- words -------------------------------------------------------------------------------
-
-  // Function words (the usual English list) and the words of a question.
-  var STOP_WORDS = new Set(("a an the of to in on at for by with from as into onto upon about against between " +
-    "through during before after above below up down out off over under again further once without within " +
-    "is are was were be been being am do does did doing done have has had having can could may might must " +
-    "shall should will would i me my mine myself you your yours he him his himself she her hers it its itself " +
-    "we our us ourselves they them their theirs themselves this that these those what whats which who whom " +
-    "whose when where why how if then than so too very and or but nor not no yes there here all both each " +
-    "some such own just also now get gets got any many much happen happens happened " +
-    "rule rules mele sbg").split(" "));
-  // Words that ask for a calculator rather than a rule.
-  var ACTION_WORDS = new Set("calculate calculator calculators calc compute chance chances odds probability likely percent"
-    .split(" "));
-  var IRREGULAR = { elves: "elf", dwarves: "dwarf", dwarfs: "dwarf", wolves: "wolf", men: "man", women: "woman",
-    halves: "half", lives: "life", knives: "knife", thieves: "thief", leaves: "leave", feet: "foot" };
-
-  // Lower case without accents, one character for one, so offsets still point into the text.
-  function fold(text) {
-    var lower = text.toLowerCase();
-    if (lower.length !== text.length) lower = text.split("").map(function (c) {
-      var l = c.toLowerCase();
-      return l.length === 1 ? l : c;
-    }).join("");
-    return lower.replace(/[^\x00-\x7f]/g, foldChar);
-  }
-
-  function foldChar(c) {
-    if (c === "\u2019" || c === "\u2018") return "'";
-    var plain = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    return plain.length === 1 ? plain : c;
-  }
-
-  // A light English stemmer: plurals, -ed, -ing, and a final -e or -y, so that "strikes",
-  // "striking" and "strike" meet, as do "companies" and "company".
-  var stemmed = new Map();
-
-  function stem(word) {
-    var known = stemmed.get(word);
-    if (known === undefined) {
-      known = stemWord(word);
-      if (stemmed.size < 50000) stemmed.set(word, known);
-    }
-    return known;
-  }
-
-  function stemWord(word) {
-    if (IRREGULAR[word]) return IRREGULAR[word];
-    if (word.length <= 3 || /^\d/.test(word)) return word;
-    var w = word;
-    if (/ies$|ied$/.test(w)) w = w.length === 4 ? w.slice(0, -1) : w.slice(0, -3) + "i";
-    else if (/sses$/.test(w)) w = w.slice(0, -2);
-    else if (/(ch|sh|x|z)es$/.test(w)) w = w.slice(0, -2);
-    else if (/[^su]s$/.test(w) && !/is$/.test(w)) w = w.slice(0, -1);
-    if (/ing$/.test(w) && w.length >= 6) w = undouble(w.slice(0, -3));
-    else if (/ed$/.test(w) && w.length >= 5) w = undouble(w.slice(0, -2));
-    if (/y$/.test(w) && w.length > 3) w = w.slice(0, -1) + "i";
-    if (/e$/.test(w) && w.length > 3) w = w.slice(0, -1);
-    return w;
-  }
-
-  function undouble(w) {
-    return /([^aeiouls])\1$/.test(w) ? w.slice(0, -1) : w;
-  }
-
-  // Words of a text with where each one is: [{word, stem, start, end}]. Hyphens and slashes
-  // separate words ("automatic-attack" is "automatic attack"); "opponent's" is "opponent".
-  function tokenize(text) {
-    var folded = fold(text);
-    var re = /[a-z0-9]+(?:'[a-z]+)*/g;
-    var tokens = [];
-    var match;
-    while ((match = re.exec(folded)) !== null) {
-      var raw = match[0];
-      var word = raw.replace(/'s$/, "");
-      var end = match.index + word.length;
-      word = word.replace(/'/g, "");
-      if (word) tokens.push({ word: word, stem: stem(word), start: match.index, end: end });
-    }
-    return tokens;
-  }
-
-  function stems(text) {
-    return tokenize(text).map(function (t) { return t.stem; });
-  }
-
-  // --- rule numbers --------------------------------------------------------------------------
-
-  var MELE_NUMBER = /^(?:mele\s*)?#?r?(\d{1,2})(?:(?:[.\-]|\s+)(\d{1,2}))?(?:(?:[.\-]|\s+)(\d{1,3}))?([.\-]?)$/;
-  var SBG_NUMBER = /^#?r?sbg[\s\-]*([a-z])(?:(?:[.\-]|\s+)(\d{1,2}))?(?:(?:[.\-]|\s+)(\d{1,3}))?[.\-]?$/;
-  var CITATION = /^\s*((?:mele\s+)?\d{1,2}\.\d{1,2}\.\d{1,3}|sbg-[ab]\.\d{1,2}\.\d{1,3})\s+(?:[\u2014\u2013-]|https?:)/;
-
-  // "1.7.25", "1.7", "1.", "r1-7-25", "MELE 1.7.25", "SBG-A.2.4", "rsbg-a-2-4", a pasted citation:
-  // {prefix: "1" or "SBG-A", section, rule} (missing parts undefined); null for anything else.
-  function parseRuleNumber(query) {
-    var text = fold(query).trim();
-    var cited = CITATION.exec(text);
-    if (cited) text = cited[1];
-    var m = SBG_NUMBER.exec(text);
-    if (m) return { prefix: "SBG-" + m[1].toUpperCase(), section: m[2], rule: m[3] };
-    m = MELE_NUMBER.exec(text);
-    if (m && (m[2] !== undefined || m[4])) return { prefix: m[1], section: m[2], rule: m[3] };
-    return null;
-  }
-
-  function numberText(number) {
-    return [number.prefix, number.section, number.rule].filter(function (p) { return p !== undefined; }).join(".");
-  }
+  var STOP_WORDS = words.STOP_WORDS, ACTION_WORDS = words.ACTION_WORDS;
+  var tokenize = words.tokenize, stems = words.stems;
+  var parseRuleNumber = words.parseRuleNumber, numberText = words.numberText;
 
   // --- the index ---------------------------------------------------------------------------
 
@@ -194,7 +89,7 @@
         var previous = rules[rules.length - 1];
         var lead = !!doc.heading && !(previous && previous.doc.section === doc.section && previous.doc.heading === doc.heading);
         var entry = { doc: doc, order: order, text: new Field(doc.text), heading: shared(doc.heading),
-          section: sectionFields.get(doc.section) || new Field(""), sectionDoc: section, lead: lead };
+          section: sectionFields.get(doc.section) || shared(""), sectionDoc: section, lead: lead };
         rules.push(entry);
         rulesById.set(doc.id, entry);
       } else if (doc.kind === "glossary") {
@@ -202,7 +97,7 @@
           defines: new Set(doc.rules || []) });
       } else if (doc.kind === "page" || doc.kind === "calculator" || !doc.kind) {   // no kind: the generator's own index
         pages.push({ doc: doc, order: order, text: new Field(doc.text), heading: new Field(doc.title),
-          section: new Field("") });
+          section: shared("") });
       }
     });
     function averageLength(records) {
@@ -368,7 +263,8 @@
       var at = [];
       for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
       return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead : 0) : 0) +
-        (inSection ? W.section : 0)), credit: form.weight, strong: form.weight >= W.synonym && (tf > 0 || inHeading), at: at };
+        (inSection ? W.section : 0)), credit: form.weight,
+        strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
     }
 
     var UNMATCHED = { score: 0, credit: 0, at: [] };
@@ -646,5 +542,5 @@
     return { search: search, explain: explain, rules: rules.length };
   }
 
-  return { createSearch: createSearch, parseRuleNumber: parseRuleNumber, tokenize: tokenize, stem: stem, fold: fold };
+  return { createSearch: createSearch };
 });

@@ -5,7 +5,7 @@
 // index (search/search_index.json, written by build_scripts/search/index.py) and sends it
 // with SETUP; each RESULT lists one item per result, best first, for Material to show.
 /* global RuleSearch */
-importScripts("engine.js");
+importScripts("words.js", "engine.js");
 
 var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;   // Material's SearchMessageType
 var search = null;
