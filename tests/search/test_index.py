@@ -123,3 +123,17 @@ def test_a_malformed_synonym_is_refused_with_its_entry_number(tmp_path, entry, p
     (tmp_path / "search-synonyms.yaml").write_text("synonyms:\n" + entry, encoding="utf-8")
     with pytest.raises(SynonymError, match=f"entry 1: {problem}"):
         load_synonyms(tmp_path)
+
+
+def test_every_page_points_materials_search_box_at_the_rule_search(site):
+    """The switch runs after Material's configuration and before its bundle, on every page."""
+    pages = list(site.rglob("*.html"))
+    assert len(pages) > 30
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        if 'data-md-component="search"' not in html:
+            continue
+        config, switch, bundle = (html.find(marker) for marker in
+                                  ('id="__config"', "search/use-rule-search.js", "assets/javascripts/bundle."))
+        assert 0 < config < switch < bundle, page.relative_to(site)
+        assert 'data-worker="' in html[switch:bundle], page.relative_to(site)
