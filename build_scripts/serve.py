@@ -4,8 +4,8 @@
 
 The Content-Security-Policy here is the one the README's server sample sends and
 the browser tests run under; `.wasm` is sent as application/wasm so Pyodide can
-compile it while it downloads. Everything is revalidated (no-cache), so a rebuild
-shows at once; the README's sample gives hashed assets long-lived headers instead.
+compile it while it downloads, and the web app manifest as application/manifest+json.
+Everything is revalidated (no-cache), so a rebuild shows at once; the README's sample gives hashed assets long-lived headers instead.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "frame-ancestors 'none'",
 ])
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-         ".json": "application/json", ".whl": "application/zip", ".gz": "application/gzip"}
+         ".json": "application/json", ".whl": "application/zip", ".gz": "application/gzip",
+         ".webmanifest": "application/manifest+json"}
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

@@ -7,10 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT, soup_of
 
 
-def test_zensical_builds_every_rule_page_with_its_anchors(site, rules):
+@pytest.fixture(scope="module")
+def zensical_site(site) -> Path:
     out = ROOT / "build" / "zensical-site"   # Zensical wants site_dir inside the project
     config = ROOT / f".zensical-test-{os.getpid()}.yml"
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
@@ -22,12 +25,26 @@ def test_zensical_builds_every_rule_page_with_its_anchors(site, rules):
     finally:
         config.unlink()
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    return out
+
+
+def test_zensical_builds_every_rule_page_with_its_anchors(zensical_site, rules):
     by_page: dict[str, set[str]] = {}
     for rule in rules:
         page, _, anchor = rule["url"].partition("#")
         by_page.setdefault(page, set()).add(anchor)
     for page, anchors in by_page.items():
-        built = out / page / "index.html"
+        built = zensical_site / page / "index.html"
         assert built.exists(), page
         ids = {el["id"] for el in soup_of(built).select("[id]")}
         assert anchors <= ids, (page, sorted(anchors - ids)[:5])
+
+
+def test_zensical_links_the_app_manifest_and_icons(zensical_site):
+    """Issue 18: the theme override that links the manifest works in Zensical too."""
+    for page in (zensical_site / "index.html", zensical_site / "rules" / "1-7-combat" / "index.html"):
+        head = soup_of(page).head
+        for selector in ('link[rel="manifest"]', 'link[rel="apple-touch-icon"]', 'link[rel="icon"]'):
+            href = head.select_one(selector)["href"]
+            assert (page.parent / href).resolve().is_file(), (page, selector, href)
+        assert len(head.select('meta[name="theme-color"][media]')) == 2, page
