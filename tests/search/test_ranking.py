@@ -4,7 +4,11 @@ built index (tests/search/conftest.py)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from tests.search.conftest import ask_engine
 
 
 def first(results: list[dict]) -> tuple[str, str]:
@@ -140,3 +144,19 @@ def test_snippets_escape_the_rulebook_text(ask):
 
 def test_nothing_typed_gives_nothing(ask):
     assert ask("   ") == [] and ask("the of and") == []
+
+
+def test_a_section_result_says_how_many_rules_it_holds(ask):
+    section = ask("1.7")[0]
+    assert (section["title"], section["where"], section["snippet"]) == ("Combat", ["Starter Rules"],
+                                                                        "57 rules, 1.7.1 to 1.7.57")
+
+
+def test_without_the_rule_index_the_generators_own_records_are_still_searched(tmp_path):
+    """Before postbuild has run, search/search_index.json is Material's: its records have no kind."""
+    index = tmp_path / "search_index.json"
+    index.write_text(json.dumps({"config": {"lang": ["en"]}, "docs": [
+        {"location": "rules/1-7-combat/", "title": "1.7 Combat", "text": "Strikes are resolved one at a time."},
+        {"location": "glossary/", "title": "Glossary", "text": "Terms in plain words."}]}), encoding="utf-8")
+    [results] = ask_engine(index, ["strikes resolved"])
+    assert [(r["kind"], r["location"]) for r in results] == [("page", "rules/1-7-combat/")]

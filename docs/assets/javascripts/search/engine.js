@@ -370,9 +370,10 @@
     }
 
     function sectionResult(section, score) {
-      var count = rules.filter(function (r) { return r.doc.section === section.id; }).length;
+      var ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
+      var count = ids.length === 1 ? "1 rule, " + ids[0] : ids.length + " rules, " + ids[0] + " to " + ids[ids.length - 1];
       return { kind: "section", id: section.id, location: section.location, score: score, where: [section.part],
-        title: section.title, snippet: escapeHtml(section.title + " \u00b7 " + count + (count === 1 ? " rule" : " rules")) };
+        title: section.title, snippet: escapeHtml(count) };
     }
 
     function otherResult(kind, doc, score, at, field) {
@@ -494,7 +495,7 @@
         var at = results.findIndex(function (r) { return r.score < score; });
         if (at < 0) at = results.length;
         if (!(calculator && parsed.action)) at = Math.max(at, Math.min(3, results.length));   // rules first
-        var result = otherResult(hit.record.doc.kind, hit.record.doc, score, allAt(hit.matches), hit.record.text);
+        var result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, allAt(hit.matches), hit.record.text);
         results.splice(at, 0, result);
       });
       if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
