@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from calculators.api import run  # noqa: E402
-from calculators.params import READERS, Params  # noqa: E402
+from calculators.params import CALCULATORS, Params  # noqa: E402
 
 CASES = {
     "strike": {"prowess": 7, "strike_prowess": 11, "state": "wounded", "weapon": "2:8", "support": 1,
@@ -47,7 +47,7 @@ def median_seconds(call, repeat: int) -> float:
 
 def engine_call(name: str):
     """The calculator alone, its input built once."""
-    return READERS[name](Params(name, CASES[name]))
+    return CALCULATORS[name].read(Params(name, CASES[name]))
 
 
 def measure(repeat: int = 1000) -> dict:

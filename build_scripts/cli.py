@@ -24,18 +24,19 @@ from .errata import Erratum
 from .pyodide_runtime import vendor_pyodide
 from .pyodide_snapshot import write_snapshot
 from .service_worker import write_service_worker
+from .glossary.definitions import write_definitions
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
 from .glossary.terms import load_terms
 from .glossary.usage import used_in
-from .markdown.rule_blocks import rule_anchor
-from .model import Document
 from .render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from .render.pages import PageRenderer, nav_title, page_path
 from .render.sbg_pages import SbgPageRenderer
+from .rule_index import RuleIndex, index_entries
 from .rulebook_build import Rulebook, load_rulebook
 from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
 from .search.index import write_search_index
 from .search.sections import write_search_sections
+from .site_urls import url_scheme
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 
 GLOSSARY_INTRO = (
@@ -103,6 +104,7 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
     blocks = rulebook.document.blocks
     rule_ids = {b.id for b in blocks}
     terms = load_terms(paths.SOURCES)
+    write_definitions(terms)   # issue 15: the glossary pop-ups' definitions, one file for the site
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]
@@ -120,47 +122,28 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
 
 
 def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
-    entries = rule_entries(rulebook.document, page_path)
+    entries = index_entries(rulebook.document, page_path)
     for book in sbg_books:
-        entries += rule_entries(book.document, lambda _section, page=book.text.page: page)
+        entries += index_entries(book.document, lambda _section, page=book.text.page: page)
     paths.BUILD.mkdir(exist_ok=True)
     paths.RULES_INDEX.write_text(json.dumps(entries, ensure_ascii=False, indent=1), encoding="utf-8")
-
-
-def rule_entries(document: Document, path_of) -> list[dict]:
-    """One index entry per rule; `path_of` gives the page a section is on."""
-    entries = []
-    for section in document.sections:
-        path = path_of(section)
-        for block in section.blocks:
-            anchor = rule_anchor(block.id)    # the id the rule block gives its element
-            entries.append({
-                "id": block.id,
-                "kind": block.kind,
-                "path": path,
-                "anchor": anchor,
-                "url": path.removesuffix(".md") + "/#" + anchor,
-                "section": block.id.rpartition(".")[0],
-                "heading": block.heading,
-                "text": block.text,
-                "original_text": block.original_text,
-                "source": document.source,
-                "first_line": block.first_line,
-                "last_line": block.last_line,
-                "errata": block.errata,
-            })
-    return entries
 
 
 PUBLIC_FIELDS = ("id", "kind", "url", "section", "heading", "text", "original_text",
                  "source", "first_line", "last_line", "errata")
 
 
-def postbuild(site_dir: Path = paths.SITE) -> None:
+def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) -> None:
+    """site/rules.json: every rule with its URL from the site root, in the site's URL style."""
     entries = json.loads(paths.RULES_INDEX.read_text(encoding="utf-8"))
-    public = [{k: e[k] for k in PUBLIC_FIELDS} for e in entries]
+    index = RuleIndex.load(paths.RULES_INDEX, url_scheme(mkdocs_config))
+    public = [{k: index.site_url(e["id"]) if k == "url" else e[k] for k in PUBLIC_FIELDS} for e in entries]
     (site_dir / "rules.json").write_text(json.dumps(public, ensure_ascii=False, separators=(",", ":")),
                                          encoding="utf-8")
+
+
+def postbuild(site_dir: Path = paths.SITE) -> None:
+    write_rules_json(site_dir)
     # search: one record per rule, over Material's index (before the service worker hashes it)
     write_search_index(site_dir, {game: page for game, (page, _, _) in GLOSSARIES.items()})
     vendor_pyodide(site_dir)   # calculators: the pinned Pyodide runtime, checked against package-lock.json

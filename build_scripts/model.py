@@ -8,10 +8,18 @@ can be shown exactly where they apply.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 BOX_KINDS = ("note", "clarification", "example", "suggestion", "exception")
 BLOCK_KINDS = ("paragraph", "bullet", "item", "table") + BOX_KINDS
+# "1.7.24" (MELE), "SBG-A.2.3" (the Strategy Battle Game texts): part or text, section, place.
+RULE_ID = re.compile(r"^(?:\d+|[A-Z]+-[A-Z]+)\.\d+\.\d+$")
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The id of a rule's element on its page: 1.7.24 -> r1-7-24, SBG-A.2.3 -> rsbg-a-2-3."""
+    return "r" + rule_id.lower().replace(".", "-")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ DOCS = ROOT / "docs"
 GENERATED_RULES = DOCS / "rules"          # git-ignored: written before the generator runs
 BUILD = ROOT / "build"                    # git-ignored: intermediate build data
 SITE = ROOT / "site"
+MKDOCS_CONFIG = ROOT / "mkdocs.yml"
 
 RULEBOOK = SOURCES / "mele-rulebook.txt"
 ERRATA = SOURCES / "errata.yaml"

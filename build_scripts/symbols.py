@@ -1,27 +1,12 @@
-"""Region and site types and their letter codes, as the rulebook defines them
-(region types l.417-423, site types l.425-431)."""
+"""Region and site type symbols on the rule pages: their letter codes and names come from
+the engine's one definition (calculators/keying.py); here, only how the text names them."""
 
-REGION_TYPES = {
-    "c": "Coastal Seas",
-    "f": "Free-domains",
-    "b": "Border-lands",
-    "w": "Wilderness",
-    "s": "Shadow-lands",
-    "d": "Dark-domains",
-}
-SITE_TYPES = {
-    "DH": "Darkhaven",
-    "F": "Free-hold",
-    "B": "Border-hold",
-    "R": "Ruins & Lairs",
-    "S": "Shadow-hold",
-    "D": "Dark-hold",
-}
+from calculators.keying import REGION_NAMES, SITE_NAMES
 
 # Names as they appear in the symbol lists, singular or plural.
 _NAME_TO_CODE = {
-    "region": {name.lower(): code for code, name in REGION_TYPES.items()},
-    "site": {name.lower(): code for code, name in SITE_TYPES.items()}
+    "region": {name.lower(): code for code, name in REGION_NAMES.items()},
+    "site": {name.lower(): code for code, name in SITE_NAMES.items()}
     | {"havens": "DH", "haven": "DH", "darkhavens": "DH"},
 }
 
@@ -34,4 +19,4 @@ def code_for(kind: str, name: str) -> str:
 
 
 def type_name(kind: str, code: str) -> str:
-    return (REGION_TYPES if kind == "region" else SITE_TYPES)[code]
+    return (REGION_NAMES if kind == "region" else SITE_NAMES)[code]

@@ -1,13 +1,14 @@
 """The one function the browser calls: ``run(name, params) -> dict``."""
 
 from .errors import InputError
-from .params import READERS, compute
+from .params import CALCULATORS as _CALCULATORS
+from .params import compute
 
-CALCULATORS = tuple(READERS)
+CALCULATORS = tuple(_CALCULATORS)
 
 
 def run(name: str, params: dict | None = None) -> dict:
-    """Run calculator ``name`` with CLI-style options (underscored keys).
+    """Run calculator ``name`` with its options (underscored keys, as in its option table).
 
     Returns the result's ``to_dict()``, or ``{"error": {"field", "message"}}``
     for bad input. ``roll`` / ``body_roll`` switch to roll mode.

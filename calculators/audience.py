@@ -6,10 +6,10 @@ from typing import ClassVar
 
 from . import citations as rules
 from .errors import InputError
-from .result import Step, to_json_value
-from .validate import require_bool, require_range
+from .options import Option, OptionTable
+from .result import Step, result_dict
 
-MP_TYPES = ("character", "item", "faction", "ally", "kill", "misc")
+MP_TYPES = ("character", "item", "faction", "ally", "kill", "misc")   # the six types, in the book's order
 DOUBLING_TYPES = ("character", "item", "faction", "ally")
 SIDES = ("me", "opponent")
 OUTCOMES = ("me", "opponent", "tie")
@@ -38,9 +38,21 @@ def parse_points(field_name: str, value) -> dict:
         if name not in MP_TYPES:
             raise InputError(field_name, f"Unknown marshalling point type {name!r}; use "
                                          + ", ".join(MP_TYPES) + ".")
-        require_range(field_name, f"{name.capitalize()} points", number, -100, 500)
         points[name] = number
     return points
+
+
+AUDIENCE_OPTIONS = OptionTable(
+    Option("me", "points", "My marshalling points", "e.g. character=7,item=4,faction=5", {}, -100, 500,
+           choices=MP_TYPES, metavar="POINTS"),
+    Option("opponent", "points", "The opponent's marshalling points", "the opponent's points, same form", {},
+           -100, 500, choices=MP_TYPES, metavar="POINTS"),
+    Option("revealed_against_me", "int", "Cards revealed against me", "cards the opponent reveals", 0, 0, 50,
+           metavar="N"),
+    Option("revealed_against_opponent", "int", "Cards revealed against the opponent", "cards I reveal", 0, 0, 50,
+           metavar="N"),
+    Option("starter", "bool", "Starter", "Starter Rules: no modifications", False),
+)
 
 
 @dataclass(frozen=True)
@@ -54,10 +66,7 @@ class AudienceInput:
     def __post_init__(self):
         object.__setattr__(self, "me", parse_points("me", self.me))
         object.__setattr__(self, "opponent", parse_points("opponent", self.opponent))
-        require_range("revealed_against_me", "Cards revealed against me", self.revealed_against_me, 0, 50)
-        require_range("revealed_against_opponent", "Cards revealed against the opponent",
-                      self.revealed_against_opponent, 0, 50)
-        require_bool("starter", "Starter", self.starter)
+        AUDIENCE_OPTIONS.check(self)
         if self.starter and (self.revealed_against_me or self.revealed_against_opponent):
             field_name = "revealed_against_me" if self.revealed_against_me else "revealed_against_opponent"
             raise InputError(field_name, "Revealing matching unique cards is a Standard Rules "
@@ -88,10 +97,7 @@ class AudienceResult:
     explain: tuple
 
     def to_dict(self) -> dict:
-        return {"calculator": self.calculator, **{
-            name: to_json_value(getattr(self, name))
-            for name in ("input", "me", "opponent", "winner", "outcomes", "explain")
-        }}
+        return result_dict(self, ("input", "me", "opponent", "winner", "outcomes", "explain"))
 
 
 def double(points: dict, opposing: dict) -> dict:

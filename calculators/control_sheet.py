@@ -11,11 +11,33 @@ from typing import ClassVar
 
 from . import citations as rules
 from .errors import InputError
-from .result import Step, to_json_value
-from .validate import require_range
+from .options import REQUIRED, Option, OptionTable
+from .result import Step, result_dict
 
 GENERAL_INFLUENCE = 20
 RINGWRAITH_FOLLOWER_COST = 1
+
+
+def names_list(value) -> tuple[str, ...]:
+    """"Orc, Troll" or ["Orc", "Troll"] -> ("Orc", "Troll")."""
+    if isinstance(value, str):
+        value = value.split(",")
+    return tuple(str(name).strip() for name in value if str(name).strip())
+
+
+# One character's options (their labels follow his name in messages: "Shagrat's mind").
+CHARACTER_OPTIONS = OptionTable(
+    Option("name", "text", "name", "", REQUIRED, 1, 40),
+    Option("mind", "int", "mind", "empty for a Ringwraith (no mind)", None, 0, 20),
+    Option("direct_influence", "int", "direct influence", "", 0, 0, 20),
+    Option("controller", "text", "controller", "a character's name; empty for general influence", None, 0, 40),
+    Option("race", "text", "race", "", None, 0, 40),
+    Option("bracket_influence", "int", "bracketed direct influence", "", 0, 0, 20),
+    Option("bracket_races", "text", "bracket races", "", (), 0, 80, parse=names_list),
+    Option("site", "text", "site", "", None, 0, 40),
+)
+CHARACTERS = Option("characters", "rows", "The characters", "one set of character options each", REQUIRED, 1, 12,
+                    item=CHARACTER_OPTIONS)
 
 
 @dataclass(frozen=True)
@@ -35,12 +57,8 @@ class SheetCharacter:
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
             raise InputError("name", "Every character needs a name.")
-        if self.mind is not None:
-            require_range("mind", f"{self.name}'s mind", self.mind, 0, 20)
-        require_range("direct_influence", f"{self.name}'s direct influence", self.direct_influence, 0, 20)
-        require_range("bracket_influence", f"{self.name}'s bracketed direct influence",
-                      self.bracket_influence, 0, 20)
         object.__setattr__(self, "bracket_races", tuple(self.bracket_races))
+        CHARACTER_OPTIONS.check(self, lambda option: f"{self.name}'s {option.label}")
 
     @property
     def is_ringwraith(self) -> bool:
@@ -54,6 +72,7 @@ class ControlSheetInput:
     def __post_init__(self):
         characters = tuple(self.characters)
         object.__setattr__(self, "characters", characters)
+        CHARACTERS.check(characters)
         names = [c.name for c in characters]
         for name in names:
             if names.count(name) > 1:
@@ -113,11 +132,8 @@ class ControlSheetResult:
         raise InputError("controller", f"{name!r} is not on the sheet.")
 
     def to_dict(self) -> dict:
-        return {"calculator": self.calculator, **{
-            name: to_json_value(getattr(self, name))
-            for name in ("input", "used_general_influence", "unused_general_influence",
-                         "influence", "violations", "outcomes", "explain")
-        }} | {"legal": self.legal}
+        return result_dict(self, ("input", "used_general_influence", "unused_general_influence",
+                                  "influence", "violations", "outcomes", "explain")) | {"legal": self.legal}
 
 
 def follower_cost(follower: SheetCharacter) -> int:

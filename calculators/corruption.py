@@ -7,16 +7,31 @@ from typing import ClassVar
 from . import citations as rules
 from .dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, chance_above, least_roll
 from .errors import InputError
-from .result import Step, check_distribution, to_json_value
-from .validate import require_bool, require_range, require_roll
+from .options import REQUIRED, Option, OptionTable, int_list, roll_option
+from .result import Step, check_distribution, result_dict
+from .text import signed
 
 CHECK_OUTCOMES = ("nothing", "taps", "eliminated")
 REMOVAL_OUTCOMES = ("removed", "kept")
 NOT_TAPPING_PENALTY = -3
 
-
-def signed(number: int) -> str:
-    return f"{number:+d}"
+CHECK_OPTIONS = OptionTable(
+    Option("points", "int", "The corruption point total", "corruption point total", REQUIRED, 0, 40,
+           metavar="CP"),
+    Option("modifier", "int", "The corruption check modifier", "corruption check modifier, signed", 0, -20, 20,
+           metavar="M"),
+    Option("checks", "int", "The number of checks", "number of checks in a row", 1, 1, 20, metavar="K"),
+    Option("ringwraith", "bool", "Ringwraith", "the character is a Ringwraith", False),
+)
+REMOVAL_OPTIONS = OptionTable(
+    Option("remove", "int", "The removal number (roll greater than N)",
+           "remove a card needing a roll greater than N", REQUIRED, 0, 20, metavar="N", field="need_greater_than"),
+    Option("no_tap", "bool", "Not tapping", "remove without tapping (-3)", False),
+)
+CHECK_ROLLS = int_list("roll", "A corruption check roll", "resolve this roll (one per check: 7,12,4)", 2, 12,
+                       dice="2D6", metavar="R",
+                       syntax="Give the rolls as whole numbers separated by commas, one per check, e.g. 7,12,4")
+REMOVAL_ROLL = roll_option("roll", "The removal roll", "resolve this removal roll")
 
 
 @dataclass(frozen=True)
@@ -33,10 +48,7 @@ class CorruptionInput:
                 f"A corruption point total can't be negative; you gave {self.points}. "
                 "Signed values (+1, -2) are modifiers, not points.",
             )
-        require_range("points", "The corruption point total", self.points, 0, 40)
-        require_range("modifier", "The corruption check modifier", self.modifier, -20, 20)
-        require_range("checks", "The number of checks", self.checks, 1, 20)
-        require_bool("ringwraith", "Ringwraith", self.ringwraith)
+        CHECK_OPTIONS.check(self)
 
 
 @dataclass(frozen=True)
@@ -47,8 +59,7 @@ class RemovalInput:
     no_tap: bool = False
 
     def __post_init__(self):
-        require_range("remove", "The removal number (roll greater than N)", self.need_greater_than, 0, 20)
-        require_bool("no_tap", "Not tapping", self.no_tap)
+        REMOVAL_OPTIONS.check(self)
 
 
 @dataclass(frozen=True)
@@ -65,13 +76,13 @@ class CorruptionResult:
     survives_all: Fraction | None = None
     least_roll_nothing_happens: int | None = None
 
+    @property
+    def kind(self) -> str:
+        return "removal" if isinstance(self.input, RemovalInput) else "check"
+
     def to_dict(self) -> dict:
-        data = {"calculator": self.calculator, "mode": self.mode,
-                "kind": "removal" if isinstance(self.input, RemovalInput) else "check"}
-        for name in ("input", "outcomes", "least_roll", "least_roll_nothing_happens",
-                     "survives_all", "rolls", "outcome", "explain"):
-            data[name] = to_json_value(getattr(self, name))
-        return data
+        return result_dict(self, ("mode", "kind", "input", "outcomes", "least_roll", "least_roll_nothing_happens",
+                                  "survives_all", "rolls", "outcome", "explain"))
 
 
 # --- corruption checks -------------------------------------------------------------
@@ -151,8 +162,7 @@ def resolve_corruption(check: CorruptionInput, rolls) -> CorruptionResult:
             "roll",
             f"Give one roll per check: {check.checks} check(s) but {len(rolls)} roll(s).",
         )
-    for roll in rolls:
-        require_roll("roll", "A corruption check roll", roll)
+    CHECK_ROLLS.check(rolls)
     if check.ringwraith:
         return _ringwraith_result(check, "roll", rolls)
     steps = _check_steps(check)
@@ -221,7 +231,7 @@ def removal_chances(removal: RemovalInput) -> CorruptionResult:
 def resolve_removal(removal: RemovalInput, roll: int) -> CorruptionResult:
     if not isinstance(roll, int) or isinstance(roll, bool):
         raise InputError("roll", "A removal attempt takes one roll.")
-    require_roll("roll", "The removal roll", roll)
+    REMOVAL_ROLL.check(roll)
     mod = _removal_modifier(removal)
     steps = _removal_steps(removal)
     net = roll + mod

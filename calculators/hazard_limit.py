@@ -6,10 +6,18 @@ from typing import ClassVar
 
 from . import citations as rules
 from .errors import InputError
-from .result import Step, to_json_value
-from .validate import require_bool, require_range
+from .options import REQUIRED, Option, OptionTable
+from .result import Step, result_dict
 
 MINIMUM_HAZARD_LIMIT = 2
+
+HAZARD_LIMIT_OPTIONS = OptionTable(
+    Option("size", "int", "The number of characters in the company", "characters in the company", REQUIRED, 1, 50,
+           metavar="N"),
+    Option("orc_scouts", "int", "The number of Orc scouts", "how many of them are Orc scouts", 0, 0, 50,
+           metavar="K"),
+    Option("halved", "bool", "Halved", "halved (opponent's sideboard use)", False),
+)
 
 
 def half_round_up(number: int) -> int:
@@ -25,9 +33,7 @@ class HazardLimitInput:
     halved: bool = False
 
     def __post_init__(self):
-        require_range("size", "The number of characters in the company", self.size, 1, 50)
-        require_range("orc_scouts", "The number of Orc scouts", self.orc_scouts, 0, 50)
-        require_bool("halved", "Halved", self.halved)
+        HAZARD_LIMIT_OPTIONS.check(self)
         if self.orc_scouts > self.size:
             raise InputError(
                 "orc_scouts",
@@ -47,10 +53,7 @@ class HazardLimitResult:
     explain: tuple
 
     def to_dict(self) -> dict:
-        return {"calculator": self.calculator, **{
-            name: to_json_value(getattr(self, name))
-            for name in ("input", "company_size", "hazard_limit", "outcomes", "explain")
-        }}
+        return result_dict(self, ("input", "company_size", "hazard_limit", "outcomes", "explain"))
 
 
 def hazard_limit(company: HazardLimitInput) -> HazardLimitResult:

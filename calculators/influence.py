@@ -7,14 +7,22 @@ from typing import ClassVar
 from . import citations as rules
 from .dice import chance_above, least_roll
 from .errors import InputError
-from .result import Step, check_distribution, to_json_value
-from .validate import require_range, require_roll
+from .options import REQUIRED, Option, OptionTable, int_list, roll_option
+from .result import Step, check_distribution, result_dict
+from .text import signed
 
 OUTCOMES = ("success", "failure")
 
-
-def signed(number: int) -> str:
-    return f"{number:+d}"
+INFLUENCE_OPTIONS = OptionTable(
+    Option("required", "int", "The faction's required value", "the faction's number", REQUIRED, 0, 40, metavar="R"),
+    Option("direct_influence", "int", "Direct influence", "the character's direct influence", 0, 0, 30,
+           metavar="DI"),
+    Option("followers_mind", "int", "The followers' total mind", "his followers' total mind", 0, 0, 60, metavar="F"),
+    int_list("modifier", "Each influence modifier", "a modifier, signed; repeat for several", -20, 20,
+             field="modifiers", metavar="M",
+             syntax="Give the modifiers as whole numbers separated by commas, e.g. +3,+2"),
+)
+INFLUENCE_ROLL = roll_option("roll", "The influence check roll", "resolve this roll")
 
 
 @dataclass(frozen=True)
@@ -25,13 +33,8 @@ class InfluenceInput:
     modifiers: tuple[int, ...] = ()
 
     def __post_init__(self):
-        require_range("required", "The faction's required value", self.required, 0, 40)
-        require_range("direct_influence", "Direct influence", self.direct_influence, 0, 30)
-        require_range("followers_mind", "The followers' total mind", self.followers_mind, 0, 60)
-        modifiers = tuple(self.modifiers)
-        for value in modifiers:
-            require_range("modifier", "Each influence modifier", value, -20, 20)
-        object.__setattr__(self, "modifiers", modifiers)
+        object.__setattr__(self, "modifiers", tuple(self.modifiers))
+        INFLUENCE_OPTIONS.check(self)
 
     @property
     def unused_direct_influence(self) -> int:
@@ -57,11 +60,8 @@ class InfluenceResult:
     outcome: str | None = None
 
     def to_dict(self) -> dict:
-        return {"calculator": self.calculator, **{
-            name: to_json_value(getattr(self, name))
-            for name in ("mode", "input", "unused_direct_influence", "total_modifier",
-                         "outcomes", "least_roll", "roll", "outcome", "explain")
-        }}
+        return result_dict(self, ("mode", "input", "unused_direct_influence", "total_modifier",
+                                  "outcomes", "least_roll", "roll", "outcome", "explain"))
 
 
 def _steps(check: InfluenceInput) -> list[Step]:
@@ -107,7 +107,7 @@ def influence_chances(check: InfluenceInput) -> InfluenceResult:
 def resolve_influence(check: InfluenceInput, roll: int) -> InfluenceResult:
     if not isinstance(roll, int) or isinstance(roll, bool):
         raise InputError("roll", "An influence check takes one roll.")
-    require_roll("roll", "The influence check roll", roll)
+    INFLUENCE_ROLL.check(roll)
     total = roll + check.bonus
     outcome = "success" if total > check.required else "failure"
     steps = _steps(check)

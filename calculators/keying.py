@@ -10,15 +10,18 @@ from typing import ClassVar
 
 from . import citations as rules
 from .errors import InputError
-from .result import Step, to_json_value
-from .validate import require_bool, require_choice
+from .options import Option, OptionTable
+from .result import Step, result_dict, to_json_value
+from .validate import require_choice
 
-REGION_TYPES = ("c", "f", "b", "w", "s", "d")
+# Region and site types and their letter codes, as the rulebook defines them (l.417-431):
+# the one definition the engine, the form and the rule pages' badges use.
 REGION_NAMES = {"c": "Coastal Seas", "f": "Free-domain", "b": "Border-land", "w": "Wilderness",
                 "s": "Shadow-land", "d": "Dark-domain"}
-SITE_TYPES = ("DH", "F", "B", "R", "S", "D")
+REGION_TYPES = tuple(REGION_NAMES)
 SITE_NAMES = {"DH": "Darkhaven", "F": "Free-hold", "B": "Border-hold", "R": "Ruins & Lairs",
               "S": "Shadow-hold", "D": "Dark-hold"}
+SITE_TYPES = tuple(SITE_NAMES)
 MOST_OF_ONE_TYPE = 3  # single, double and triple symbols
 
 # Doors of Night with Fell Winter: both changes apply to the original types at once.
@@ -30,9 +33,9 @@ NEVER = "no"
 
 
 def parse_site_path(path) -> tuple[str, ...]:
-    """"s d d s d", "sddsd", "s,d" or a list of letters -> ("s", "d", "d", "s", "d")."""
+    """"s d d s d", "sddsd", "S,D" or a list of letters -> ("s", "d", "d", "s", "d")."""
     if isinstance(path, str):
-        letters = [ch for ch in path.replace(",", " ").replace("-", " ") if not ch.isspace()]
+        letters = [ch.lower() for ch in path.replace(",", " ").replace("-", " ") if not ch.isspace()]
     elif isinstance(path, (list, tuple)):
         letters = list(path)
     else:
@@ -41,10 +44,25 @@ def parse_site_path(path) -> tuple[str, ...]:
         if letter not in REGION_TYPES:
             raise InputError(
                 "path",
-                f"Unknown region letter {letter!r} in the site path; use c, f, b, w, s or d "
-                "(Coastal Seas, Free-domain, Border-land, Wilderness, Shadow-land, Dark-domain).",
+                f"Unknown region letter {letter!r} in the site path; use "
+                + ", ".join(REGION_TYPES[:-1]) + f" or {REGION_TYPES[-1]} ("
+                + ", ".join(REGION_NAMES.values()) + ").",
             )
     return tuple(letters)
+
+
+_LETTERS = "".join(REGION_TYPES)
+KEYING_OPTIONS = OptionTable(
+    Option("path", "text", "The site path", f'site path, e.g. "s d d s d" ({" ".join(REGION_TYPES)})', "",
+           None, 40, metavar="PATH", pattern=rf"^[{_LETTERS}{_LETTERS.upper()}\s,-]*$", parse=parse_site_path,
+           syntax="Give the site path as region letters, e.g. \"s d d s d\""),
+    Option("site", "choice", "The site type", "new (or current) site type: " + " ".join(SITE_TYPES), None,
+           choices=SITE_TYPES, metavar="TYPE"),
+    Option("not_moving", "bool", "Not moving", "the company did not move", False),
+    Option("geann_a_lisch", "bool", "Geann a-Lisch", "the site is Geann a-Lisch", False),
+    Option("doors_of_night", "bool", "Doors of night", "Doors of Night is in play", False),
+    Option("fell_winter", "bool", "Fell winter", "Fell Winter is in play", False),
+)
 
 
 @dataclass(frozen=True)
@@ -58,10 +76,7 @@ class KeyingInput:
 
     def __post_init__(self):
         object.__setattr__(self, "path", parse_site_path(self.path))
-        for name in ("not_moving", "geann_a_lisch", "doors_of_night", "fell_winter"):
-            require_bool(name, name.replace("_", " ").capitalize(), getattr(self, name))
-        if self.site is not None:
-            require_choice("site", "The site type", self.site, SITE_TYPES)
+        KEYING_OPTIONS.check(self)
         if self.geann_a_lisch and self.site not in (None, "DH"):
             raise InputError("site", "Geann a-Lisch is a Darkhaven: use site DH (or leave the site out).")
         if self.geann_a_lisch and self.site is None:
@@ -87,11 +102,8 @@ class KeyingResult:
     explain: tuple
 
     def to_dict(self) -> dict:
-        return {"calculator": self.calculator, **{
-            name: to_json_value(getattr(self, name))
-            for name in ("input", "path", "region_keyings", "site_keyings", "detainment",
-                         "outcomes", "explain")
-        }}
+        return result_dict(self, ("input", "path", "region_keyings", "site_keyings", "detainment",
+                                  "outcomes", "explain"))
 
 
 def apply_environment(path, doors_of_night: bool, fell_winter: bool) -> tuple[str, ...]:

@@ -1,25 +1,34 @@
 """Turning loose option values (CLI strings, JSON from the browser) into inputs.
 
-Each ``*_from_params`` takes a dict keyed like the CLI options with
-underscores (``strike_prowess``) and returns a function that computes the
-result. Every problem is an InputError naming the field.
+Every calculator is declared here once: its name, a one-line summary, its
+option table and the reader that turns a params dict (keyed like the options:
+``strike_prowess``) into a function that computes the result. The command line
+(``cli.py``) and ``api.run`` are built from ``CALCULATORS``. Every problem is
+an InputError naming the field.
 """
 
-from .audience import AudienceInput
-from .control_sheet import ControlSheetInput, SheetCharacter
-from .corruption import CorruptionInput, RemovalInput
-from .errors import InputError
-from .hazard_limit import HazardLimitInput
-from .influence import InfluenceInput
-from .keying import KeyingInput
-from .strike import AttackInput, StrikeInput, Weapon
-from .swim import SwimInput
+from __future__ import annotations
 
-MISSING = object()
+from dataclasses import dataclass
+from typing import Callable
+
+from .audience import AUDIENCE_OPTIONS, AudienceInput, audience
+from .control_sheet import CHARACTERS, ControlSheetInput, SheetCharacter, control_sheet
+from .corruption import (CHECK_OPTIONS, CHECK_ROLLS, REMOVAL_OPTIONS, CorruptionInput, RemovalInput,
+                         corruption_chances, removal_chances, resolve_corruption, resolve_removal)
+from .errors import InputError
+from .hazard_limit import HAZARD_LIMIT_OPTIONS, HazardLimitInput, hazard_limit
+from .influence import INFLUENCE_OPTIONS, INFLUENCE_ROLL, InfluenceInput, influence_chances, resolve_influence
+from .keying import KEYING_OPTIONS, KeyingInput, keying
+from .options import Option, OptionTable
+from .passenger import D6_ROLL_OPTIONS, MountInput, PassengerHitInput, mount, passenger_hit
+from .strike import (STRIKE_OPTIONS, STRIKE_ROLLS, STRIKES, AttackInput, StrikeInput, attack, resolve_strike,
+                     strike_chances)
+from .swim import SWIM_OPTIONS, SWIM_ROLL, SwimInput, resolve_swim, swim_chances
 
 
 class Params:
-    """Reads typed values out of a params dict, remembering what was used."""
+    """Reads typed values out of a params dict by their options, remembering what was used."""
 
     def __init__(self, calculator: str, values):
         if not isinstance(values, dict):
@@ -32,43 +41,29 @@ class Params:
     def has(self, key: str) -> bool:
         return key in self.values
 
-    def raw(self, key: str, default=MISSING):
-        self.used.add(key)
-        if key in self.values:
-            return self.values[key]
-        if default is MISSING:
-            raise InputError(key, f"{label_of(key)} is required.")
-        return default
+    def read(self, option: Option):
+        """The option's typed value, or its default when it is left out."""
+        self.used.add(option.name)
+        if option.name not in self.values:
+            if option.required:
+                raise InputError(option.name, _required_message(option))
+            return option.default
+        value = self.values[option.name]
+        return self._rows(option, value) if option.kind == "rows" else option.convert(value)
 
-    def int(self, key: str, default=MISSING):
-        value = self.raw(key, default)
-        return value if value is default else to_int(key, value)
+    def read_all(self, table: OptionTable) -> dict:
+        """The table's values as keyword arguments for its input."""
+        return {option.attribute: self.read(option) for option in table}
 
-    def optional_int(self, key: str):
-        value = self.raw(key, None)
-        if value is None or (isinstance(value, str) and value.strip() in ("", "-")):
-            return None
-        return to_int(key, value)
-
-    def bool(self, key: str) -> bool:
-        value = self.raw(key, False)
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on"):
-            return True
-        if isinstance(value, str) and value.lower() in ("false", "0", "no", "off", ""):
-            return False
-        raise InputError(key, f"{label_of(key)} must be true or false; you gave {value!r}.")
-
-    def int_list(self, key: str) -> tuple:
-        value = self.raw(key, ())
-        if isinstance(value, str):
-            value = [part for part in value.replace(" ", ",").split(",") if part]
-        if isinstance(value, (int, bool)):
-            value = [value]
+    def _rows(self, option: Option, value) -> list[dict]:
         if not isinstance(value, (list, tuple)):
-            raise InputError(key, f"{label_of(key)} must be a list of whole numbers such as 7,8.")
-        return tuple(to_int(key, item) for item in value)
+            raise InputError(option.name, f"Give {option.label[0].lower()}{option.label[1:]} as a list.")
+        rows = []
+        for entry in value:
+            row = Params(self.calculator, entry)
+            rows.append(row.read_all(option.item))
+            row.reject_unknown()
+        return rows
 
     def reject_unknown(self) -> None:
         for key in self.values:
@@ -76,83 +71,31 @@ class Params:
                 raise InputError(key, f"Unknown option {key!r} for the {self.calculator} calculator.")
 
 
-def label_of(key: str) -> str:
-    return key.replace("_", " ").capitalize()
-
-
-def to_int(key: str, value) -> int:
-    if isinstance(value, bool):
-        raise InputError(key, f"{label_of(key)} must be a whole number; you gave {value!r}.")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            return int(text)
-        except ValueError:
-            pass
-    raise InputError(key, f"{label_of(key)} must be a whole number; you gave {value!r}.")
-
-
-def names_list(value) -> tuple[str, ...]:
-    """"Orc, Troll" or ["Orc", "Troll"] -> ("Orc", "Troll")."""
-    if isinstance(value, str):
-        value = value.split(",")
-    return tuple(str(name).strip() for name in value if str(name).strip())
-
-
-def parse_weapon(value) -> Weapon | None:
-    """"2:8", "+2:8", "2", {"bonus": 2, "maximum": 8} or [2, 8]."""
-    if value is None:
-        return None
-    if isinstance(value, Weapon):
-        return value
-    if isinstance(value, dict):
-        return Weapon(to_int("weapon", value.get("bonus")),
-                      None if value.get("maximum") is None else to_int("weapon", value["maximum"]))
-    if isinstance(value, (list, tuple)) and len(value) in (1, 2):
-        parts = list(value)
-    elif isinstance(value, str):
-        parts = value.split(":")
-    else:
-        parts = [value]
-    if len(parts) > 2 or not str(parts[0]).strip():
-        raise InputError("weapon", f"Write the weapon as BONUS:MAX, e.g. 2:8; you gave {value!r}.")
-    try:
-        bonus = to_int("weapon", parts[0])
-        maximum = to_int("weapon", parts[1]) if len(parts) == 2 and str(parts[1]).strip() else None
-    except InputError:
-        raise InputError("weapon", f"Write the weapon as BONUS:MAX, e.g. 2:8; you gave {value!r}.") from None
-    return Weapon(bonus, maximum)
+def _required_message(option: Option) -> str:
+    label = option.label[0].upper() + option.label[1:]
+    if option.kind == "choice":
+        return f"{label} is required: one of {', '.join(option.choices)}."
+    return f"{label} is required."
 
 
 # --- one reader per calculator ------------------------------------------------------------
 
-def strike_input(p: Params) -> StrikeInput:
-    return StrikeInput(
-        prowess=p.int("prowess"),
-        strike_prowess=p.int("strike_prowess"),
-        state=p.raw("state", "untapped"),
-        no_tap=p.bool("no_tap"),
-        excess=p.int("excess", 0),
-        support=p.int("support", 0),
-        modifier=p.int("modifier", 0),
-        weapon=parse_weapon(p.raw("weapon", None)),
-        strike_body=p.optional_int("strike_body"),
-        body=p.optional_int("body"),
-        discard_on=p.int_list("discard_on"),
-        detainment=p.bool("detainment"),
-        ringwraith=p.bool("ringwraith"),
-    )
+def reader(make_input, table: OptionTable, chances: Callable, roll_option: Option | None = None,
+           resolve: Callable | None = None):
+    """The reader of a calculator whose options make one input: its chances, or, when a roll is
+    given, that roll resolved."""
+    def read(p: Params):
+        given = make_input(**p.read_all(table))
+        roll = p.read(roll_option) if roll_option else None
+        if roll is None:
+            return lambda: chances(given)
+        return lambda: resolve(given, roll)
+    return read
 
 
 def strike_from_params(p: Params):
-    from .strike import resolve_strike, strike_chances
-
-    strike = strike_input(p)
-    roll, body_roll = p.optional_int("roll"), p.optional_int("body_roll")
+    strike = StrikeInput(**p.read_all(STRIKE_OPTIONS))
+    roll, body_roll = (p.read(option) for option in STRIKE_ROLLS)
     if roll is None:
         if body_roll is not None:
             raise InputError("body_roll", "A body check roll needs the strike roll too.")
@@ -161,177 +104,88 @@ def strike_from_params(p: Params):
 
 
 def attack_from_params(p: Params):
-    from .strike import attack
-
-    strikes = p.raw("strikes")
-    if not isinstance(strikes, (list, tuple)):
-        raise InputError("strikes", "Give the attack's strikes as a list of strike options.")
-    inputs = []
-    for options in strikes:
-        inner = Params("strike", options)
-        inputs.append(strike_input(inner))
-        inner.reject_unknown()
-    attack_input = AttackInput(tuple(inputs))
+    attack_input = AttackInput(tuple(StrikeInput(**row) for row in p.read(STRIKES)))
     return lambda: attack(attack_input)
 
 
 def corruption_from_params(p: Params):
-    from .corruption import (corruption_chances, removal_chances, resolve_corruption,
-                             resolve_removal)
-
-    roll = p.raw("roll", None)
+    rolls = p.read(CHECK_ROLLS)
     if p.has("remove"):
-        for key, default in (("points", None), ("modifier", 0), ("checks", 1)):
-            if p.has(key) and (default is None or to_int(key, p.raw(key)) != default):
-                raise InputError(key, "A removal roll uses only the removal number and the -3 for "
-                                      "not tapping; corruption points, modifiers and several "
-                                      "checks are for corruption checks.")
-            p.raw(key, None)
-        if p.bool("ringwraith"):
+        for option in CHECK_OPTIONS:
+            if p.has(option.name) and option.name != "ringwraith" \
+                    and (option.required or p.read(option) != option.default):
+                raise InputError(option.name, "A removal roll uses only the removal number and the -3 for "
+                                              "not tapping; corruption points, modifiers and several "
+                                              "checks are for corruption checks.")
+        if p.read(CHECK_OPTIONS["ringwraith"]):
             raise InputError("ringwraith", "Corruption cards may not be played on Ringwraiths, so "
                                            "there is nothing to remove.")
-        removal = RemovalInput(p.int("remove"), p.bool("no_tap"))
-        if roll is None:
+        removal = RemovalInput(**p.read_all(REMOVAL_OPTIONS))
+        if not rolls:
             return lambda: removal_chances(removal)
-        return lambda: resolve_removal(removal, to_int("roll", roll))
-    if p.bool("no_tap"):
+        if len(rolls) != 1:
+            raise InputError("roll", "A removal attempt takes one roll.")
+        return lambda: resolve_removal(removal, rolls[0])
+    if p.read(REMOVAL_OPTIONS["no_tap"]):
         raise InputError("no_tap", "Not tapping (-3) only applies to removing a corruption card "
                                    "(use remove).")
-    check = CorruptionInput(p.int("points"), p.int("modifier", 0), p.int("checks", 1), p.bool("ringwraith"))
-    if roll is None:
+    check = CorruptionInput(**p.read_all(CHECK_OPTIONS))
+    if not rolls:
         return lambda: corruption_chances(check)
-    rolls = p.int_list("roll")
     return lambda: resolve_corruption(check, rolls)
 
 
-def influence_from_params(p: Params):
-    from .influence import influence_chances, resolve_influence
-
-    modifiers = p.int_list("modifier")
-    check = InfluenceInput(p.int("required"), p.int("direct_influence", 0),
-                           p.int("followers_mind", 0), modifiers)
-    roll = p.optional_int("roll")
-    if roll is None:
-        return lambda: influence_chances(check)
-    return lambda: resolve_influence(check, roll)
-
-
-def keying_from_params(p: Params):
-    from .keying import keying
-
-    keys = KeyingInput(
-        path=p.raw("path", ""),
-        site=p.raw("site", None),
-        not_moving=p.bool("not_moving"),
-        geann_a_lisch=p.bool("geann_a_lisch"),
-        doors_of_night=p.bool("doors_of_night"),
-        fell_winter=p.bool("fell_winter"),
-    )
-    return lambda: keying(keys)
-
-
-def hazard_limit_from_params(p: Params):
-    from .hazard_limit import hazard_limit
-
-    company = HazardLimitInput(p.int("size"), p.int("orc_scouts", 0), p.bool("halved"))
-    return lambda: hazard_limit(company)
-
-
-def audience_from_params(p: Params):
-    from .audience import audience
-
-    meeting = AudienceInput(
-        me=p.raw("me", {}),
-        opponent=p.raw("opponent", {}),
-        revealed_against_me=p.int("revealed_against_me", 0),
-        revealed_against_opponent=p.int("revealed_against_opponent", 0),
-        starter=p.bool("starter"),
-    )
-    return lambda: audience(meeting)
-
-
 def control_sheet_from_params(p: Params):
-    from .control_sheet import control_sheet
-
-    entries = p.raw("characters")
-    if not isinstance(entries, (list, tuple)):
-        raise InputError("characters", "Give the characters as a list.")
-    characters = []
-    for entry in entries:
-        inner = Params("control-sheet", entry)
-        characters.append(SheetCharacter(
-            name=inner.raw("name"),
-            mind=inner.optional_int("mind"),
-            direct_influence=inner.int("direct_influence", 0),
-            controller=inner.raw("controller", None),
-            race=inner.raw("race", None),
-            bracket_influence=inner.int("bracket_influence", 0),
-            bracket_races=names_list(inner.raw("bracket_races", ())),
-            site=inner.raw("site", None),
-        ))
-        inner.reject_unknown()
-    sheet = ControlSheetInput(tuple(characters))
+    sheet = ControlSheetInput(tuple(SheetCharacter(**row) for row in p.read(CHARACTERS)))
     return lambda: control_sheet(sheet)
 
 
-def swim_from_params(p: Params):
-    from .swim import resolve_swim, swim_chances
+# --- every calculator ---------------------------------------------------------------------------
 
-    if not p.has("edition"):
-        p.raw("edition", None)
-        raise InputError("edition", "The edition is required: advanced (the newer Advanced Rules) "
-                                    "or article (the older boats article).")
-    edition = p.raw("edition")
-    swim = SwimInput(
-        edition=edition.strip().lower() if isinstance(edition, str) else edition,
-        cavalry=p.bool("cavalry"),
-        heavy_armour=p.bool("heavy_armour"),
-        shield=p.bool("shield"),
-        banner=p.bool("banner"),
-        prone_in_deep=p.bool("prone_in_deep"),
-        no_armour=p.bool("no_armour"),
-    )
-    roll = p.optional_int("roll")
-    if roll is None:
-        return lambda: swim_chances(swim)
-    return lambda: resolve_swim(swim, roll)
+@dataclass(frozen=True)
+class Calculator:
+    name: str
+    summary: str                 # one line for --help
+    options: OptionTable         # every option it reads, in the order --help lists them
+    read: Callable[[Params], Callable]
+    command_line: bool = True    # lists of strikes or characters are for api.run only
 
 
-def passenger_hit_from_params(p: Params):
-    from .passenger import PassengerHitInput, passenger_hit
-
-    roll = p.optional_int("roll")
-    return lambda: passenger_hit(PassengerHitInput(), roll)
-
-
-def mount_from_params(p: Params):
-    from .passenger import MountInput, mount
-
-    roll = p.optional_int("roll")
-    return lambda: mount(MountInput(), roll)
-
-
-READERS = {
-    "strike": strike_from_params,
-    "corruption": corruption_from_params,
-    "influence": influence_from_params,
-    "keying": keying_from_params,
-    "hazard-limit": hazard_limit_from_params,
-    "audience": audience_from_params,
-    "attack": attack_from_params,
-    "control-sheet": control_sheet_from_params,
-    "swim": swim_from_params,
-    "passenger-hit": passenger_hit_from_params,
-    "mount": mount_from_params,
-}
+CALCULATORS = {calculator.name: calculator for calculator in (
+    Calculator("strike", "One strike against one character, with its body checks.",
+               OptionTable(*STRIKE_OPTIONS, *STRIKE_ROLLS), strike_from_params),
+    Calculator("corruption", "Corruption checks, or removing a corruption card.",
+               OptionTable(*CHECK_OPTIONS, *REMOVAL_OPTIONS, CHECK_ROLLS), corruption_from_params),
+    Calculator("influence", "An influence check to bring a faction into play.",
+               OptionTable(*INFLUENCE_OPTIONS, INFLUENCE_ROLL),
+               reader(InfluenceInput, INFLUENCE_OPTIONS, influence_chances, INFLUENCE_ROLL, resolve_influence)),
+    Calculator("keying", "Which creature keyings a move allows.", KEYING_OPTIONS,
+               reader(KeyingInput, KEYING_OPTIONS, keying)),
+    Calculator("hazard-limit", "A company's hazard limit.", HAZARD_LIMIT_OPTIONS,
+               reader(HazardLimitInput, HAZARD_LIMIT_OPTIONS, hazard_limit)),
+    Calculator("audience", "Marshalling points at the Audience with Sauron.", AUDIENCE_OPTIONS,
+               reader(AudienceInput, AUDIENCE_OPTIONS, audience)),
+    Calculator("attack", "One attack: its strikes, each against a different character.", OptionTable(STRIKES),
+               attack_from_params, command_line=False),
+    Calculator("control-sheet", "Who controls whom, and the general and direct influence left.",
+               OptionTable(CHARACTERS), control_sheet_from_params, command_line=False),
+    Calculator("swim", "Strategy Battle Game: a Swim Test (or the article's Swimming chart roll).",
+               OptionTable(*SWIM_OPTIONS, SWIM_ROLL),
+               reader(SwimInput, SWIM_OPTIONS, swim_chances, SWIM_ROLL, resolve_swim)),
+    Calculator("passenger-hit", "Strategy Battle Game: does a shot at the rider hit the Passenger?",
+               D6_ROLL_OPTIONS, reader(PassengerHitInput, OptionTable(), passenger_hit, D6_ROLL_OPTIONS["roll"],
+                                       passenger_hit)),
+    Calculator("mount", "Strategy Battle Game: the D6 roll to Mount a Cavalry model as a Passenger.",
+               D6_ROLL_OPTIONS, reader(MountInput, OptionTable(), mount, D6_ROLL_OPTIONS["roll"], mount)),
+)}
 
 
 def compute(name: str, params: dict):
     """The result object for calculator ``name``; raises InputError."""
     key = name.replace("_", "-") if isinstance(name, str) else name
-    if key not in READERS:
-        raise InputError("name", f"Unknown calculator {name!r}; use one of " + ", ".join(READERS) + ".")
+    if key not in CALCULATORS:
+        raise InputError("name", f"Unknown calculator {name!r}; use one of " + ", ".join(CALCULATORS) + ".")
     p = Params(key, params)
-    calculate = READERS[key](p)
+    calculate = CALCULATORS[key].read(p)
     p.reject_unknown()
     return calculate()

@@ -10,10 +10,11 @@ from fractions import Fraction
 
 from . import citations as rules
 from .dice import D6_FACES
-from .result import Step, check_distribution, to_json_value
-from .validate import require_d6
+from .options import OptionTable, roll_option
+from .result import Step, check_distribution, result_dict
 
 FACES = D6_FACES
+D6_ROLL_OPTIONS = OptionTable(roll_option("roll", "The roll", "resolve this D6 roll (1-6)", dice="D6"))
 
 PASSENGER_HIT_OUTCOMES = ("passenger", "rider")
 MOUNT_OUTCOMES = ("fails", "mounts", "mounts_cavalry_may_activate")
@@ -34,10 +35,7 @@ class D6Result:
     outcome: str | None = None
 
     def to_dict(self) -> dict:
-        data = {"calculator": self.calculator, "mode": self.mode}
-        for name in ("input", "outcomes", "faces", "roll", "outcome", "explain"):
-            data[name] = to_json_value(getattr(self, name))
-        return data
+        return result_dict(self, ("mode", "input", "outcomes", "faces", "roll", "outcome", "explain"))
 
 
 def _d6_result(calculator: str, given, names: tuple, outcome_of, steps: list, roll: int | None,
@@ -49,7 +47,7 @@ def _d6_result(calculator: str, given, names: tuple, outcome_of, steps: list, ro
             ways[name] += 1
         outcomes = check_distribution({name: Fraction(n, len(FACES)) for name, n in ways.items()})
         return D6Result(calculator, given, outcomes, faces, tuple(steps))
-    require_d6("roll", "The roll", roll)
+    D6_ROLL_OPTIONS["roll"].check(roll)
     outcome = outcome_of(roll)
     steps.append(roll_step(roll, outcome))
     outcomes = {name: Fraction(int(name == outcome)) for name in names}

@@ -42,7 +42,6 @@ def check_distribution(outcomes: dict) -> dict:
     return outcomes
 
 
-def percent(chance: Fraction) -> str:
-    """A chance as a percentage with one decimal, for readable summaries only."""
-    tenths = round(chance * 1000)
-    return f"{tenths // 10}.{tenths % 10}%"
+def result_dict(result, names) -> dict:
+    """A result's ``to_dict()``: its calculator's name, then the named attributes as JSON values."""
+    return {"calculator": result.calculator, **{name: to_json_value(getattr(result, name)) for name in names}}

@@ -10,14 +10,9 @@ from typing import ClassVar, Iterable
 from . import citations as rules
 from .dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, least_roll
 from .errors import InputError
-from .result import Step, check_distribution, to_json_value
-from .validate import (
-    require_bool,
-    require_choice,
-    require_int,
-    require_range,
-    require_roll,
-)
+from .options import REQUIRED, Option, OptionTable, int_list, roll_option, to_int
+from .result import Step, check_distribution, result_dict
+from .text import signed
 
 STATES = ("untapped", "tapped", "wounded")
 OUTCOMES = (
@@ -31,10 +26,9 @@ OUTCOMES = (
     "returned_to_hand",
 )
 RINGWRAITH_RETURN_RESULTS = (7, 8)
-
-
-def signed(number: int) -> str:
-    return f"{number:+d}"
+WEAPON_SYNTAX = "Write the weapon as BONUS:MAX, e.g. 2:8"
+WEAPON_BONUS = Option("weapon", "int", "A weapon's prowess bonus", "", None, 1, 20)
+WEAPON_MAXIMUM = Option("weapon", "int", "A weapon's maximum prowess", "", None, -20, 40)
 
 
 @dataclass(frozen=True)
@@ -45,13 +39,68 @@ class Weapon:
     maximum: int | None = None
 
     def __post_init__(self):
-        require_range("weapon", "A weapon's prowess bonus", self.bonus, 1, 20)
-        if self.maximum is not None:
-            require_range("weapon", "A weapon's maximum prowess", self.maximum, -20, 40)
+        WEAPON_BONUS.check(self.bonus)
+        WEAPON_MAXIMUM.check(self.maximum)
 
     def __str__(self) -> str:
         cap = "" if self.maximum is None else f" to a maximum of {self.maximum}"
         return f"{signed(self.bonus)} prowess{cap}"
+
+
+def parse_weapon(value) -> Weapon | None:
+    """"2:8", "+2:8", "2", {"bonus": 2, "maximum": 8} or [2, 8]."""
+    if value is None or isinstance(value, Weapon):
+        return value
+    if isinstance(value, dict):
+        return Weapon(to_int("weapon", WEAPON_BONUS.label, value.get("bonus")),
+                      None if value.get("maximum") is None
+                      else to_int("weapon", WEAPON_MAXIMUM.label, value["maximum"]))
+    if isinstance(value, (list, tuple)) and len(value) in (1, 2):
+        parts = list(value)
+    elif isinstance(value, str):
+        parts = value.split(":")
+    else:
+        parts = [value]
+    try:
+        bonus = to_int("weapon", WEAPON_BONUS.label, parts[0])
+        maximum = to_int("weapon", WEAPON_MAXIMUM.label, parts[1]) \
+            if len(parts) == 2 and str(parts[1]).strip() else None
+    except InputError:
+        raise InputError("weapon", f"{WEAPON_SYNTAX}; you gave {value!r}.") from None
+    return Weapon(bonus, maximum)
+
+
+# One strike's options: the command line, api.run and the form read these.
+STRIKE_OPTIONS = OptionTable(
+    Option("prowess", "int", "Prowess", "the character's prowess", REQUIRED, -20, 40, metavar="P"),
+    Option("strike_prowess", "int", "The strike's prowess", "the strike's prowess", REQUIRED, -20, 40,
+           metavar="S"),
+    Option("state", "choice", "The character's state", "untapped (default), tapped or wounded", "untapped",
+           choices=STATES, metavar="STATE"),
+    Option("no_tap", "bool", "Not tapping", "take -3 so as not to tap", False),
+    Option("excess", "int", "Excess strikes", "excess strikes allocated to him (-1 each)", 0, 0, 20,
+           metavar="N"),
+    Option("support", "int", "Supporting characters", "supporting characters (+1 each)", 0, 0, 20, metavar="N"),
+    Option("modifier", "int", "The other prowess modifier", "other cards' prowess modifier, signed", 0, -20, 20,
+           metavar="M"),
+    Option("weapon", "text", "The weapon", "weapon bonus and maximum, e.g. 2:8", None, metavar="BONUS:MAX",
+           pattern=r"^\s*[+-]?[0-9]+\s*(:\s*[+-]?[0-9]+\s*)?$", syntax=WEAPON_SYNTAX,
+           parts=(WEAPON_BONUS, WEAPON_MAXIMUM), parse=parse_weapon),
+    Option("strike_body", "int", "The strike's body", "the strike's body (omit for \"-\")", None, 0, 20,
+           metavar="B"),
+    Option("body", "int", "The character's body", "the character's body", None, 0, 20, metavar="B"),
+    int_list("discard_on", "A discard-on result", "discard-on body check results, e.g. 7,8", 2, 13,
+             note="a body check roll, 12 + 1 when already wounded", metavar="LIST",
+             syntax="Give the discard-on results as whole numbers separated by commas, e.g. 7,8"),
+    Option("detainment", "bool", "Detainment", "a detainment attack", False),
+    Option("ringwraith", "bool", "Ringwraith", "the target is a Ringwraith", False),
+)
+STRIKE_ROLLS = OptionTable(
+    roll_option("roll", "The strike roll", "resolve this strike roll"),
+    roll_option("body_roll", "The body check roll", "and this body check roll"),
+)
+STRIKES = Option("strikes", "rows", "The attack's strikes", "one set of strike options per character",
+                 REQUIRED, 1, 8, item=STRIKE_OPTIONS)
 
 
 @dataclass(frozen=True)
@@ -71,31 +120,11 @@ class StrikeInput:
     ringwraith: bool = False
 
     def __post_init__(self):
-        require_range("prowess", "Prowess", self.prowess, -20, 40)
-        require_range("strike_prowess", "The strike's prowess", self.strike_prowess, -20, 40)
-        require_choice("state", "The character's state", self.state, STATES)
-        require_bool("no_tap", "Not tapping", self.no_tap)
-        require_range("excess", "Excess strikes", self.excess, 0, 20)
-        require_range("support", "Supporting characters", self.support, 0, 20)
-        require_range("modifier", "The other prowess modifier", self.modifier, -20, 20)
+        object.__setattr__(self, "discard_on", tuple(self.discard_on))
+        STRIKE_OPTIONS.check(self)
         if self.weapon is not None and not isinstance(self.weapon, Weapon):
-            raise InputError("weapon", "The weapon must be given as BONUS:MAX, e.g. 2:8.")
-        if self.strike_body is not None:
-            require_range("strike_body", "The strike's body", self.strike_body, 0, 20)
-        if self.body is not None:
-            require_range("body", "The character's body", self.body, 0, 20)
-        require_bool("detainment", "Detainment", self.detainment)
-        require_bool("ringwraith", "Ringwraith", self.ringwraith)
-        discard_on = tuple(self.discard_on)
-        for value in discard_on:
-            require_int("discard_on", "A discard-on result", value)
-            if not 2 <= value <= 13:
-                raise InputError(
-                    "discard_on",
-                    "A discard-on result is a body check roll, 2 to 13 "
-                    f"(12 + 1 when already wounded); you gave {value}.",
-                )
-        object.__setattr__(self, "discard_on", tuple(sorted(set(discard_on))))
+            raise InputError("weapon", f"{WEAPON_SYNTAX}.")
+        object.__setattr__(self, "discard_on", tuple(sorted(set(self.discard_on))))
         if self.no_tap and self.state != "untapped":
             raise InputError(
                 "no_tap",
@@ -123,11 +152,8 @@ class StrikeResult:
     outcome: str | None = None
 
     def to_dict(self) -> dict:
-        return {"calculator": self.calculator, **{
-            name: to_json_value(getattr(self, name))
-            for name in ("mode", "input", "modified_prowess", "outcomes", "least_roll",
-                         "roll", "body_roll", "outcome", "explain")
-        }}
+        return result_dict(self, ("mode", "input", "modified_prowess", "outcomes", "least_roll",
+                                  "roll", "body_roll", "outcome", "explain"))
 
 
 # --- prowess -----------------------------------------------------------------
@@ -350,9 +376,8 @@ def resolve_strike(strike: StrikeInput, roll: int, body_roll: int | None = None)
     Without ``body_roll`` where a body check follows, the outcomes are the
     chances over that body check.
     """
-    require_roll("roll", "The strike roll", roll)
-    if body_roll is not None:
-        require_roll("body_roll", "The body check roll", body_roll)
+    STRIKE_ROLLS["roll"].check(roll)
+    STRIKE_ROLLS["body_roll"].check(body_roll)
     prowess, steps = modified_prowess(strike)
     total = roll + prowess
     result = strike_roll_result(total, strike.strike_prowess)
@@ -432,8 +457,7 @@ class AttackInput:
     def __post_init__(self):
         strikes = tuple(self.strikes)
         object.__setattr__(self, "strikes", strikes)
-        if not strikes:
-            raise InputError("strikes", "An attack has at least one strike.")
+        STRIKES.check(strikes)
         for strike in strikes:
             if not isinstance(strike, StrikeInput):
                 raise InputError("strikes", "Each strike must be a StrikeInput.")
@@ -457,11 +481,8 @@ class AttackResult:
     explain: tuple
 
     def to_dict(self) -> dict:
-        return {"calculator": self.calculator, **{
-            name: to_json_value(getattr(self, name))
-            for name in ("strikes", "outcomes", "defeated", "expected_wounded",
-                         "at_least_one_eliminated", "explain")
-        }}
+        return result_dict(self, ("strikes", "outcomes", "defeated", "expected_wounded",
+                                  "at_least_one_eliminated", "explain"))
 
 
 def attack(strikes: Iterable[StrikeInput] | AttackInput) -> AttackResult:

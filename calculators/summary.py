@@ -1,8 +1,6 @@
 """Readable, plain-text summaries of results (the CLI's default output)."""
 
-from fractions import Fraction
-
-from .result import percent
+from .text import percent, signed
 
 
 def format_result(data: dict) -> str:
@@ -15,9 +13,8 @@ def format_result(data: dict) -> str:
         lines.append("Chances:")
         width = max(len(name) for name in data["outcomes"])
         for name, chance in data["outcomes"].items():
-            value = Fraction(chance)
-            if value or len(data["outcomes"]) <= 3:
-                lines.append(f"  {name:<{width}}  {chance:>9}  {percent(value):>6}")
+            if chance != "0" or len(data["outcomes"]) <= 3:
+                lines.append(f"  {name:<{width}}  {chance:>9}  {percent(chance):>6}")
     if "least_roll" in data and data.get("mode") == "chances":
         least = data["least_roll"]
         lines.append(f"{_least_roll_label(data)}: {least if least is not None else 'none'}")
@@ -65,20 +62,20 @@ def _corruption_title(d):
         return (f"Removing a corruption card (roll greater than {i['need_greater_than']}"
                 + (", not tapping: -3)" if i["no_tap"] else ", tapping)") + _roll_text(d))
     checks = f", {i['checks']} checks" if i["checks"] > 1 else ""
-    return (f"Corruption check: {i['points']} corruption points, modifier {i['modifier']:+d}{checks}"
+    return (f"Corruption check: {i['points']} corruption points, modifier {signed(i['modifier'])}{checks}"
             + _roll_text(d))
 
 
 def _corruption_details(d):
     lines = []
     if d.get("survives_all") is not None:
-        lines.append(f"Survives all checks: {d['survives_all']} ({percent(Fraction(d['survives_all']))})")
+        lines.append(f"Survives all checks: {d['survives_all']} ({percent(d['survives_all'])})")
     return lines
 
 
 def _influence_title(d):
     i = d["input"]
-    return (f"Influence check: 2D6 {d['total_modifier']:+d} must be greater than {i['required']}"
+    return (f"Influence check: 2D6 {signed(d['total_modifier'])} must be greater than {i['required']}"
             + _roll_text(d))
 
 
@@ -95,7 +92,7 @@ def _swim_title(d):
     i = d["input"]
     edition = {"advanced": "Advanced Rules Swim Test",
                "article": "boats article Swimming chart roll"}[i["edition"]]
-    return f"SBG {edition}, modifier {d['modifier']:+d}" + _roll_text(d)
+    return f"SBG {edition}, modifier {signed(d['modifier'])}" + _roll_text(d)
 
 
 def _swim_details(d):
@@ -123,10 +120,10 @@ def _audience_details(d):
 
 
 def _attack_details(d):
-    return [f"Attack defeated: {d['defeated']} ({percent(Fraction(d['defeated']))})",
+    return [f"Attack defeated: {d['defeated']} ({percent(d['defeated'])})",
             f"Expected wounded characters: {d['expected_wounded']}",
             f"At least one eliminated: {d['at_least_one_eliminated']} "
-            f"({percent(Fraction(d['at_least_one_eliminated']))})"]
+            f"({percent(d['at_least_one_eliminated'])})"]
 
 
 def _sheet_details(d):

@@ -19,8 +19,9 @@ from typing import ClassVar
 from . import citations as rules
 from .dice import D6_FACES
 from .errors import InputError
-from .result import Step, check_distribution, to_json_value
-from .validate import require_bool, require_choice, require_d6
+from .options import REQUIRED, Option, OptionTable, roll_option
+from .result import Step, check_distribution, result_dict
+from .text import signed
 
 EDITIONS = ("advanced", "article")
 EDITION_NAMES = {
@@ -32,19 +33,18 @@ LOWEST, HIGHEST = 1, 6
 OUTCOMES = ("sink", "swim", "swim_strongly")
 ARTICLE_OUTCOMES = tuple(str(face) for face in FACES)
 
-# flag -> (label used in messages, editions that have it)
-FLAGS = {
-    "cavalry": ("Cavalry", ("advanced",)),
-    "heavy_armour": ("Heavy armour", ("advanced", "article")),
-    "shield": ("Shield", ("advanced", "article")),
-    "banner": ("Banner", ("advanced",)),
-    "prone_in_deep": ("Knocked Prone in Deep Water", ("advanced",)),
-    "no_armour": ("No armour", ("article",)),
-}
-
-
-def signed(number: int) -> str:
-    return f"{number:+d}"
+SWIM_OPTIONS = OptionTable(
+    Option("edition", "choice", "The edition", "advanced (Advanced Rules) or article (boats article)", REQUIRED,
+           choices=EDITIONS, metavar="EDITION"),
+    Option("cavalry", "bool", "Cavalry", "a Cavalry model, +1 (advanced only)", False),
+    Option("heavy_armour", "bool", "Heavy armour", "heavy (or Dwarf heavy) armour, -1", False),
+    Option("shield", "bool", "Shield", "a shield (not a light shield), -1", False),
+    Option("banner", "bool", "Banner", "carrying a banner, -1 (advanced only)", False),
+    Option("prone_in_deep", "bool", "Knocked Prone in Deep Water",
+           "the test for being knocked Prone in Deep Water, -1 (advanced only)", False),
+    Option("no_armour", "bool", "No armour", "no or Mithril armour, +1 (article only)", False),
+)
+SWIM_ROLL = roll_option("roll", "The swim roll", "resolve this D6 roll (1-6)", dice="D6")
 
 
 def clamp(result: int) -> int:
@@ -63,9 +63,7 @@ class SwimInput:
     no_armour: bool = False
 
     def __post_init__(self):
-        require_choice("edition", "The edition", self.edition, EDITIONS)
-        for flag, (label, _) in FLAGS.items():
-            require_bool(flag, label, getattr(self, flag))
+        SWIM_OPTIONS.check(self)
         if self.edition == "article":
             if self.cavalry:
                 raise InputError(
@@ -119,11 +117,8 @@ class SwimResult:
     outcome: str | None = None
 
     def to_dict(self) -> dict:
-        return {"calculator": self.calculator, "mode": self.mode, **{
-            name: to_json_value(getattr(self, name))
-            for name in ("input", "chart_missing", "modifier", "modifiers", "modified_results",
-                         "outcomes", "roll", "modified_roll", "outcome", "explain")
-        }}
+        return result_dict(self, ("mode", "input", "chart_missing", "modifier", "modifiers", "modified_results",
+                                  "outcomes", "roll", "modified_roll", "outcome", "explain"))
 
 
 # --- modifiers ---------------------------------------------------------------------------------
@@ -247,7 +242,7 @@ def swim_chances(swim: SwimInput) -> SwimResult:
 
 
 def resolve_swim(swim: SwimInput, roll: int) -> SwimResult:
-    require_d6("roll", "The swim roll", roll)
+    SWIM_ROLL.check(roll)
     rows, total, steps = _prepare(swim)
     raw = roll + total
     modified = clamp(raw)

@@ -1,6 +1,5 @@
 """Checks shared by the input dataclasses. Each raises InputError."""
 
-from .dice import D6_FACES
 from .errors import InputError
 
 
@@ -16,22 +15,6 @@ def require_range(field: str, label: str, value, low: int, high: int) -> int:
         raise InputError(
             field, f"{label} must be between {low} and {high}; you gave {value}."
         )
-    return value
-
-
-def require_roll(field: str, label: str, value) -> int:
-    require_int(field, label, value)
-    if not 2 <= value <= 12:
-        raise InputError(
-            field, f"{label} is a 2D6 roll, so it must be between 2 and 12; you gave {value}."
-        )
-    return value
-
-
-def require_d6(field: str, label: str, value) -> int:
-    require_int(field, label, value)
-    if value not in D6_FACES:
-        raise InputError(field, f"{label} is one D6, so it must be between 1 and 6; you gave {value}.")
     return value
 
 

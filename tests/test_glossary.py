@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from build_scripts import paths
+from build_scripts.glossary.definitions import DEFINITIONS_PATH
 from build_scripts.glossary.matcher import TermMatcher
 from build_scripts.glossary.terms import GlossaryError, Term, load_terms
 from build_scripts.glossary.usage import used_in
 from build_scripts.rulebook_build import load_rulebook
-from tests.conftest import soup_of
+from tests.conftest import content_text, soup_of
 
 
 @pytest.fixture(scope="module")
@@ -90,18 +92,72 @@ def test_duplicate_names_are_refused(tmp_path):
         load_terms(tmp_path)
 
 
-def test_pop_ups_mark_terms_but_never_headings_code_or_permalinks(site):
-    page = soup_of(site / "rules" / "1-7-combat" / "index.html")
-    article = page.select_one("article")
-    assert len(article.select("abbr.gloss")) > 50
-    strike = article.select_one("#r1-7-24 abbr.gloss[data-term='strike']")
-    assert strike and "strike" in strike["title"].lower()
-    for forbidden in article.select("h1, h2, h3, h4, code, pre, summary, a.rule-num, .admonition-title, .no-glossary"):
-        assert not forbidden.select("abbr.gloss"), forbidden.name
+def marks_in(path) -> list:
+    return soup_of(path).select("article abbr.gloss")
 
 
-def test_pop_ups_appear_on_hand_written_pages_too(site):
-    assert soup_of(site / "index.html").select("article abbr.gloss")
+def rule_pages(site) -> list:
+    return sorted(p for p in (site / "rules").glob("*/index.html") if p.parent.name != "errata-and-coverage")
+
+
+def test_marks_carry_only_a_term_id_and_never_sit_in_headings_code_links_or_forms(site, terms):
+    ids = {t.id for t in terms}
+    for path in site.rglob("index.html"):
+        article = soup_of(path).select_one("article")
+        if article is None:
+            continue
+        for mark in article.select("abbr.gloss"):
+            assert mark["data-term"] in ids and not mark.get("title") and not mark.get("data-definition"), path
+        for forbidden in article.select("h1, h2, h3, h4, code, pre, summary, a, form, .admonition-title, .no-glossary"):
+            assert not forbidden.select("abbr.gloss"), (path, forbidden.name)
+
+
+def test_rule_text_glossary_and_turn_summary_are_marked(site):
+    strike = soup_of(site / "rules" / "1-7-combat" / "index.html").select_one("#r1-7-24 abbr.gloss[data-term='strike']")
+    assert strike is not None
+    for page in ("glossary", "turn-summary"):
+        assert marks_in(site / page / "index.html"), page
+
+
+def test_site_prose_and_form_hints_are_not_marked(site):
+    """Issue 19 (8): "Tap the number", "tap the region symbols" and the calculators' hints are
+    instructions for this site, not the game's terms."""
+    pages = [site / "index.html", site / "sbg" / "index.html", *(site / "calculators").glob("*/index.html")]
+    for path in pages:
+        assert not marks_in(path), path
+    combat = soup_of(site / "rules" / "1-7-combat" / "index.html")
+    assert not combat.select(".calc-link abbr.gloss")
+
+
+def words_in(soup) -> int:
+    return len(re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", content_text(soup)))
+
+
+def test_first_mentions_stay_within_3_per_100_words_on_every_rule_page(site):
+    pages = rule_pages(site)
+    assert len(pages) >= 20
+    for path in pages:
+        soup = soup_of(path)
+        firsts, words = len(soup.select("article abbr.gloss--first")), words_in(soup)
+        assert firsts <= 3 * words / 100, f"{path.parent.name}: {firsts} first mentions in {words} words"
+        assert len(soup.select("article abbr.gloss")) >= firsts
+
+
+def test_a_term_is_flagged_once_per_section(site):
+    soup = soup_of(site / "rules" / "1-7-combat" / "index.html")
+    section, seen = 0, set()
+    for el in soup.select("article h1, article h2, article abbr.gloss--first"):
+        if el.name in ("h1", "h2"):
+            section, seen = section + 1, set()
+            continue
+        assert el["data-term"] not in seen, (section, el["data-term"])
+        seen.add(el["data-term"])
+
+
+def test_definitions_are_one_file_for_the_site_and_kept_offline(site, terms):
+    data = json.loads((site / DEFINITIONS_PATH).read_text(encoding="utf-8"))["terms"]
+    assert data == {t.id: {"term": t.term, "game": t.game, "definition": t.definition} for t in terms}
+    assert f'url:"{DEFINITIONS_PATH}"' in (site / "sw.js").read_text(encoding="utf-8"), "the service worker precaches it"
 
 
 def test_glossary_page_has_letters_and_stable_anchors(site):
@@ -126,11 +182,12 @@ def test_no_pop_ups_in_collapsible_titles(site):
     assert not soup.select("details.phase summary abbr.gloss")
 
 
-def test_each_game_gets_its_own_pop_ups(site):
-    sbg = soup_of(site / "rules" / "sbg-advanced-rules" / "index.html").select("article abbr.gloss")
-    assert sbg and all(a["data-game"] == "SBG" for a in sbg)
-    mele = soup_of(site / "rules" / "1-7-combat" / "index.html").select("article abbr.gloss")
-    assert all(a["data-game"] == "MELE" for a in mele)
+def test_each_game_gets_its_own_marks(site, terms):
+    game_of = {t.id: t.game for t in terms}
+    sbg = marks_in(site / "rules" / "sbg-advanced-rules" / "index.html")
+    assert sbg and all(game_of[a["data-term"]] == "SBG" for a in sbg)
+    mele = marks_in(site / "rules" / "1-7-combat" / "index.html")
+    assert mele and all(game_of[a["data-term"]] == "MELE" for a in mele)
 
 
 def test_sbg_glossary_page_lists_only_sbg_terms(site, terms):

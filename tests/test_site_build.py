@@ -6,13 +6,13 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urlparse
 
 import pytest
 
 from build_scripts import paths
 from build_scripts.rulebook_build import load_rulebook
-from tests.conftest import ROOT, content_text, normalise, soup_of
+from tests.conftest import ROOT, broken_links, content_text, normalise, soup_of
 
 GOLDEN = ROOT / "tests" / "golden" / "mele-rule-ids.tsv"
 
@@ -79,32 +79,8 @@ def test_rules_json_matches_the_numbering_scheme(rules):
                      "suggestion", "exception"}
 
 
-def _html_pages(site: Path) -> list[Path]:
-    return sorted(site.rglob("*.html"))
-
-
 def test_internal_links_and_anchors_resolve(site):
-    broken = []
-    ids_cache: dict[Path, set[str]] = {}
-    for page in _html_pages(site):
-        soup = soup_of(page)
-        base = "/" + str(page.relative_to(site)).replace("index.html", "")
-        for link in soup.select("a[href]"):
-            href = link["href"]
-            if href.startswith(("mailto:", "javascript:")) or urlparse(href).scheme:
-                continue
-            target_url = urlparse(urljoin(base, href))
-            target = site / target_url.path.lstrip("/")
-            if target.is_dir() or target_url.path.endswith("/"):
-                target = target / "index.html"
-            if not target.exists():
-                broken.append((page.name, base, href))
-                continue
-            if target_url.fragment and target.suffix == ".html":
-                if target not in ids_cache:
-                    ids_cache[target] = {el["id"] for el in soup_of(target).select("[id]")}
-                if target_url.fragment not in ids_cache[target]:
-                    broken.append((base, href))
+    broken = broken_links(site)
     assert not broken, broken[:10]
 
 

@@ -1,36 +1,56 @@
 """How one form input is described. Values are strings, as in the form and the URL
 ("" = empty, "1" = ticked). The description goes into the page as JSON, so its keys
-are what the page script (values.js) reads."""
+are what the page script (values.js) reads.
+
+An input for an engine option takes its kind, limits, choices and whether it may be
+left empty from the engine's option table (calculators/options.py); a view only adds
+what the reader sees: the label, the hint, the starting value and the choices' words.
+"""
 
 from __future__ import annotations
 
+from calculators.options import Option
+
 from .glossary_links import GLOSSARY
 
-
-def field(name, kind, label, default="", hint="", *, term=None, glossary=GLOSSARY, unit="", minimum=None,
-          maximum=None, optional=False, options=(), pattern="", placeholder="", send=True, param=None, roll=False):
-    """One input; `glossary` is the game's table that turns `term` (or `name`) into an entry id."""
-    return {"name": name, "kind": kind, "label": label, "default": str(default), "hint": hint,
-            "term": glossary.get(term or name), "unit": unit,
-            "min": minimum, "max": maximum, "optional": optional, "options": [list(o) for o in options],
-            "pattern": pattern, "placeholder": placeholder, "send": send, "param": param or [name],
-            "roll": roll}
+CONTROLS = {"int": "int", "bool": "bool", "choice": "choice", "text": "text", "ints": "text", "points": "int"}
 
 
-def number(name, label, default, hint, *, minimum, maximum, **kw):
-    return field(name, "int", label, default, hint, minimum=minimum, maximum=maximum, **kw)
+def form_value(value) -> str:
+    """An engine value as the form writes it."""
+    if value is None or value is False or value == () or value == {}:
+        return ""
+    if value is True:
+        return "1"
+    return str(value)
 
 
-def flag(name, label, hint, default="", **kw):
-    return field(name, "bool", label, default, hint, **kw)
+def field(option: Option, label: str, hint: str = "", *, start=None, name=None, entry=None, term=None,
+          glossary=GLOSSARY, choice_labels=None, control=None, placeholder="") -> dict:
+    """The input for `option`. `start` is the value the form opens with (the option's default
+    if None); `entry` picks one entry of a points option (`me` -> `me_character`)."""
+    kind = control or CONTROLS[option.kind]
+    name = name or (f"{option.name}_{entry}" if entry else option.name)
+    spec = {
+        "name": name, "kind": kind, "label": label, "hint": hint, "unit": option.dice,
+        "default": form_value(option.default if start is None else start),
+        "term": glossary.get(term or name), "optional": not option.required,
+        "options": [], "placeholder": placeholder, "send": True,
+        "param": [option.name, entry] if entry else [option.name], "roll": bool(option.dice),
+    }
+    limits = option.to_dict()   # only what this kind of input is checked against
+    keys = ("min", "max") if kind == "int" else ("minLength", "maxLength", "numbers", "pattern")
+    spec |= {key: limits[key] for key in keys if limits.get(key) not in (None, "")}
+    if option.kind == "choice":
+        labels = choice_labels or {}
+        empty = [["", labels.get("", "–")]] if option.default is None else []
+        spec["options"] = empty + [[choice, labels.get(choice, choice)] for choice in option.choices]
+    return spec
 
 
-def roll_field(name, label, hint, **kw):
-    """A natural 2D6 roll for "I rolled…"."""
-    return field(name, "int", label, "", hint, unit="2D6", minimum=2, maximum=12, optional=True, roll=True,
-                 term=kw.pop("term", "roll"), **kw)
-
-
-def d6_roll_field(name, label, hint, **kw):
-    """A natural D6 roll for "I rolled…"."""
-    return field(name, "int", label, "", hint, unit="D6", minimum=1, maximum=6, optional=True, roll=True, **kw)
+def label_field(name: str, label: str, hint: str, *, max_length: int) -> dict:
+    """A text input that only labels the result (a character's name in an attack): never sent to
+    the engine, so the form alone limits it."""
+    return {"name": name, "kind": "text", "label": label, "hint": hint, "unit": "", "default": "", "term": None,
+            "optional": True, "maxLength": max_length, "options": [], "placeholder": "", "send": False,
+            "param": [name], "roll": False}

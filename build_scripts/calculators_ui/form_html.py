@@ -3,9 +3,9 @@ slot, the rows of a list of characters, the "I rolled…" fields and the actions
 
 from __future__ import annotations
 
-from ..symbols import REGION_TYPES
+from calculators.keying import REGION_NAMES
+
 from .games import Game, game_of
-from .mele_views import REGION_LETTERS
 
 
 def render_input(html, parent, view_id, spec, value, game: Game, suffix=""):
@@ -36,6 +36,8 @@ def render_input(html, parent, view_id, spec, value, game: Game, suffix=""):
                     attrs["inputmode"] = "numeric"
             else:
                 attrs.update({"type": "text", "spellcheck": "false"})
+                if spec.get("maxLength"):
+                    attrs["maxlength"] = spec["maxLength"]
                 if spec["placeholder"]:
                     attrs["placeholder"] = spec["placeholder"]
             if spec["optional"] and not value:
@@ -56,10 +58,9 @@ def region_symbols(html, parent):
     """Buttons that type a site path's region letters: easier than a phone keyboard."""
     pad = html.el(parent, "div", {"class": "calc-symbols", "role": "group",
                                   "aria-label": "Add a region type to the path"})
-    for letter in REGION_LETTERS:
+    for letter, name in REGION_NAMES.items():
         html.el(pad, "button", {"type": "button", "class": f"badge badge--region badge--{letter}",
-                                "data-symbol": letter, "title": REGION_TYPES[letter],
-                                "aria-label": f"Add {REGION_TYPES[letter]} ({letter})"}, letter)
+                                "data-symbol": letter, "title": name, "aria-label": f"Add {name} ({letter})"}, letter)
     html.el(pad, "button", {"type": "button", "class": "calc-symbols__back", "data-symbol": "back",
                             "aria-label": "Remove the last region"}, "⌫")
     html.el(pad, "button", {"type": "button", "class": "calc-symbols__clear", "data-symbol": "clear",

@@ -6,15 +6,23 @@ its fields, its "I rolled…" fields, and for a list of characters its rows.
 
 from __future__ import annotations
 
-from ..symbols import SITE_TYPES
-from .fields import field, flag, number, roll_field
+from calculators.audience import AUDIENCE_OPTIONS as AUDIENCE
+from calculators.audience import MP_TYPES
+from calculators.control_sheet import CHARACTER_OPTIONS as CHARACTER
+from calculators.control_sheet import CHARACTERS
+from calculators.corruption import CHECK_OPTIONS, CHECK_ROLLS, REMOVAL_OPTIONS, REMOVAL_ROLL
+from calculators.hazard_limit import HAZARD_LIMIT_OPTIONS as HAZARD
+from calculators.influence import INFLUENCE_OPTIONS as INFLUENCE
+from calculators.influence import INFLUENCE_ROLL
+from calculators.keying import KEYING_OPTIONS as KEYING
+from calculators.keying import SITE_NAMES
+from calculators.strike import STRIKE_OPTIONS as STRIKE
+from calculators.strike import STRIKE_ROLLS, STRIKES
 
-STATES = (("untapped", "Untapped"), ("tapped", "Tapped (−1)"), ("wounded", "Wounded (−2)"))
-SITE_CHOICES = (("", "None / not given"),) + tuple((code, f"{name} ({code})") for code, name in SITE_TYPES.items())
-REGION_LETTERS = "cfbwsd"
-MP_TYPES = ("character", "item", "faction", "ally", "kill", "misc")
-INT_LIST = r"^\s*-?\d+(\s*[, ]\s*-?\d+)*\s*$"
-SIGNED_LIST = r"^\s*[+-]?\d+(\s*[, ]\s*[+-]?\d+)*\s*$"
+from .fields import field, label_field
+
+STATE_LABELS = {"untapped": "Untapped", "tapped": "Tapped (−1)", "wounded": "Wounded (−2)"}
+SITE_LABELS = {"": "None / not given", **{code: f"{name} ({code})" for code, name in SITE_NAMES.items()}}
 
 STRIKE_OUTCOMES = {
     "defeated": "Strike fails and is defeated", "failed": "Strike fails, not defeated (its body check)",
@@ -24,13 +32,13 @@ STRIKE_OUTCOMES = {
 }
 
 _character_fields = [
-    number("prowess", "Character's prowess", 5, "His printed prowess with lasting bonuses; the modifiers "
-           "below are added for you.", minimum=-20, maximum=40),
-    number("body", "Character's body", 8, "Used for his body check if the strike wounds him. Leave empty "
-           "only for a detainment attack.", optional=True, minimum=0, maximum=20),
-    field("state", "choice", "Character's state", "untapped", "Tapped −1 prowess, wounded −2 (not both).",
-          options=STATES),
-    flag("no_tap", "He doesn't tap: −3 prowess", "An untapped character may take −3 to stay untapped."),
+    field(STRIKE["prowess"], "Character's prowess", "His printed prowess with lasting bonuses; the modifiers "
+          "below are added for you.", start=5),
+    field(STRIKE["body"], "Character's body", "Used for his body check if the strike wounds him. Leave empty "
+          "only for a detainment attack.", start=8),
+    field(STRIKE["state"], "Character's state", "Tapped −1 prowess, wounded −2 (not both).",
+          choice_labels=STATE_LABELS),
+    field(STRIKE["no_tap"], "He doesn't tap: −3 prowess", "An untapped character may take −3 to stay untapped."),
 ]
 
 MELE_VIEWS = {
@@ -39,28 +47,25 @@ MELE_VIEWS = {
         "least_label": "Natural roll that makes the strike fail",
         "outcomes": STRIKE_OUTCOMES,
         "fields": _character_fields + [
-            number("strike_prowess", "Strike's prowess", 10, "The attack's prowess for this strike, with "
-                   "its modifiers.", minimum=0, maximum=40),
-            number("strike_body", "Strike's body", "", "Leave empty for “–”: a strike that fails is then "
-                   "defeated.", optional=True, minimum=0, maximum=20),
-            number("excess", "Excess strikes on him", 0, "−1 prowess for each excess strike allocated to him.",
-                   minimum=0, maximum=20),
-            number("support", "Supporting characters", 0, "+1 prowess for each untapped character who taps "
-                   "to support him.", minimum=0, maximum=20),
-            number("modifier", "Other prowess modifiers", 0, "From cards, signed: −1 for Weariness of the "
-                   "Heart.", minimum=-20, maximum=20),
-            field("weapon", "text", "Weapon: bonus and maximum", "", "Written BONUS:MAX, e.g. 2:8 for +2 to "
-                  "a maximum of 8; applied first.", optional=True, pattern=r"^\s*[+-]?\d+\s*(:\s*\d+\s*)?$",
-                  placeholder="2:8"),
-            field("discard_on", "text", "Discarded on body check results", "8", "Results printed on his card, "
-                  "e.g. 7,8. Lagduf is discarded on an 8.", optional=True, pattern=INT_LIST, placeholder="7,8"),
-            flag("detainment", "Detainment attack", "A successful strike taps him instead of wounding him."),
-            flag("ringwraith", "He is a Ringwraith", "A body check of 7 or 8 returns him to hand."),
+            field(STRIKE["strike_prowess"], "Strike's prowess", "The attack's prowess for this strike, with "
+                  "its modifiers.", start=10),
+            field(STRIKE["strike_body"], "Strike's body", "Leave empty for “–”: a strike that fails is then "
+                  "defeated."),
+            field(STRIKE["excess"], "Excess strikes on him", "−1 prowess for each excess strike allocated to him."),
+            field(STRIKE["support"], "Supporting characters", "+1 prowess for each untapped character who taps "
+                  "to support him."),
+            field(STRIKE["modifier"], "Other prowess modifiers", "From cards, signed: −1 for Weariness of the "
+                  "Heart."),
+            field(STRIKE["weapon"], "Weapon: bonus and maximum", "Written BONUS:MAX, e.g. 2:8 for +2 to a maximum "
+                  "of 8; applied first.", placeholder="2:8"),
+            field(STRIKE["discard_on"], "Discarded on body check results", "Results printed on his card, e.g. 7,8. "
+                  "Lagduf is discarded on an 8.", start=8, placeholder="7,8"),
+            field(STRIKE["detainment"], "Detainment attack", "A successful strike taps him instead of wounding him."),
+            field(STRIKE["ringwraith"], "He is a Ringwraith", "A body check of 7 or 8 returns him to hand."),
         ],
         "roll_fields": [
-            roll_field("roll", "Strike roll", "The defender's natural 2D6."),
-            roll_field("body_roll", "Body check roll", "The attacker's natural 2D6, if he was wounded.",
-                       term="body_roll"),
+            field(STRIKE_ROLLS["roll"], "Strike roll", "The defender's natural 2D6."),
+            field(STRIKE_ROLLS["body_roll"], "Body check roll", "The attacker's natural 2D6, if he was wounded."),
         ],
     },
     "attack": {
@@ -68,21 +73,19 @@ MELE_VIEWS = {
         "outcomes": {"defeated": "Attack defeated (every strike defeated)", "not_defeated": "Attack not defeated"},
         "strike_outcomes": STRIKE_OUTCOMES,
         "fields": [
-            number("strike_prowess", "Each strike's prowess", 7, "Orc-warband: 4, +3 against a company that "
-                   "faced an Orc attack.", minimum=0, maximum=40),
-            number("strike_body", "Each strike's body", "", "Leave empty for “–”.", optional=True,
-                   minimum=0, maximum=20),
-            flag("detainment", "Detainment attack", "A detainment attack is never defeated."),
+            field(STRIKE["strike_prowess"], "Each strike's prowess", "Orc-warband: 4, +3 against a company that "
+                  "faced an Orc attack.", start=7),
+            field(STRIKE["strike_body"], "Each strike's body", "Leave empty for “–”."),
+            field(STRIKE["detainment"], "Detainment attack", "A detainment attack is never defeated."),
         ],
         "rows": {
-            "param": "strikes", "label": "Characters facing a strike", "min": 1, "max": 8,
+            "param": STRIKES.name, "label": "Characters facing a strike", "min": STRIKES.low, "max": STRIKES.high,
             "shared": ["strike_prowess", "strike_body", "detainment"],
             "fields": [
-                field("name", "text", "Name", "", "Only labels the result.", optional=True, send=False,
-                      pattern=r"^[^<>]{0,40}$"),
+                label_field("name", "Name", "Only labels the result.", max_length=40),
                 *_character_fields,
-                number("support", "Support", 0, "+1 each.", minimum=0, maximum=20),
-                number("modifier", "Other modifiers", 0, "Signed.", minimum=-20, maximum=20),
+                field(STRIKE["support"], "Support", "+1 each."),
+                field(STRIKE["modifier"], "Other modifiers", "Signed."),
             ],
             "defaults": [
                 {"name": "Bróin", "prowess": "3", "body": "8", "state": "tapped", "modifier": "-1"},
@@ -98,17 +101,15 @@ MELE_VIEWS = {
         "least_label": "Natural roll that passes (not eliminated)",
         "outcomes": {"nothing": "Nothing happens", "taps": "Taps (if untapped), passes", "eliminated": "Fails: eliminated"},
         "fields": [
-            number("points", "Corruption points", 5, "The total of the unsigned corruption point values on "
-                   "his cards.", minimum=0, maximum=40),
-            number("modifier", "Check modifier", 0, "Signed modifiers to the roll, e.g. +1.", minimum=-20,
-                   maximum=20, term="corruption_modifier"),
-            number("checks", "Checks in a row", 1, "How many checks he makes, one after another.", minimum=1,
-                   maximum=10),
-            flag("ringwraith", "He is a Ringwraith", "Ringwraiths never make corruption checks."),
+            field(CHECK_OPTIONS["points"], "Corruption points", "The total of the unsigned corruption point values "
+                  "on his cards.", start=5),
+            field(CHECK_OPTIONS["modifier"], "Check modifier", "Signed modifiers to the roll, e.g. +1.",
+                  term="corruption_modifier"),
+            field(CHECK_OPTIONS["checks"], "Checks in a row", "How many checks he makes, one after another."),
+            field(CHECK_OPTIONS["ringwraith"], "He is a Ringwraith", "Ringwraiths never make corruption checks."),
         ],
         "roll_fields": [
-            field("roll", "text", "Your rolls", "", "One natural 2D6 per check, e.g. 7,12,4.", optional=True,
-                  pattern=INT_LIST, placeholder="7,12,4", roll=True, unit="2D6"),
+            field(CHECK_ROLLS, "Your rolls", "One natural 2D6 per check, e.g. 7,12,4.", placeholder="7,12,4"),
         ],
     },
     "removal": {
@@ -116,48 +117,44 @@ MELE_VIEWS = {
         "least_label": "Natural roll that removes the card",
         "outcomes": {"removed": "Card removed", "kept": "Card stays"},
         "fields": [
-            number("remove", "Removal number", 6, "The card's number: the roll must be greater. Lure of the "
-                   "Senses: 6.", minimum=0, maximum=20),
-            flag("no_tap", "Doesn't tap, or is already tapped or wounded: −3", "Only one such attempt per card "
-                 "each turn.", term="removal_no_tap"),
+            field(REMOVAL_OPTIONS["remove"], "Removal number", "The card's number: the roll must be greater. Lure "
+                  "of the Senses: 6.", start=6),
+            field(REMOVAL_OPTIONS["no_tap"], "Doesn't tap, or is already tapped or wounded: −3", "Only one such "
+                  "attempt per card each turn.", term="removal_no_tap"),
         ],
-        "roll_fields": [roll_field("roll", "Removal roll", "Your natural 2D6.")],
+        "roll_fields": [field(REMOVAL_ROLL, "Removal roll", "Your natural 2D6.")],
     },
     "influence": {
         "engine": "influence", "render": "chances", "title": "Influence check for a faction",
         "least_label": "Natural roll that brings the faction in",
         "outcomes": {"success": "Faction comes into play", "failure": "Faction discarded"},
         "fields": [
-            number("required", "Faction's number", 10, "The roll must be greater. Ice-orcs: 10.", minimum=0,
-                   maximum=30),
-            number("direct_influence", "Character's direct influence", 2, "The tapped character's direct "
-                   "influence.", minimum=0, maximum=20),
-            number("followers_mind", "His followers' total mind", 0, "Subtracted to give his unused direct "
-                   "influence.", minimum=0, maximum=40),
-            field("modifier", "text", "Modifiers", "3,2", "Signed, separated by commas: his own bonus (only "
-                  "if he is the one tapped) and standard modifications.", optional=True, pattern=SIGNED_LIST,
-                  placeholder="3,2", term="influence_modifier"),
+            field(INFLUENCE["required"], "Faction's number", "The roll must be greater. Ice-orcs: 10.", start=10),
+            field(INFLUENCE["direct_influence"], "Character's direct influence", "The tapped character's direct "
+                  "influence.", start=2),
+            field(INFLUENCE["followers_mind"], "His followers' total mind", "Subtracted to give his unused direct "
+                  "influence."),
+            field(INFLUENCE["modifier"], "Modifiers", "Signed, separated by commas: his own bonus (only if he is "
+                  "the one tapped) and standard modifications.", start="3,2", placeholder="3,2",
+                  term="influence_modifier"),
         ],
-        "roll_fields": [roll_field("roll", "Influence roll", "Your natural 2D6.")],
+        "roll_fields": [field(INFLUENCE_ROLL, "Influence roll", "Your natural 2D6.")],
     },
     "control-sheet": {
         "engine": "control-sheet", "render": "sheet", "title": "General and direct influence",
         "fields": [],
         "rows": {
-            "param": "characters", "label": "Your characters", "min": 1, "max": 12, "shared": [],
+            "param": CHARACTERS.name, "label": "Your characters", "min": CHARACTERS.low, "max": CHARACTERS.high,
+            "shared": [],
             "fields": [
-                field("name", "text", "Name", "", "Each name once.", pattern=r"^[^<>]{1,40}$"),
-                number("mind", "Mind", "", "Empty for a Ringwraith (no mind).", optional=True, minimum=0,
-                       maximum=20),
-                number("direct_influence", "Direct influence", 0, "His printed DI.", minimum=0, maximum=20),
-                field("controller", "text", "Controlled by", "", "A character's name; empty for general "
-                      "influence.", optional=True, pattern=r"^[^<>]{0,40}$"),
-                field("race", "text", "Race", "", "e.g. Orc, Troll, Ringwraith.", optional=True,
-                      pattern=r"^[^<>]{0,40}$"),
-                number("bracket_influence", "Bracketed DI", 0, "The […] value, only for followers of the "
-                       "races below.", minimum=0, maximum=20),
-                field("bracket_races", "text", "Bracket races", "", "e.g. Orc, Troll.", optional=True,
-                      pattern=r"^[^<>]{0,80}$", term="race"),
+                field(CHARACTER["name"], "Name", "Each name once."),
+                field(CHARACTER["mind"], "Mind", "Empty for a Ringwraith (no mind)."),
+                field(CHARACTER["direct_influence"], "Direct influence", "His printed DI."),
+                field(CHARACTER["controller"], "Controlled by", "A character's name; empty for general influence."),
+                field(CHARACTER["race"], "Race", "e.g. Orc, Troll, Ringwraith."),
+                field(CHARACTER["bracket_influence"], "Bracketed DI", "The […] value, only for followers of the "
+                      "races below."),
+                field(CHARACTER["bracket_races"], "Bracket races", "e.g. Orc, Troll.", term="race"),
             ],
             "defaults": [
                 {"name": "Troll-chief", "mind": "6", "race": "Troll", "bracket_influence": "3",
@@ -174,43 +171,41 @@ MELE_VIEWS = {
     "keying": {
         "engine": "keying", "render": "keying", "title": "Creature keying",
         "fields": [
-            field("path", "path", "Site path", "d w w", "Region letters in order: c f b w s d. Type them or "
-                  "tap the symbols.", optional=True, pattern=r"^[cfbwsdCFBWSD\s,]{0,40}$", placeholder="d w w"),
-            field("site", "choice", "Site type", "R", "The new site's type (or the current one if not "
-                  "moving).", options=SITE_CHOICES, optional=True),
-            flag("not_moving", "The company did not move", "Only the current site can be keyed to."),
-            flag("geann_a_lisch", "The site is Geann a-Lisch", "It can be keyed to as a Free-hold too.",
-                 term="site"),
-            flag("doors_of_night", "Doors of Night is in play", "Changes some region types."),
-            flag("fell_winter", "Fell Winter is in play", "Changes some region types.", term="doors_of_night"),
+            field(KEYING["path"], "Site path", "Region letters in order: c f b w s d. Type them or tap the "
+                  "symbols.", start="d w w", control="path", placeholder="d w w"),
+            field(KEYING["site"], "Site type", "The new site's type (or the current one if not moving).", start="R",
+                  choice_labels=SITE_LABELS),
+            field(KEYING["not_moving"], "The company did not move", "Only the current site can be keyed to."),
+            field(KEYING["geann_a_lisch"], "The site is Geann a-Lisch", "It can be keyed to as a Free-hold too.",
+                  term="site"),
+            field(KEYING["doors_of_night"], "Doors of Night is in play", "Changes some region types."),
+            field(KEYING["fell_winter"], "Fell Winter is in play", "Changes some region types.",
+                  term="doors_of_night"),
         ],
     },
     "hazard-limit": {
         "engine": "hazard-limit", "render": "hazard",
         "title": "Hazard limit",
         "fields": [
-            number("size", "Company size", 5, "Characters in the company; allies don't count.", minimum=1,
-                   maximum=20),
-            number("orc_scouts", "Orc scouts among them", 0, "Each counts half (Standard Rules).", minimum=0,
-                   maximum=20),
-            flag("halved", "Halved", "The hazard player uses the sideboard against a revealed Ringwraith."),
+            field(HAZARD["size"], "Company size", "Characters in the company; allies don't count.", start=5),
+            field(HAZARD["orc_scouts"], "Orc scouts among them", "Each counts half (Standard Rules)."),
+            field(HAZARD["halved"], "Halved", "The hazard player uses the sideboard against a revealed Ringwraith."),
         ],
     },
     "audience": {
         "engine": "audience", "render": "audience", "title": "Audience with Sauron",
         "fields": [
-            *[number(f"me_{kind}", f"My {kind} points", value, f"My {kind} marshalling points, after the "
-                     "corruption checks.", term="me", param=["me", kind], minimum=-99, maximum=99)
+            *[field(AUDIENCE["me"], f"My {kind} points", f"My {kind} marshalling points, after the corruption "
+                    "checks.", entry=kind, start=value, term="me")
               for kind, value in zip(MP_TYPES, (7, 4, 5, 2, 0, 2))],
-            *[number(f"opponent_{kind}", f"Opponent's {kind} points", value, f"The opponent's {kind} "
-                     "marshalling points.", term="opponent", param=["opponent", kind], minimum=-99, maximum=99)
+            *[field(AUDIENCE["opponent"], f"Opponent's {kind} points", f"The opponent's {kind} marshalling "
+                    "points.", entry=kind, start=value, term="opponent")
               for kind, value in zip(MP_TYPES, (11, 5, 0, 2, 0, 0))],
-            number("revealed_against_me", "Cards revealed against me", 3, "Unique cards in the opponent's "
-                   "hand matching mine in play: −1 each.", term="revealed", minimum=0, maximum=40),
-            number("revealed_against_opponent", "Cards I reveal", 0, "Mine matching the opponent's in play: "
-                   "−1 each to them.", term="revealed", minimum=0, maximum=40),
-            flag("starter", "Starter Rules", "No doubling, cap or reveals."),
+            field(AUDIENCE["revealed_against_me"], "Cards revealed against me", "Unique cards in the opponent's "
+                  "hand matching mine in play: −1 each.", start=3, term="revealed"),
+            field(AUDIENCE["revealed_against_opponent"], "Cards I reveal", "Mine matching the opponent's in play: "
+                  "−1 each to them.", term="revealed"),
+            field(AUDIENCE["starter"], "Starter Rules", "No doubling, cap or reveals."),
         ],
     },
 }
-

@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from calculators.dice import PROBABILITY, ROLLS, chance_of
+from calculators.text import percent, signed
+
 from .elements import Html
-from .formatting import bar_width, fraction_text, percent_text, signed, two_d6_at_least, two_d6_exactly
-from .mele_views import MP_TYPES, REGION_LETTERS
+
+
+def bar_width(chance: str) -> str:
+    return f"width: {float(Fraction(chance)) * 100:.2f}%"
+
+
+def at_least(roll: int) -> Fraction:
+    """The chance of a natural 2D6 roll of `roll` or more."""
+    return chance_of(r for r in ROLLS if r >= roll)
 
 
 def render_result(html: Html, parent, view: dict, result: dict, names: list[str]) -> None:
@@ -29,7 +39,7 @@ def outcome_table(html, parent, labels, outcomes, caption="Chances"):
         cell = html.el(row, "td", {"class": "calc-bar"})
         html.el(html.el(cell, "span", {"class": "calc-bar__track"}), "span",
                 {"class": "calc-bar__fill", "style": bar_width(chance)})
-        html.el(row, "td", {"class": "calc-pct"}, percent_text(chance))
+        html.el(row, "td", {"class": "calc-pct"}, percent(chance))
         html.el(row, "td", {"class": "calc-frac"}, chance)
 
 
@@ -39,16 +49,15 @@ def needed_roll(html, parent, label, least):
         html.el(box, "summary", None, f"{label}: none")
         html.el(box, "p", None, "No natural roll is enough.")
         return
-    html.el(box, "summary", None, f"{label}: {least} or more · {fraction_text(two_d6_at_least(least))} "
-                                  f"({percent_text(str(two_d6_at_least(least)))})")
+    html.el(box, "summary", None, f"{label}: {least} or more · {at_least(least)} ({percent(at_least(least))})")
     body = html.table(box, "calc-rolls", "2D6: exactly and at least each natural roll",
                       ("Roll", "Exactly", "At least"))
-    for roll in range(2, 13):
+    for roll in ROLLS:
         row = html.el(body, "tr", {"class": "calc-rolls__ok" if roll >= least else "calc-rolls__short",
                                    "data-roll": roll})
         html.el(row, "th", {"scope": "row"}, roll)
-        for chance in (two_d6_exactly(roll), two_d6_at_least(roll)):
-            html.el(row, "td", None, f"{fraction_text(chance)} ({percent_text(str(chance))})")
+        for chance in (PROBABILITY[roll], at_least(roll)):
+            html.el(row, "td", None, f"{chance} ({percent(chance)})")
 
 
 def roll_outcome(html, parent, labels, result):
@@ -60,7 +69,7 @@ def roll_outcome(html, parent, labels, result):
 def fact(html, parent, label, value, chance=None):
     row = html.el(parent, "div", {"class": "calc-fact"})
     html.el(row, "dt", None, label)
-    html.el(row, "dd", None, value if chance is None else f"{percent_text(chance)} ({chance})")
+    html.el(row, "dd", None, value if chance is None else f"{percent(chance)} ({chance})")
 
 
 def chances_headline(result) -> str:
@@ -104,27 +113,28 @@ def render_attack(html, out, view, result, names):
         box = html.el(out, "details", {"class": "calc-strike", "data-strike": index})
         defeated = strike["outcomes"]["defeated"]
         html.el(box, "summary", None, f"{name}: prowess {strike['modified_prowess']}, defeats the strike "
-                                      f"{percent_text(defeated)} ({defeated})")
+                                      f"{percent(defeated)} ({defeated})")
         outcome_table(html, box, view["strike_outcomes"], strike["outcomes"], name)
 
 
-def badges(html, parent, codes):
+def badges(html, parent, kind, codes):
+    """Region keyings ("dd") show their region's badge; site keyings their site type's."""
     if not codes:
         html.el(parent, "span", None, "none")
     for code in codes:
-        letter = code[0] if code[0] in REGION_LETTERS else code
-        kind = "region" if code[0] in REGION_LETTERS else "site"
-        html.el(parent, "span", {"class": f"badge badge--{kind} badge--{letter.lower()}"}, code)
+        symbol = code[0] if kind == "region" else code
+        html.el(parent, "span", {"class": f"badge badge--{kind} badge--{symbol.lower()}"}, code)
         html.tail(parent[-1], " ")
 
 
 def render_keying(html, out, view, result, names):
     html.el(out, "p", {"class": "calc-headline"}, "Site path: " + (" ".join(result["path"]) or "none"))
     facts = html.el(out, "dl", {"class": "calc-facts"})
-    for label, codes in (("Region keyings", result["region_keyings"]), ("Site keyings", result["site_keyings"])):
+    for label, kind, codes in (("Region keyings", "region", result["region_keyings"]),
+                               ("Site keyings", "site", result["site_keyings"])):
         row = html.el(facts, "div", {"class": "calc-fact", "data-fact": label})
         html.el(row, "dt", None, label)
-        badges(html, html.el(row, "dd"), codes)
+        badges(html, html.el(row, "dd"), kind, codes)
     body = html.table(out, "calc-detainment", "Detainment when keyed to")
     for keyed, when in result["detainment"].items():
         row = html.el(body, "tr", {"data-keyed": keyed})
@@ -147,7 +157,7 @@ def render_audience(html, out, view, result, names):
             f"Me {me['final_total']}, opponent {them['final_total']}: {AUDIENCE_WINNER[result['winner']]}")
     body = html.table(out, "calc-audience", "Marshalling points after doubling and the one-type cap",
                       ("", "Me", "Opponent"))
-    rows = [(kind, me["capped"][kind], them["capped"][kind]) for kind in MP_TYPES]
+    rows = [(kind, points, them["capped"][kind]) for kind, points in me["capped"].items()]   # the book's order
     rows += [("raw total", me["raw_total"], them["raw_total"]),
              ("doubled total", me["doubled_total"], them["doubled_total"]),
              ("capped total", me["capped_total"], them["capped_total"]),

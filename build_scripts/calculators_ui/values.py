@@ -3,7 +3,7 @@ values.js does the same in the browser."""
 
 from __future__ import annotations
 
-import re
+from calculators.options import WHOLE
 
 
 def default_values(view: dict) -> dict:
@@ -15,9 +15,6 @@ def default_values(view: dict) -> dict:
     return values
 
 
-_WHOLE = re.compile(r"[+-]?\d+")
-
-
 def _put(params: dict, spec: dict, value: str) -> None:
     if not spec["send"] or value.strip() == "":
         return
@@ -25,7 +22,7 @@ def _put(params: dict, spec: dict, value: str) -> None:
         if value != "1":
             return
         converted = True
-    elif spec["kind"] == "int" and _WHOLE.fullmatch(value.strip()):
+    elif spec["kind"] == "int" and WHOLE.fullmatch(value.strip()):
         converted = int(value.strip())
     else:
         converted = value.strip()

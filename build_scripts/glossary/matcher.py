@@ -11,6 +11,7 @@ from .terms import Term
 
 class TermMatcher:
     def __init__(self, terms: list[Term]):
+        self.terms = tuple(terms)
         self._by_name: dict[str, Term] = {}
         for term in terms:
             for name in term.names:
@@ -24,5 +25,9 @@ class TermMatcher:
         for m in self._pattern.finditer(text):
             yield m.start(), m.end(), self._by_name[m.group(0).lower()]
 
+    def mentions(self, text: str) -> Iterator[str]:
+        """The id of each term mentioned in text, once per mention."""
+        return (term.id for _, _, term in self.find(text))
+
     def terms_in(self, text: str) -> set[str]:
-        return {term.id for _, _, term in self.find(text)}
+        return set(self.mentions(text))

@@ -35,7 +35,7 @@ def glossary_markdown(terms: list[Term], usage: dict[str, list[str]], game: str,
     out.append("")
     for letter, group in groups:
         anchor = letter.lower() if letter != "#" else "num"
-        out += [f"## {letter} {{#letter-{anchor}}}", ""]
+        out += ["## " + letter.replace("#", r"\#") + f" {{#letter-{anchor}}}", ""]
         for term in group:
             out += _entry(term, usage.get(term.id, []), by_id)
     return "\n".join(out) + "\n"

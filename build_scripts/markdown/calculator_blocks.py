@@ -7,9 +7,10 @@ its result for the default inputs, computed by the engine while the site builds.
 renders the labelled form for the view ``strike`` and the engine's result for
 its defaults, so the page is useful before Pyodide is ready and with
 JavaScript off. The view's description (fields, defaults, outcome labels, rule
-links) goes into the page as JSON; the page script
+URLs) goes into the page as JSON; the page script
 (docs/assets/javascripts/calculators/) reads it to rebuild the same result
 live. The views, the form and the result are built in build_scripts/calculators_ui/.
+An unknown view, or a rule the engine cites that the rulebook lacks, fails the build.
 """
 
 from __future__ import annotations
@@ -23,20 +24,14 @@ from calculators.api import run
 
 from ..calculators_ui.elements import Html
 from ..calculators_ui.form_html import render_form
-from ..calculators_ui.formatting import percent_text
 from ..calculators_ui.games import game_of
-from ..calculators_ui.glossary_links import GLOSSARY
+from ..calculators_ui.page_config import page_config
 from ..calculators_ui.result_html import render_result
-from ..calculators_ui.rule_index import engine_rule_ids, rule_index
-from ..calculators_ui.rulebook_links import calculator_link_lines, calculator_links
 from ..calculators_ui.values import default_values, engine_params
 from ..calculators_ui.views import VIEWS
 from ..engine_wheel import wheel_site_path
-from .rule_marks import rule_urls
-
-# The browser tests import these from here.
-__all__ = ["GLOSSARY", "VIEWS", "Html", "calculator_link_lines", "calculator_links", "default_values",
-           "engine_params", "makeExtension", "percent_text", "render_result"]
+from ..rule_index import RuleIndex
+from ..site_urls import url_scheme
 
 
 class CalculatorBlock(Block):
@@ -44,30 +39,26 @@ class CalculatorBlock(Block):
     ARGUMENT = True
 
     def on_validate(self, parent) -> bool:
-        return self.argument in VIEWS
+        if self.argument not in VIEWS:
+            raise ValueError(f"calculator block: there is no calculator {self.argument!r}; "
+                             f"use one of {', '.join(VIEWS)}")
+        return True
 
     def on_create(self, parent):
         view_id = self.argument
         view = VIEWS[view_id]
-        index = self.config["index"]
-        rules = rule_index(index)
-        cited = engine_rule_ids(game_of(view))
+        rules = RuleIndex.load(self.config["index"], url_scheme(self.config["mkdocs_config"]))
+        cited = game_of(view).cited_rule_ids()
         missing = [rule_id for rule_id in cited if rule_id not in rules]
         if missing:
             raise ValueError(f"calculator {view_id}: the engine cites rules that do not exist: {missing}")
-        html = Html(lambda rule_id: "/" + rule_urls(index)[rule_id])
+        html = Html(rules.markdown_link)
         values = default_values(view)
         result = run(view["engine"], engine_params(view, values))
         if "error" in result:
             raise ValueError(f"calculator {view_id}: its defaults are rejected by the engine: {result['error']}")
-        config = {
-            "view": view_id, "engine": view["engine"], "render": view["render"], "title": view["title"],
-            "fields": view["fields"], "rollFields": view.get("roll_fields", []), "rows": view.get("rows"),
-            "outcomes": view.get("outcomes", {}), "strikeOutcomes": view.get("strike_outcomes", {}),
-            "leastLabel": view.get("least_label", ""), "params": view.get("params", {}),
-            "defaults": values, "ruleUrls": {rule_id: rules[rule_id] for rule_id in cited},
-            "wheel": wheel_site_path(),
-        }
+        config = page_config(view_id, view, values, {rule_id: rules.url(rule_id) for rule_id in cited},
+                             wheel_site_path())
         box = html.el(parent, "div", {"class": "calculator no-glossary", "id": f"calc-{view_id}",
                                       "data-view": view_id, "data-config": json.dumps(config, ensure_ascii=False,
                                                                                      separators=(",", ":"))})
@@ -86,7 +77,11 @@ class CalculatorBlock(Block):
 
 class CalculatorBlocksExtension(BlocksExtension):
     def __init__(self, *args, **kwargs):
-        self.config = {"index": ["build/rules-index.json", "the rules index written by prebuild"]}
+        self.config = {
+            "index": ["build/rules-index.json", "the rules index written by prebuild"],
+            "mkdocs_config": ["mkdocs.yml", "the MkDocs configuration: the site's URLs (site_url, "
+                                            "use_directory_urls) for the rule links the page script makes"],
+        }
         super().__init__(*args, **kwargs)
 
     def extendMarkdownBlocks(self, md, block_mgr):

@@ -18,8 +18,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as etree
 
+from markdown.treeprocessors import Treeprocessor
 from pymdownx.blocks import BlocksExtension
-from pymdownx.blocks.block import Block, type_integer, type_string, type_string_in
+from pymdownx.blocks.block import Block, type_string
+
+from ..model import RULE_ID, rule_anchor
 
 # Box kind -> Material admonition type (one distinct kind each).
 ADMONITION_TYPES = {
@@ -30,11 +33,7 @@ ADMONITION_TYPES = {
     "exception": "warning",
 }
 KINDS = ("paragraph", "bullet", "item", "table", *ADMONITION_TYPES)
-_RULE_ID = re.compile(r"^(?:[A-Z]+-)?[A-Z0-9]+(?:\.[0-9]+)*$")
-
-
-def rule_anchor(rule_id: str) -> str:
-    return "r" + rule_id.lower().replace(".", "-")
+_FENCE = re.compile(r"^/{3,}\s*[\w-]")
 
 
 def permalink(parent: etree.Element, rule_id: str, citation_prefix: str) -> etree.Element:
@@ -51,16 +50,24 @@ def permalink(parent: etree.Element, rule_id: str, citation_prefix: str) -> etre
 class RuleBlock(Block):
     NAME = "rule"
     ARGUMENT = True
+    # Values are checked in on_validate, so a bad one fails the build instead of becoming text.
     OPTIONS = {
-        "kind": ["paragraph", type_string_in(KINDS)],
+        "kind": ["paragraph", type_string],
         "lines": ["", type_string],
         "title": ["", type_string],
-        "level": [1, type_integer],
+        "level": [1, None],
         "cite": ["MELE", type_string],
     }
 
     def on_validate(self, parent: etree.Element) -> bool:
-        return bool(_RULE_ID.match(self.argument or ""))
+        rule_id, kind, level = self.argument, self.options["kind"], self.options["level"]
+        if not RULE_ID.match(rule_id):
+            raise ValueError(f"rule block {rule_id!r}: a rule id is P.S.N (1.7.24) or SBG-A.S.N")
+        if kind not in KINDS:
+            raise ValueError(f"rule block {rule_id}: unknown kind {kind!r}; use one of {', '.join(KINDS)}")
+        if isinstance(level, bool) or not isinstance(level, int) or level < 1:
+            raise ValueError(f"rule block {rule_id}: level must be a whole number from 1; got {level!r}")
+        return True
 
     def on_create(self, parent: etree.Element) -> etree.Element:
         rule_id, kind = self.argument, self.options["kind"]
@@ -102,10 +109,23 @@ class EditorNoteBlock(Block):
         return aside
 
 
+class UnreadBlocks(Treeprocessor):
+    """A block that pymdown-extensions could not read (an unknown name or option, a missing
+    argument) is left as a paragraph of text: fail the build instead of publishing it."""
+
+    def run(self, root: etree.Element) -> None:
+        for paragraph in root.iter("p"):
+            text = (paragraph.text or "").strip()
+            if _FENCE.match(text):
+                raise ValueError(f"a block could not be read: {text.splitlines()[0]!r} (check its name, "
+                                 "its argument and its options)")
+
+
 class RuleBlocksExtension(BlocksExtension):
     def extendMarkdownBlocks(self, md, block_mgr):
         block_mgr.register(RuleBlock, self.getConfigs())
         block_mgr.register(EditorNoteBlock, self.getConfigs())
+        md.treeprocessors.register(UnreadBlocks(md), "unread-blocks", 30)
 
 
 def makeExtension(*args, **kwargs):

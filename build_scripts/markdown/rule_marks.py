@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import html
-import json
 import re
 import xml.etree.ElementTree as etree
 from functools import lru_cache
@@ -25,6 +24,7 @@ from markdown import Extension
 from markdown.inlinepatterns import InlineProcessor
 
 from ..errata import load_errata
+from ..rule_index import RuleIndex, UnknownRule
 from ..symbols import type_name
 
 _UNESCAPE = re.compile(r"\\(.)")
@@ -36,19 +36,8 @@ def _unescape(text: str) -> str:
 
 
 @lru_cache(maxsize=4)
-def _rule_urls(index_path: str, mtime: float) -> dict[str, str]:
-    return {entry["id"]: entry["path"] + "#" + entry["anchor"]
-            for entry in json.loads(Path(index_path).read_text(encoding="utf-8"))}
-
-
-@lru_cache(maxsize=4)
 def _errata(errata_path: str, mtime: float) -> dict:
     return {e.id: e for e in load_errata(Path(errata_path))}
-
-
-def rule_urls(index_path: str) -> dict[str, str]:
-    path = Path(index_path)
-    return _rule_urls(str(path), path.stat().st_mtime)
 
 
 def errata_by_id(errata_path: str) -> dict:
@@ -63,10 +52,11 @@ class RuleRefProcessor(InlineProcessor):
 
     def handleMatch(self, m, data):
         rule_id, label = m.group(1), m.group(2)
-        urls = rule_urls(self.index_path)
-        if rule_id not in urls:
-            raise ValueError(f"{{ref:{rule_id}}}: there is no rule {rule_id} in the rulebook")
-        link = etree.Element("a", {"class": "rule-ref", "href": "/" + urls[rule_id]})
+        try:
+            href = RuleIndex.load(self.index_path).markdown_link(rule_id)
+        except UnknownRule as error:
+            raise ValueError(f"{{ref:{rule_id}}}: {error}") from None
+        link = etree.Element("a", {"class": "rule-ref", "href": href})
         link.text = _unescape(label) if label else rule_id
         return link, m.start(0), m.end(0)
 

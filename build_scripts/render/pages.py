@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 
 from ..errata import Erratum, Mark
-from ..calculators_ui.rulebook_links import calculator_link_lines  # calculators: rulebook -> calculator links
 from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table
+from .calculator_links import calculator_link_lines
 from .inline import PageLink, block_safe, escape, marks_outside, span_markdown
 
 PART_NAMES = {0: "Front Matter", 1: "Part I · The Starter Rules", 2: "Part II · Standard Rules"}

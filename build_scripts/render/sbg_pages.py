@@ -7,10 +7,10 @@ and sub-headings as `###`, each heading with its errata marks and notes.
 
 from __future__ import annotations
 
-from ..calculators_ui.rulebook_links import calculator_link_lines
 from ..errata import Erratum
 from ..model import Block, Heading, Section, Span
 from ..sbg_build import SbgBook
+from .calculator_links import calculator_link_lines
 from .inline import escape, span_markdown
 from .pages import PageRenderer, _yaml_str
 

@@ -1,5 +1,5 @@
-"""Where each section of the rules sits: its number, title, part and page. The prebuild
-step writes them to build/search-sections.json; the search shows them as a rule's
+"""Where each section of the rules sits: its number, title, part, page and anchor. The
+prebuild step writes them to build/search-sections.json; the search shows them as a rule's
 place ("Starter Rules › Combat › Resolving Strikes") and as results for `1.7`."""
 
 from __future__ import annotations
@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 
 from .. import paths
-from ..markdown.rule_blocks import rule_anchor
-from ..model import Document, Section
+from ..model import Document, Section, rule_anchor
 from ..render.pages import page_path, section_title
 from ..sbg_build import SbgBook
 
@@ -27,15 +26,14 @@ def _number(section: Section) -> str:
 
 def rulebook_sections(document: Document) -> list[dict]:
     return [{"id": _number(section), "title": _title(section), "part": PART_LABELS[section.part],
-             "location": page_path(section).removesuffix(".md") + "/"}
+             "page": page_path(section), "anchor": ""}
             for section in document.sections if section.blocks]
 
 
 def sbg_sections(book: SbgBook) -> list[dict]:
     """One page holds a whole SBG text: a section's place is its first rule's anchor."""
-    page = book.text.page.removesuffix(".md") + "/"
-    return [{"id": _number(section), "title": _title(section),
-             "part": f"SBG {book.text.title}", "location": f"{page}#{rule_anchor(section.blocks[0].id)}"}
+    return [{"id": _number(section), "title": _title(section), "part": f"SBG {book.text.title}",
+             "page": book.text.page, "anchor": rule_anchor(section.blocks[0].id)}
             for section in book.document.sections if section.blocks]
 
 

@@ -18,7 +18,10 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from build_scripts.cli import postbuild
-from build_scripts.markdown.calculator_blocks import VIEWS, Html, default_values, engine_params, render_result
+from build_scripts.calculators_ui.elements import Html
+from build_scripts.calculators_ui.result_html import render_result
+from build_scripts.calculators_ui.values import default_values, engine_params
+from build_scripts.calculators_ui.views import VIEWS
 from build_scripts.serve import start_server
 from calculators.api import run
 from tests.conftest import ROOT

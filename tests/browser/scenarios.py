@@ -92,7 +92,7 @@ SCENARIOS = [
 SBG_SCENARIOS = [
     ("swim-advanced-defaults", "swim", values("swim"), {"text": "Swim Test, Advanced Rules: D6 +0"}),
     ("swim-advanced-cavalry-shield-banner", "swim", values("swim", {"cavalry": "1", "shield": "1", "banner": "1"}),
-     {"text": "D6 −1"}),
+     {"text": "D6 -1"}),
     # Knocked Prone in Deep Water in heavy armour: 2 - 2 = 0, counted as 1: sinks.
     ("swim-advanced-prone-heavy-roll-2", "swim", values("swim", {"heavy_armour": "1", "prone_in_deep": "1",
                                                                  "roll": "2"}), {"outcome": "sink"}),
@@ -101,7 +101,7 @@ SBG_SCENARIOS = [
     ("swim-article-plain", "swim", values("swim", {"edition": "article"}), {"text": "Swimming chart is missing"}),
     # The article's combined row: a shield and heavy armour, -2.
     ("swim-article-shield-heavy", "swim", values("swim", {"edition": "article", "shield": "1",
-                                                          "heavy_armour": "1"}), {"text": "D6 −2"}),
+                                                          "heavy_armour": "1"}), {"text": "D6 -2"}),
     ("swim-article-no-armour", "swim", values("swim", {"edition": "article", "no_armour": "1"}), {"text": "D6 +1"}),
     ("swim-article-shield-roll-4", "swim", values("swim", {"edition": "article", "shield": "1", "roll": "4"}),
      {"outcome": "3"}),

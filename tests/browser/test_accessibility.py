@@ -1,17 +1,52 @@
-"""Every input has a label and explains itself; bad input shows the engine's message
-at its field and keeps the last good result; no console errors (checked for every
-page a test opens, by the open_page fixture)."""
+"""axe-core finds no WCAG 2.0-2.2 A/AA violation on any kind of page, in either colour
+scheme, on a phone and a desktop. Every input has a label and explains itself; bad input
+shows the engine's message at its field and keeps the last good result; no console errors
+(checked for every page a test opens, by the open_page fixture)."""
 
 from __future__ import annotations
 
 import pytest
 import yaml
 
-from build_scripts.markdown.calculator_blocks import GLOSSARY
+from build_scripts.calculators_ui.glossary_links import GLOSSARY
+from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
+from tests.browser.test_glossary_cards import CARD_FILLED_JS, SHOWN
 from tests.browser.test_swim import SWIM_PAGE
 
 PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+
+# One page of each kind: home, a rule page, the glossaries, the turn summary and its print
+# version, errata and coverage, every calculator, the Strategy Battle Game pages, the 404 page.
+AXE_PAGES = ["", "rules/1-7-combat/", "glossary/", "turn-summary/", "turn-summary-print/",
+             "rules/errata-and-coverage/", "calculators/",
+             *[f"calculators/{name}/" for name in sorted(PAGES)],
+             "sbg/", "rules/sbg-advanced-rules/", "rules/sbg-boats-article/", "sbg/edition-differences/",
+             "sbg/glossary/", "404.html"]
+WIDTHS = {"phone": 390, "desktop": 1280}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+def test_axe_finds_no_violations(open_page, scheme, width):
+    """Calculator pages are checked once the engine is ready (status, live result); the rule
+    page once more with a glossary card open."""
+    page = open_page(None, viewport={"width": WIDTHS[width], "height": 844}, color_scheme=scheme)
+    found = {}
+    for path in AXE_PAGES:
+        page.goto(f"{page.guard.origin}/{path}")
+        name = path.strip("/").rpartition("/")[2]
+        if path.startswith("calculators/") and name in PAGES:
+            wait_for_engine(page, PAGES[name][0])
+        page.wait_for_load_state("load")
+        found[path or "home"] = axe_violations(page)
+        if path == "rules/1-7-combat/":
+            page.locator(SHOWN).nth(2).click()
+            page.wait_for_function(CARD_FILLED_JS)
+            found[f"{path} with a glossary card open"] = axe_violations(page)
+    report = "\n".join(f"{path} ({scheme}, {WIDTHS[width]} px):\n{describe(violations)}"
+                       for path, violations in found.items() if violations)
+    assert not report, "axe found violations:\n" + report
 
 LABELS_JS = """root => [...root.querySelectorAll('input, select, button')].filter(el => !el.closest('template'))
   .map(el => {

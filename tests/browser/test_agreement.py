@@ -8,8 +8,9 @@ from itertools import groupby
 
 import pytest
 
-from build_scripts.markdown.calculator_blocks import VIEWS, percent_text
+from build_scripts.calculators_ui.views import VIEWS
 from calculators.api import run
+from calculators.text import percent
 from tests.browser.conftest import (
     CALCULATOR_PAGES,
     defaults,
@@ -42,7 +43,7 @@ def shown_outcomes(page, view: str) -> dict[str, tuple[str, str]]:
 
 
 def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
-    return {name: (percent_text(chance), chance) for name, chance in result["outcomes"].items()
+    return {name: (percent(chance), chance) for name, chance in result["outcomes"].items()
             if Fraction(chance) != 0}
 
 

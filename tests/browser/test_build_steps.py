@@ -12,7 +12,8 @@ import pytest
 import yaml
 
 from build_scripts import engine_wheel, pyodide_runtime
-from build_scripts.markdown.calculator_blocks import VIEWS, calculator_link_lines, calculator_links
+from build_scripts.calculators_ui.views import VIEWS
+from build_scripts.render.calculator_links import calculator_link_lines, calculator_links
 from calculators import __version__
 from tests.conftest import ROOT
 

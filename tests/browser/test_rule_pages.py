@@ -1,6 +1,6 @@
 """The rulebook's pages at the table: a tapped rule number copies its citation,
 search finds a rule by its number and by its words, a corrected word shows the
-source's text, a glossary term opens its definition card. No console errors and no
+source's text (glossary cards: test_glossary_cards.py). No console errors and no
 request leaving 127.0.0.1 (the open_page fixture checks every page a test opens)."""
 
 from __future__ import annotations
@@ -73,38 +73,6 @@ def test_tapping_a_corrected_word_shows_the_source_text(open_page):
     erratum.tap()
     assert "erratum--open" in erratum.get_attribute("class")
     assert original in erratum.evaluate(after)
-
-
-GLOSSARY_OF = [(COMBAT, "/glossary/"), (SBG_ADVANCED, "/sbg/glossary/")]
-
-
-def tap_first_term(page):
-    """Tap the page's first glossary term; its id and definition, read before the tap."""
-    term = page.locator("article abbr.gloss").first
-    term_id, definition = term.get_attribute("data-term"), term.get_attribute("title")
-    term.tap()
-    page.locator("#gloss-card").wait_for(state="visible")
-    return term_id, definition
-
-
-@pytest.mark.parametrize("path, glossary", GLOSSARY_OF)
-def test_tapping_a_glossary_term_opens_a_card_linking_to_its_entry(open_page, path, glossary):
-    page = open_phone_page(open_page, path)
-    term_id, _ = tap_first_term(page)
-    link = page.locator("#gloss-card a")
-    href = urlparse(link.get_attribute("href"))
-    assert (href.path, href.fragment) == (glossary, f"g-{term_id}")
-    assert term_id.startswith("sbg-") == glossary.startswith("/sbg/")
-    link.tap()
-    page.wait_for_url(f"**{glossary}#g-{term_id}")
-    page.locator(f"[id='g-{term_id}']").wait_for(state="attached")
-
-
-@pytest.mark.parametrize("path, glossary", GLOSSARY_OF)
-def test_the_definition_card_shows_the_definition(open_page, path, glossary):
-    page = open_phone_page(open_page, path)
-    _, definition = tap_first_term(page)
-    assert definition in page.inner_text("#gloss-card")
 
 
 @pytest.mark.parametrize("path", [COMBAT, SBG_ADVANCED, "rules/sbg-boats-article/", "glossary/", "sbg/glossary/",

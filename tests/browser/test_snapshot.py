@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks.engine_bench import CASES
 from build_scripts.engine_wheel import wheel_site_path
-from build_scripts.markdown.calculator_blocks import VIEWS
+from build_scripts.calculators_ui.views import VIEWS
 from build_scripts.pyodide_runtime import RUNTIME_DIR
 from build_scripts.pyodide_snapshot import SNAPSHOT_PATH
 from calculators.api import run

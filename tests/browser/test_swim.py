@@ -10,9 +10,9 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from build_scripts.calculators_ui.formatting import percent_text
 from build_scripts.calculators_ui.glossary_links import SBG_GLOSSARY
 from calculators.api import run
+from calculators.text import percent
 from tests.browser.conftest import (
     ROOT,
     VIEWS,
@@ -39,7 +39,7 @@ def shown_outcomes(page, view: str) -> dict[str, tuple[str, str]]:
 
 
 def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
-    return {name: (percent_text(chance), chance) for name, chance in result["outcomes"].items()
+    return {name: (percent(chance), chance) for name, chance in result["outcomes"].items()
             if Fraction(chance) != 0}
 
 

@@ -85,7 +85,7 @@ BAD = [
     (["strike", "--prowess", "55", "--strike-prowess", "10"], "Prowess must be between -20 and 40; you gave 55."),
     (["strike", "--prowess", "5"], "required"),
     (["strike", "--prowess", "five", "--strike-prowess", "10"], "whole number"),
-    (["strike", "--prowess", "5", "--strike-prowess", "10", "--discard-on", "7,14"], "2 to 13"),
+    (["strike", "--prowess", "5", "--strike-prowess", "10", "--discard-on", "7,14"], "between 2 and 13"),
     (["strike", "--prowess", "5", "--strike-prowess", "10", "--state", "dead"], "untapped, tapped, wounded"),
     (["strike", "--prowess", "5", "--strike-prowess", "10", "--roll", "13", "--body", "8"], "between 2 and 12"),
     (["corruption", "--points", "-2"], "can't be negative"),

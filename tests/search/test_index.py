@@ -11,9 +11,11 @@ import pytest
 from build_scripts import paths
 from build_scripts.cli import GLOSSARIES
 from build_scripts.glossary.terms import load_terms
+from build_scripts.rule_index import RuleIndex
 from build_scripts.search.index import SEARCH_INDEX, search_index, twin_rules, write_search_index
+from build_scripts.site_urls import url_scheme
 from build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
-from tests.conftest import soup_of
+from tests.conftest import missing_target
 
 INDEX_GZIP_LIMIT = 300_000
 
@@ -50,16 +52,11 @@ def test_pages_other_than_rule_pages_are_records(index):
 
 
 def test_every_location_in_the_index_exists_in_the_site(index, site):
-    ids_by_page: dict[str, set[str]] = {}
+    ids_cache: dict = {}
     help_links = list(index["config"]["rule_search"]["help"].values())
-    for location in [doc["location"] for doc in index["docs"]] + help_links:
-        page, _, anchor = location.partition("#")
-        html = site / page / "index.html"
-        assert html.exists(), location
-        if anchor:
-            if page not in ids_by_page:
-                ids_by_page[page] = {el["id"] for el in soup_of(html).select("[id]")}
-            assert anchor in ids_by_page[page], location
+    missing = [(location, problem) for location in [doc["location"] for doc in index["docs"]] + help_links
+               if (problem := missing_target(site, "/", "/" + location, ids_cache))]
+    assert missing == []
 
 
 def test_the_search_config_stays_materials_with_the_synonyms_added(index):
@@ -94,7 +91,8 @@ def test_a_second_postbuild_gives_the_same_index(index, rules):
     sections = json.loads((paths.BUILD / "search-sections.json").read_text(encoding="utf-8"))
     pages = {game: page for game, (page, _, _) in GLOSSARIES.items()}
     again = search_index(index, json.loads(paths.RULES_INDEX.read_text(encoding="utf-8")), sections,
-                         load_terms(paths.SOURCES), load_synonyms(paths.SOURCES), pages)
+                         load_terms(paths.SOURCES), load_synonyms(paths.SOURCES), pages,
+                         RuleIndex.load(paths.RULES_INDEX, url_scheme()))
     assert again == index
 
 

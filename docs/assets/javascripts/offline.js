@@ -119,8 +119,7 @@
   // Reading comes first: register once the page has loaded and, on a calculator page,
   // once its engine has started, so the first download of the runtime is not shared.
   function afterLoad() {
-    var engine = window.__calculators;
-    Promise.resolve(engine && engine.settled).then(register);
+    Promise.resolve(window.engineSettled).then(register); // set by calculators/engine.js
   }
 
   if (document.readyState === "complete") afterLoad();

@@ -1,6 +1,11 @@
 // One engine per visit: a module-level singleton, so it survives Material's
 // instant navigation (the page's modules are not evaluated again).
 // engine(wheelUrl) starts the worker on first use; later calls return the same one.
+//
+// window.engineSettled (a Promise of true when ready, false when the start failed) is the
+// page's signal that the engine has settled: offline.js waits for it before saving the site
+// for offline use, so the runtime is not downloaded twice. window.__calculators holds timings
+// for the benchmark and the tests only.
 
 const STAGES = 3;
 const START_TIMEOUT_MS = 90_000; // a backstop: a start that never ends is shown as an error
@@ -8,10 +13,6 @@ let instance = null;
 
 export function engine(wheelUrl) {
   if (!instance) instance = startEngine(wheelUrl);
-  return instance;
-}
-
-export function existingEngine() {
   return instance;
 }
 
@@ -25,10 +26,10 @@ function startEngine(wheelUrl) {
   let markReady;
   const ready = new Promise((resolve) => { markReady = resolve; });
 
+  window.engineSettled = ready;
   const timings = (window.__calculators = window.__calculators || { starts: 0 });
   timings.starts += 1;
   timings.startedAt = startedAt;
-  timings.settled = ready; // offline.js registers the service worker after this, so the runtime downloads once
 
   function setStatus(next) {
     status = { ...status, ...next };

@@ -1,5 +1,5 @@
-// Exact numbers for display. Mirrors the formatting in
-// build_scripts/calculators_ui/formatting.py so the build-time and live results match.
+// Exact numbers for display, written as calculators/text.py writes them (signed, percent),
+// so the build-time and live results match. Goes with render.js (issue 12 replaces both).
 
 // "13/18" -> [13n, 18n]. BigInt: an attack's denominators outgrow doubles.
 export function parseFraction(text) {
@@ -39,7 +39,7 @@ export function isZero(chance) {
 }
 
 export function signed(number) {
-  return number >= 0 ? `+${number}` : `−${-number}`;
+  return number >= 0 ? `+${number}` : `-${-number}`;
 }
 
 // Chances of a natural 2D6 roll, as [numerator, 36n].

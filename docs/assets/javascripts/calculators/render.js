@@ -4,8 +4,6 @@ import {
   barWidth, fractionText, isZero, percentText, signed, twoD6AtLeast, twoD6Exactly,
 } from "./format.js";
 
-const REGION_LETTERS = "cfbwsd";
-const MP_TYPES = ["character", "item", "faction", "ally", "kill", "misc"];
 const AUDIENCE_WINNER = { me: "I win", opponent: "The opponent wins", tie: "A tie" };
 
 function el(parent, tag, attrs = {}, text) {
@@ -134,12 +132,11 @@ function renderAttack(out, config, result, names) {
   });
 }
 
-function badges(parent, codes) {
+function badges(parent, kind, codes) {
   if (!codes.length) el(parent, "span", {}, "none");
   for (const code of codes) {
-    const isRegion = REGION_LETTERS.includes(code[0]);
-    const letter = isRegion ? code[0] : code;
-    el(parent, "span", { class: `badge badge--${isRegion ? "region" : "site"} badge--${letter.toLowerCase()}` }, code);
+    const symbol = kind === "region" ? code[0] : code;
+    el(parent, "span", { class: `badge badge--${kind} badge--${symbol.toLowerCase()}` }, code);
     parent.append(" ");
   }
 }
@@ -147,10 +144,11 @@ function badges(parent, codes) {
 function renderKeying(out, config, result) {
   el(out, "p", { class: "calc-headline" }, `Site path: ${result.path.join(" ") || "none"}`);
   const facts = el(out, "dl", { class: "calc-facts" });
-  for (const [label, codes] of [["Region keyings", result.region_keyings], ["Site keyings", result.site_keyings]]) {
+  for (const [label, kind, codes] of [["Region keyings", "region", result.region_keyings],
+    ["Site keyings", "site", result.site_keyings]]) {
     const row = el(facts, "div", { class: "calc-fact", "data-fact": label });
     el(row, "dt", {}, label);
-    badges(el(row, "dd"), codes);
+    badges(el(row, "dd"), kind, codes);
   }
   const table = el(out, "table", { class: "calc-detainment" });
   el(table, "caption", {}, "Detainment when keyed to");
@@ -176,7 +174,7 @@ function renderAudience(out, config, result) {
   const head = el(el(table, "thead"), "tr");
   for (const title of ["", "Me", "Opponent"]) el(head, "th", { scope: "col" }, title);
   const body = el(table, "tbody");
-  const rows = MP_TYPES.map((kind) => [kind, me.capped[kind], them.capped[kind]]).concat([
+  const rows = Object.entries(me.capped).map(([kind, points]) => [kind, points, them.capped[kind]]).concat([
     ["raw total", me.raw_total, them.raw_total],
     ["doubled total", me.doubled_total, them.doubled_total],
     ["capped total", me.capped_total, them.capped_total],

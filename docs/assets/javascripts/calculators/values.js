@@ -2,9 +2,11 @@
 // turned into engine params, and mirrored in the URL query.
 // Values are strings as in the form ("" empty, "1" ticked); rows are a list of them.
 // engineParams mirrors engine_params in build_scripts/calculators_ui/values.py.
+// A link's values are checked against each field's limits, which the build takes from
+// the engine's option tables (calculators/options.py): the page accepts what the engine does.
 
-const WHOLE = /^[+-]?\d+$/;
-const MAX_TEXT = 100;
+const WHOLE = /^[+-]?[0-9]+$/;
+const NUMBER = /[+-]?[0-9]+/g;
 
 export function copyValues(values) {
   return JSON.parse(JSON.stringify(values));
@@ -120,21 +122,32 @@ export function numberRows(config, form) {
 
 // --- the URL query ------------------------------------------------------------------------------
 
+function within(number, low, high) {
+  return (low == null || number >= low) && (high == null || number <= high);
+}
+
+function choiceOf(spec, raw) {
+  const wanted = raw.trim().toLowerCase();
+  return spec.options.find(([value]) => value.toLowerCase() === wanted);
+}
+
 function isValid(spec, raw) {
-  if (raw.length > MAX_TEXT) return false;
-  if (raw.trim() === "") return spec.optional || spec.kind === "bool";
+  const text = raw.trim();
+  if (text === "") return spec.optional || spec.kind === "bool";
   if (spec.kind === "bool") return raw === "1" || raw === "0";
-  if (spec.kind === "int") {
-    if (!WHOLE.test(raw.trim())) return false;
-    const number = parseInt(raw, 10);
-    return (spec.min === null || number >= spec.min) && (spec.max === null || number <= spec.max);
-  }
-  if (spec.kind === "choice") return spec.options.some(([value]) => value === raw);
-  return !spec.pattern || new RegExp(spec.pattern).test(raw);
+  if (spec.kind === "int") return WHOLE.test(text) && within(parseInt(text, 10), spec.min, spec.max);
+  if (spec.kind === "choice") return Boolean(choiceOf(spec, raw));
+  if (!within(text.length, spec.minLength, spec.maxLength)) return false;
+  if (spec.pattern && !new RegExp(spec.pattern).test(text)) return false;
+  const ranges = spec.numbers || [];
+  return !ranges.length || (text.match(NUMBER) || []).every(
+    (number, index) => within(parseInt(number, 10), ...ranges[Math.min(index, ranges.length - 1)]));
 }
 
 function normalised(spec, raw) {
-  return spec.kind === "bool" ? (raw === "1" ? "1" : "") : raw;
+  if (spec.kind === "bool") return raw === "1" ? "1" : "";
+  if (spec.kind === "choice") return choiceOf(spec, raw)[0];
+  return raw;
 }
 
 function rejected(spec, raw) {

@@ -1,12 +1,13 @@
 """Links from the rulebook's pages to the calculator that covers their section
-(sources/calculator-links.yaml; build_scripts/render/pages.py writes them)."""
+(sources/calculator-links.yaml; pages.py and sbg_pages.py put them under the title)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
-CALCULATOR_LINKS = Path(__file__).resolve().parents[2] / "sources" / "calculator-links.yaml"
+from .. import paths
+
+CALCULATOR_LINKS = paths.SOURCES / "calculator-links.yaml"
 
 
 @lru_cache(maxsize=1)
