@@ -47,8 +47,9 @@ test: build browser
 	$(PY) -m pytest
 
 # Builds its own copy of the site, serves it on 127.0.0.1 and measures it in Chromium.
+# BASELINE=main also measures main's build in the same run (a "before" column).
 bench: build browser
-	$(PY) -m benchmarks
+	$(PY) -m benchmarks $(if $(BASELINE),--baseline $(BASELINE))
 
 clean:
 	rm -rf site build docs/rules

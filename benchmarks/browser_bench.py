@@ -7,32 +7,36 @@ Per run, each in a fresh browser context (empty cache, no service worker yet):
                               then, once the offline copy is saved, engine ready warm and
                               input change to updated result
   search (on the home page)   query to results, for a rule number and for a phrase
+  first visits over a phone network (network.py): the strike calculator on Fast 4G and
+                              Slow 4G (first live result, bytes before it); home and rule page
+                              (bytes in their first 30 s)
 
-"First view" counts what the page itself downloads, as gzip would send it (a server
-sample in the README compresses); the service worker's background save of the offline
-copy is reported on its own line. `figures(site, origin, runs)` gives the rows.
+"First view" counts what the page itself downloads, as it crossed the network (the server
+sends gzip, like the README's sample); the service worker's saving of the offline copy
+is counted in the first-visit figures. `figures(origin, runs)` gives the rows.
 """
 
 from __future__ import annotations
 
-import gzip
 import os
 import shutil
 import statistics
 import time
 from pathlib import Path
-from typing import ClassVar
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
+
+from benchmarks import network
 
 HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
 SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
-COMPRESSIBLE = ("text/", "javascript", "json", "wasm", "svg", "xml")
 ENGINE_READY = "window.__calculators && window.__calculators.readyAt"
-OFFLINE_SAVED = "window.__offline && window.__offline.state === 'ready'"
+# The offline copy is saved, the engine's too where the site keeps it apart (issue 13).
+OFFLINE_SAVED = ("window.__offline && window.__offline.state === 'ready'"
+                 " && (!('engineState' in window.__offline) || window.__offline.engineState === 'kept')")
 FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
 SEARCH_JS = """async ([query, timeoutMs]) => {
   const input = document.querySelector(".md-search__input");
@@ -76,8 +80,6 @@ def poll(page, expression: str, timeout_s: float = 60.0):
 class FirstView:
     """The page's own responses (not the service worker's precaching, not served from its cache)."""
 
-    _gzip_sizes: ClassVar[dict[tuple[str, int], int]] = {}   # the same file compresses the same each run
-
     def __init__(self, page):
         self.responses = []
         page.on("response", self._record)
@@ -90,20 +92,15 @@ class FirstView:
         return sum(1 for r in self.responses if "/assets/pyodide/" in r.url or "/assets/engine/" in r.url)
 
     def gzip_bytes(self) -> int:
+        """What crossed the network (the server sends gzip): a request the browser's cache joined
+        to another one for the same file counts once."""
         total = 0
         for response in self.responses:
             try:
-                body = response.body()
+                sizes = response.request.sizes()
             except PlaywrightError:   # a redirect or a cancelled request has no body
                 continue
-            kind = response.headers.get("content-type", "")
-            if any(marker in kind for marker in COMPRESSIBLE):
-                key = (response.url, len(body))
-                if key not in self._gzip_sizes:
-                    self._gzip_sizes[key] = len(gzip.compress(body, compresslevel=6))
-                total += self._gzip_sizes[key]
-            else:
-                total += len(body)
+            total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
         return total
 
 
@@ -148,7 +145,7 @@ def _calculator(browser, origin: str) -> dict:
     page.goto(f"{origin}/{CALCULATOR}")
     result["warm"] = poll(page, ENGINE_READY) / 1000
     result["warm_timings"] = page.evaluate("({startedAt: window.__calculators.startedAt,"
-                                           " phases: window.__calculators.phases})")
+                                           " phases: window.__calculators.phases, from: window.__calculators.startedFrom})")
     result["updates"] = [_update_ms(page, value) for value in range(3, 13)]
     context.close()
     return result
@@ -193,7 +190,15 @@ def measure(origin: str, runs: int, browser=None) -> dict[str, list[float]]:
             add(f"worker started {kind}", timings["startedAt"])
             if timings.get("phases"):      # older builds did not report them
                 add(f"python {kind}", timings["phases"]["python"] - timings["phases"]["runtimeScript"])
-        add("from snapshot", 1.0 if calc["cold_timings"].get("from") == "snapshot" else 0.0)
+        add("from snapshot", 1.0 if calc["warm_timings"].get("from") == "snapshot" else 0.0)
+        for profile, key in (("Fast 4G", "fast"), ("Slow 4G", "slow")):
+            first = network.first_live_result(browser, origin, profile)
+            add(f"{key} result", first["seconds"])
+            add(f"{key} bytes", first["bytes"])
+        for path, key in ((HOME, "home"), (RULE_PAGE, "rule")):
+            quiet = network.quiet_page_bytes(browser, origin, path)
+            add(f"{key} 30 s", quiet["bytes"])
+            add("pyodide 30 s", quiet["engine"])
     return samples
 
 
@@ -206,20 +211,30 @@ ROWS = [   # (sample, figure, unit, scale, target)
     ("rule paint", "first contentful paint: rule page", "ms", 1, ""),
     ("calculator paint", "first contentful paint: calculator page", "ms", 1, ""),
     ("engine cold", "calculator: navigation to engine ready, cold", "s", 1, "< 3 s"),
-    ("engine warm", "calculator: navigation to engine ready, warm", "s", 1, "< 2 s"),
+    ("engine warm", "calculator: navigation to engine ready, warm", "s", 1, "< 1 s"),
     ("worker started cold", "engine start: worker created, cold", "ms", 1, ""),
     ("worker started warm", "engine start: worker created, warm", "ms", 1, ""),
     ("python cold", "engine start: Python restored in worker, cold", "ms", 1, ""),
     ("python warm", "engine start: Python restored in worker, warm", "ms", 1, ""),
-    ("from snapshot", "engine start: from the snapshot (1 = yes)", "", 1, "1"),
+    ("from snapshot", "engine start, warm: from the snapshot (1 = yes)", "", 1, "1"),
     ("update", "calculator: input change to updated result", "ms", 1, "< 50 ms"),
+    ("fast result", "first visit, Fast 4G: first live result", "s", 1, "< 5 s"),
+    ("fast bytes", "first visit, Fast 4G: transferred before it", "MB", 1e-6, "< 5 MB"),
+    ("slow result", "first visit, Slow 4G: first live result", "s", 1, "< 25 s"),
+    ("slow bytes", "first visit, Slow 4G: transferred before it", "MB", 1e-6, ""),
+    ("home 30 s", "first visit, home page: transferred in 30 s", "MB", 1e-6, "< 2 MB"),
+    ("rule 30 s", "first visit, rule page 1.7: transferred in 30 s", "MB", 1e-6, "< 2 MB"),
+    ("pyodide 30 s", "first visit, home + rule page: engine files, 30 s", "files", 1, "0"),
     ("search rule number", f"search: rule number ({SEARCHES['rule number']})", "ms", 1, ""),
     ("search phrase", f"search: phrase ({SEARCHES['phrase']})", "ms", 1, ""),
 ]
 
 
-def figures(origin: str, runs: int, browser=None) -> list[dict]:
-    samples = measure(origin, runs, browser)
+def rows(samples: dict[str, list[float]]) -> list[dict]:
     return [{"figure": figure, "median": statistics.median(samples[key]) * scale, "unit": unit,
              "runs": len(samples[key]), "target": target}
             for key, figure, unit, scale, target in ROWS if key in samples]
+
+
+def figures(origin: str, runs: int, browser=None) -> list[dict]:
+    return rows(measure(origin, runs, browser))

@@ -3,6 +3,10 @@
 Figures are medians of several runs (default 5): these machines are shared and noisy.
 The site is built into a folder of the benchmark's own and served on 127.0.0.1 with
 its deployed headers; the browser figures come from browser_bench.py.
+
+`--baseline REF` (`make bench BASELINE=main`) also builds the project as it was at REF
+with its own build scripts and measures both in the same run, alternating, with this
+benchmark's code: a "before" column beside the figures.
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ import json
 import os
 import shutil
 import statistics
+from pathlib import Path
 
 from benchmarks import browser_bench, search_bench
-from benchmarks.site_build import ROOT, offline_copy_size, site_size, time_build
+from benchmarks.site_build import ROOT, checkout, offline_copy_size, site_size, time_build
 from build_scripts.serve import start_server
 
 HEADER = f"{'figure':<52} {'median':>12} {'unit':<5} {'runs':>5}  target"
+HEADER_WITH_BEFORE = f"{'figure':<52} {'before':>12} {'median':>12} {'unit':<5} {'runs':>5}  target"
 
 
 def engine_figures(repeat: int = 1000) -> list[dict]:
@@ -32,31 +38,77 @@ def engine_figures(repeat: int = 1000) -> list[dict]:
     ]
 
 
-def figures(runs: int, browser=None) -> list[dict]:
-    """Every row of the table; `browser`: a Chromium already running (the tests'), else one is started."""
-    site = ROOT / "build" / f"bench-site-{os.getpid()}"
-    site.mkdir(parents=True, exist_ok=True)
-    server, origin = start_server(site)
-    try:
-        build = time_build(site, origin + "/", runs)
-        rows = [
-            {"figure": "build (parse + render + mkdocs build + postbuild)", "median": statistics.median(build),
-             "unit": "s", "runs": runs, "target": "< 5 s"},
-            {"figure": "total site size", "median": site_size(site) / 1e6, "unit": "MB", "runs": 1, "target": ""},
-            {"figure": "offline copy saved on a first visit", "median": offline_copy_size(site) / 1e6, "unit": "MB",
-             "runs": 1, "target": ""},
+class Build:
+    """One project built into a folder of the benchmark's own and served."""
+
+    def __init__(self, name: str, root: Path, runs: int):
+        self.site = ROOT / "build" / f"bench-{name}-{os.getpid()}"
+        self.site.mkdir(parents=True, exist_ok=True)
+        self.server, self.origin = start_server(self.site)
+        self.build_times = time_build(self.site, self.origin + "/", runs, root)
+        self.samples: dict[str, list[float]] = {}
+
+    def site_rows(self) -> list[dict]:
+        return [
+            {"figure": "build (parse + render + mkdocs build + postbuild)",
+             "median": statistics.median(self.build_times), "unit": "s", "runs": len(self.build_times),
+             "target": "< 5 s"},
+            {"figure": "total site size", "median": site_size(self.site) / 1e6, "unit": "MB", "runs": 1, "target": ""},
+            {"figure": "offline copy saved on a first visit", "median": offline_copy_size(self.site) / 1e6,
+             "unit": "MB", "runs": 1, "target": ""},
         ]
-        return (rows + engine_figures() + browser_bench.figures(origin, runs, browser)
-                + search_bench.figures(site, origin, runs, browser))
+
+    def measure_once(self, browser) -> None:
+        for key, values in browser_bench.measure(self.origin, 1, browser).items():
+            self.samples.setdefault(key, []).extend(values)
+
+    def search_rows(self, runs: int, browser) -> list[dict]:
+        """The question set asked in this build's search box (whatever search it runs)."""
+        return search_bench.figures(self.site, self.origin, runs, browser)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        shutil.rmtree(self.site, ignore_errors=True)
+
+
+def figures(runs: int, browser=None, baseline: str | None = None) -> list[dict]:
+    """Every row of the table; `browser`: a Chromium already running (the tests'), else one is started.
+    With `baseline`, each row also has "before": the same figure for the project at that ref."""
+    if browser is None:
+        with browser_bench.sync_playwright() as playwright:
+            own = playwright.chromium.launch(executable_path=browser_bench.chromium_path(), args=browser_bench.ARGS)
+            try:
+                return figures(runs, own, baseline)
+            finally:
+                own.close()
+    builds = [Build("site", ROOT, runs)]
+    try:
+        if baseline:
+            builds.append(Build("baseline", checkout(baseline), runs))
+        for _ in range(runs):          # alternating, so both see the same machine
+            for build in builds:
+                build.measure_once(browser)
+        rows = (builds[0].site_rows() + engine_figures() + browser_bench.rows(builds[0].samples)
+                + builds[0].search_rows(runs, browser))
+        if baseline:
+            before = {row["figure"]: row["median"] for row in builds[1].site_rows() + browser_bench.rows(builds[1].samples)
+                      + builds[1].search_rows(runs, browser)}
+            for row in rows:
+                row["before"] = before.get(row["figure"])
+        return rows
     finally:
-        server.shutdown()
-        shutil.rmtree(site, ignore_errors=True)
+        for build in builds:
+            build.close()
 
 
 def table(rows: list[dict]) -> str:
-    lines = [HEADER]
+    with_before = any("before" in row for row in rows)
+    lines = [HEADER_WITH_BEFORE if with_before else HEADER]
     for row in rows:
-        lines.append(f"{row['figure']:<52} {row['median']:>12.4f} {row['unit']:<5} {row['runs']:>5}  "
+        before = ""
+        if with_before:
+            before = f"{row['before']:>12.4f} " if row.get("before") is not None else f"{'':>12} "
+        lines.append(f"{row['figure']:<52} {before}{row['median']:>12.4f} {row['unit']:<5} {row['runs']:>5}  "
                      f"{row.get('target', '')}")
     return "\n".join(lines)
 
@@ -65,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (the median is reported)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--baseline", metavar="REF", help="also measure the project at this git ref (before/after)")
     args = parser.parse_args(argv)
-    rows = figures(args.runs)
+    rows = figures(args.runs, baseline=args.baseline)
     print(json.dumps(rows, indent=1) if args.json else table(rows))
     return 0

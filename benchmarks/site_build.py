@@ -19,19 +19,34 @@ def build_steps(out: Path) -> list[list[str]]:
             ["-m", "build_scripts", "postbuild", str(out)]]
 
 
-def time_build(out: Path, site_url: str, runs: int) -> list[float]:
-    """Seconds for prebuild + mkdocs build + postbuild, each run from a clean folder's contents."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url}
+def time_build(out: Path, site_url: str, runs: int, root: Path = ROOT) -> list[float]:
+    """Seconds for prebuild + mkdocs build + postbuild of the project at `root`, `runs` times."""
+    env = {**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url}
     times = []
     for _ in range(runs):
         started = time.perf_counter()
         for step in build_steps(out):
-            done = subprocess.run([sys.executable, *step], cwd=ROOT, env=env, capture_output=True, text=True,
+            done = subprocess.run([sys.executable, *step], cwd=root, env=env, capture_output=True, text=True,
                                   check=False)
             if done.returncode != 0:
                 raise RuntimeError(f"build step {' '.join(step)} failed:\n{done.stderr[-2000:]}")
         times.append(time.perf_counter() - started)
     return times
+
+
+def checkout(ref: str) -> Path:
+    """The project as it was at `ref` (a commit or branch), unpacked under build/ with `git archive`
+    (the work tree and its branch are left alone), sharing this tree's node_modules."""
+    commit = subprocess.run(["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout.strip()
+    root = ROOT / "build" / f"bench-baseline-{commit[:12]}"
+    if not (root / "Makefile").exists():
+        root.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
+    if not (root / "node_modules").exists():
+        (root / "node_modules").symlink_to(ROOT / "node_modules")
+    return root
 
 
 def site_size(site: Path) -> int:

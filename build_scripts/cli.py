@@ -3,9 +3,10 @@
 prebuild  parse the sources and write the generated pages into docs/rules/
           and the rules index into build/ (run before mkdocs/zensical)
 postbuild write site/rules.json from the index, the search index over the generator's,
-          copy the Pyodide runtime, write the engine wheel and its memory snapshot into
-          site/assets, then the service worker (run after the generator; `postbuild DIR`
-          for a site built elsewhere)
+          copy the Pyodide runtime, write the engine wheel, the trimmed standard library,
+          the memory snapshot and the engine's manifest into site/assets, gzip copies,
+          then the service worker
+          (run after the generator; `postbuild DIR` for a site built elsewhere)
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from pathlib import Path
 import yaml
 
 from . import paths
+from .engine_manifest import write_engine_manifest
 from .engine_wheel import write_wheel
 from .errata import Erratum
+from .precompress import precompress
 from .pyodide_runtime import vendor_pyodide
 from .pyodide_snapshot import write_snapshot
+from .pyodide_stdlib import write_trimmed_stdlib
 from .service_worker import write_service_worker
 from .glossary.definitions import write_definitions
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
@@ -148,9 +152,20 @@ def postbuild(site_dir: Path = paths.SITE) -> None:
     write_search_index(site_dir, {game: page for game, (page, _, _) in GLOSSARIES.items()})
     vendor_pyodide(site_dir)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
     write_wheel(site_dir)      # calculators: the engine as a wheel for Pyodide
-    # --- issue 7 (offline and fast start) ---
-    write_snapshot(site_dir)         # calculators: Pyodide with the engine imported, restored by the worker
-    write_service_worker(site_dir)   # offline: last, since it lists and hashes every file of the site
+    # --- issues 7 and 13 (offline, fast start, first visit over a phone network) ---
+    write_trimmed_stdlib(site_dir)   # calculators: only the standard library the engine imports
+    write_snapshot(site_dir)         # calculators: Python started from it, restored on later visits
+    precompress(site_dir)            # gzip copies for the server (and their sizes for the manifest)
+    write_engine_manifest(site_dir)  # calculators: the engine's files, sizes and revisions
+    seal(site_dir)
+
+
+def seal(site_dir: Path) -> dict:
+    """The build's last step, also taken by a deploy that changes a page: the offline list
+    over every file, then the gzip copies a server sends (of the changed pages too)."""
+    offline = write_service_worker(site_dir)   # offline: lists and hashes every file of the site
+    precompress(site_dir)                      # the files written since (sw.js, offline.json, the manifest)
+    return offline
 
 
 COMMANDS = {"prebuild": prebuild, "postbuild": postbuild}

@@ -1,28 +1,26 @@
-// Writes a memory snapshot of Pyodide with the rules engine already imported, so the
-// browser restores a started interpreter instead of booting Python (about 1.5 s saved).
+// Writes a memory snapshot of Pyodide with the engine's standard-library modules already
+// imported, so a later visit restores a started interpreter instead of booting Python.
 //
-//   node build_scripts/pyodide_snapshot.mjs <pyodide runtime dir> <engine wheel> <output .gz>
+//   node build_scripts/pyodide_snapshot.mjs <pyodide runtime dir> <trimmed stdlib zip> <output .gz> < modules.json
 //
-// Runs the runtime copied into the site, so the snapshot's build id is the one the
-// browser loads (Pyodide refuses a snapshot from another build). The output is gzip
-// (about 7 MB instead of 31 MB); the worker decompresses it.
+// Boots the runtime copied into the site (Pyodide refuses a snapshot from another build)
+// from the trimmed standard library, exactly as the worker does on a first visit
+// (docs/assets/javascripts/calculators/engine-boot.mjs), and imports every module in that
+// zip (stdin: their names). The engine is not in the snapshot: the worker puts the wheel on sys.path after
+// restoring it, so a new engine or view never changes the snapshot's bytes. The output
+// is gzip (the worker decompresses it).
 import nodeCrypto from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-// Import every module of the engine now (but __main__, which runs the command line):
-// the restored interpreter has them in memory, but not the wheel's files, so nothing
-// may be left to import lazily.
-const PREPARE_ENGINE = `
-import importlib, json, pkgutil, sysconfig, zipfile
-zipfile.ZipFile("/tmp/engine.whl").extractall(sysconfig.get_paths()["purelib"])
-importlib.invalidate_caches()   # the clock stands still here (see makeDeterministic)
-import calculators
-for module in pkgutil.walk_packages(calculators.__path__, "calculators."):
-    if not module.name.endswith(".__main__"):
-        importlib.import_module(module.name)
+const BOOT = new URL("../docs/assets/javascripts/calculators/engine-boot.mjs", import.meta.url);
+
+const IMPORT_STDLIB = (names) => `
+import importlib
+for name in ${JSON.stringify(names)}:
+    importlib.import_module(name)
 `;
 
 // The same bytes from build to build, so a deploy that does not touch the engine does
@@ -47,19 +45,22 @@ function makeDeterministic() {
   performance.now = () => (ticks += 1);
 }
 
-async function main([runtimeDir, wheelPath, outPath]) {
-  if (!outPath) throw new Error("usage: node pyodide_snapshot.mjs <runtime dir> <wheel> <output .gz>");
+async function main([runtimeDir, stdlibPath, outPath]) {
+  if (!outPath) throw new Error("usage: node pyodide_snapshot.mjs <runtime dir> <trimmed stdlib zip> <output .gz>");
   makeDeterministic();
+  const { startPython } = await import(BOOT.href);
   const runtime = resolve(runtimeDir) + "/";
   const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
-  const pyodide = await loadPyodide({ indexURL: runtime, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
-  pyodide.FS.writeFile("/tmp/engine.whl", readFileSync(wheelPath));
-  pyodide.runPython(PREPARE_ENGINE);
-  pyodide.FS.unlink("/tmp/engine.whl");
+  const lockInfo = JSON.parse(readFileSync(runtime + "pyodide-lock.json", "utf8")).info;
+  const pyodide = await startPython(loadPyodide, {
+    indexURL: runtime, stdLibURL: resolve(stdlibPath), lockInfo, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
+  });
+  const modules = JSON.parse(readFileSync(0, "utf8"));
+  pyodide.runPython(IMPORT_STDLIB(modules));
   const snapshot = pyodide.makeMemorySnapshot();
   mkdirSync(dirname(resolve(outPath)), { recursive: true });
   writeFileSync(outPath, gzipSync(snapshot, { level: 9 }));
-  console.log(JSON.stringify({ bytes: snapshot.length }));
+  console.log(JSON.stringify({ bytes: snapshot.length, modules: modules.length }));
 }
 
 main(process.argv.slice(2)).catch((error) => {

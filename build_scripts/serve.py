@@ -6,13 +6,20 @@ The Content-Security-Policy here is the one the README's server sample sends and
 the browser tests run under; `.wasm` is sent as application/wasm so Pyodide can
 compile it while it downloads, and the web app manifest as application/manifest+json.
 Everything is revalidated (no-cache), so a rebuild shows at once; the README's sample gives hashed assets long-lived headers instead.
+Compressed like the sample too: a file's gzip copy from the build (`x.wasm.gz`,
+nginx `gzip_static`) when the browser accepts gzip, else text compressed on the fly
+(nginx `gzip`), so a site built without the copies is measured fairly.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import sys
 import threading
 from pathlib import Path
@@ -38,13 +45,83 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
          ".webmanifest": "application/manifest+json"}
 
 
+COMPRESSIBLE = ("text/", "javascript", "json", "wasm", "svg", "xml")
+ON_THE_FLY_LEVEL = 6                          # nginx's gzip_comp_level in the README's sample
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    _compressed: ClassVar[dict[tuple[str, int, int], bytes]] = {}   # (path, mtime, size) -> on-the-fly gzip
 
     def end_headers(self):
         self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.partition("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")    # the folder's page, as the base class serves it
+        if not os.path.isfile(path) or not self._accepts_gzip():
+            return super().send_head()
+        kind = self.guess_type(path)
+        packed = path + ".gz"
+        if os.path.isfile(packed):
+            return self._send_gzip(path, kind, open(packed, "rb"), os.path.getsize(packed))  # noqa: SIM115
+        if any(marker in kind for marker in COMPRESSIBLE):
+            body = self._gzip_on_the_fly(path)
+            return self._send_gzip(path, kind, io.BytesIO(body), len(body))
+        return super().send_head()
+
+    def send_error(self, code, message=None, explain=None):
+        """A missing page gets the site's own 404 page (nginx: `error_page 404 /404.html`)."""
+        page = os.path.join(self.directory, "404.html")
+        if code != 404 or self.command != "GET" or not os.path.isfile(page):
+            return super().send_error(code, message, explain)
+        with open(page, "rb") as source:
+            body = source.read()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        return None
+
+    def _accepts_gzip(self) -> bool:
+        offered = self.headers.get("Accept-Encoding", "")
+        return any(part.split(";")[0].strip() == "gzip" and "q=0" not in part.replace(" ", "")
+                   for part in offered.split(","))
+
+    def _gzip_on_the_fly(self, path: str) -> bytes:
+        stat = os.stat(path)
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        if key not in self._compressed:
+            with open(path, "rb") as source:
+                self._compressed[key] = gzip.compress(source.read(), compresslevel=ON_THE_FLY_LEVEL, mtime=0)
+        return self._compressed[key]
+
+    def _send_gzip(self, path: str, kind: str, body, length: int):
+        """The headers SimpleHTTPRequestHandler would send for `path`, for its gzip body."""
+        modified = os.stat(path).st_mtime
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if int(modified) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    body.close()
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError, IndexError):
+                pass
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(length))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return body
 
 
 class QuietSiteHandler(SiteHandler):

@@ -1,5 +1,7 @@
 """What a calculator page shows, filled in through its form, equals what
-calculators.api.run gives in CPython: every percentage, fraction and step."""
+calculators.api.run gives in CPython: every percentage, fraction and step. Both ways the
+engine starts run every scenario: a first visit (booted from the trimmed standard
+library) and a later one (restored from the snapshot once the engine is kept offline)."""
 
 from __future__ import annotations
 
@@ -47,11 +49,19 @@ def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
             if Fraction(chance) != 0}
 
 
+@pytest.mark.parametrize("start", ["trimmed", "snapshot"])
 @pytest.mark.parametrize("page_name", sorted(BY_PAGE))
-def test_form_results_equal_the_engine(open_page, page_name):
+def test_form_results_equal_the_engine(open_page, page_name, start):
     page = open_page(f"calculators/{page_name}/")
     for view in PAGES[page_name]:
         wait_for_engine(page, view)
+    if start == "snapshot":   # the engine is kept offline after this use; the next visit restores it
+        page.wait_for_function("window.__offline && window.__offline.engineState === 'kept'", timeout=60_000)
+        page.reload()
+        for view in PAGES[page_name]:
+            wait_for_engine(page, view)
+    assert page.evaluate("window.__calculators.startedFrom") == start
+    assert page.evaluate("window.__calculators.stdlib") == "trimmed"
     for scenario_id, view, values, expect in BY_PAGE[page_name]:
         if values == defaults(view):
             page.click(f"#calc-{view} .calc-reset")   # recomputes the defaults live

@@ -26,7 +26,11 @@ def test_the_benchmark_prints_every_figure(browser):
     assert by_name["first view: home page (gzip)"] < 400
     assert by_name["first view: rule page 1.7 (gzip)"] < 400
     assert by_name["first view: engine files loaded, home + rule page"] == 0
-    assert by_name["engine start: from the snapshot (1 = yes)"] == 1
+    assert by_name["engine start, warm: from the snapshot (1 = yes)"] == 1
+    assert by_name["first visit, home + rule page: engine files, 30 s"] == 0
+    assert by_name["first visit, home page: transferred in 30 s"] < 2
+    assert by_name["first visit, rule page 1.7: transferred in 30 s"] < 2
+    assert by_name["first visit, Fast 4G: transferred before it"] < 5
     assert by_name["search: rule hit rate, top-1 (question set)"] >= 70
     assert by_name["search: rule hit rate, top-3 (question set)"] >= 90
     assert by_name["search: index, gzip"] < 300

@@ -11,8 +11,8 @@ import shutil
 
 import pytest
 
+from build_scripts.cli import seal
 from build_scripts.serve import start_server
-from build_scripts.service_worker import write_service_worker
 from tests.browser.conftest import BROWSER_SITE
 from tests.browser.test_offline import wait_until_saved
 
@@ -42,7 +42,7 @@ def redeploy_with_a_new_home_page(site) -> str:
     anchor = '<article class="md-content__inner md-typeset">'
     assert anchor in html
     home.write_text(html.replace(anchor, anchor + MARKER, 1), encoding="utf-8")
-    return write_service_worker(site)["build"]
+    return seal(site)["build"]   # as a real build ends: the offline list, then the gzip copies
 
 
 def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
@@ -78,5 +78,5 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     page.wait_for_function("window.__offline.state === 'updated'", timeout=30_000)
     assert page.locator("#deploy-marker").count() == 0
-    page.click(".offline-status__reload")
+    page.click("#site-messages[data-message='offline-update'] .site-messages__action")
     page.wait_for_selector("#deploy-marker", timeout=15_000)

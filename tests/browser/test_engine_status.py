@@ -11,6 +11,8 @@ def test_status_shows_loading_with_progress_then_ready(open_page):
     assert page.get_attribute("#calc-corruption", "data-engine") == "loading"
     assert page.locator("#calc-corruption .calc-status__progress").is_visible()
     assert "Loading the engine" in page.inner_text("#calc-corruption .calc-status")
+    page.wait_for_function("/ of [0-9.]+ MB|starting Python/.test("
+                           "document.querySelector('#calc-corruption .calc-status').textContent)")
     wait_for_engine(page, "corruption")
     assert page.locator("#calc-corruption .calc-status__progress").is_hidden()
     assert "Engine ready" in page.inner_text("#calc-corruption .calc-status")

@@ -1,9 +1,13 @@
-"""Offline at the table: after one visit, with the network off, a rule page, the glossary,
-search and every calculator (computing a fresh result) still work, served by the
-service worker's copy. Nothing but the browser's own update check for sw.js may try
-the network once it is off."""
+"""Offline at the table: after one visit, with the network off, a rule page, the glossary and
+search still work, served by the service worker's copy; once a calculator has been used (or
+the reader asked), every calculator computes offline too. A first visit to a reading page
+downloads no engine file, and Save-Data is honoured. Offline, an unknown address gets the
+site's 404 page. Nothing but the browser's own update check for sw.js may try the network
+once it is off."""
 
 from __future__ import annotations
+
+import json
 
 from tests.browser.conftest import (
     BROWSER_SITE,
@@ -17,7 +21,7 @@ from tests.browser.conftest import (
 )
 from tests.browser.scenarios import SCENARIOS
 
-SAVED_TIMEOUT_MS = 60_000
+SAVED_TIMEOUT_MS = 120_000
 VIEWS_ON_PAGE_JS = "[...document.querySelectorAll('.calculator[data-config]')].map(b => JSON.parse(b.dataset.config).view)"
 
 
@@ -29,7 +33,7 @@ def calculator_pages() -> list[str]:
 
 
 def wait_until_saved(page) -> None:
-    """The service worker has stored the whole site: offline.js says "Ready offline"."""
+    """The service worker has stored the pages, search and glossary: offline.js says "Ready offline"."""
     page.wait_for_function("window.__offline && window.__offline.state === 'ready'", timeout=SAVED_TIMEOUT_MS)
 
 
@@ -68,24 +72,125 @@ def compute_fresh_results(page, path: str) -> list[str]:
     return views
 
 
-def test_one_visit_saves_the_site_and_says_how_much(open_page):
-    page = open_page("")
-    page.wait_for_function("window.__offline && window.__offline.bytes", timeout=SAVED_TIMEOUT_MS)
-    wait_until_saved(page)
-    status = page.locator("#offline-status")
-    assert status.inner_text() == "Ready offline"
-    saved = page.evaluate("window.__offline.bytes")
-    assert saved > 10_000_000, "the runtime and the snapshot alone are over 10 MB"
-    precached = page.evaluate("""async () => {
-        const names = await caches.keys();
-        const cache = await caches.open(names.find((name) => name.includes("precache")));
-        return (await cache.keys()).map((request) => new URL(request.url).pathname);
-    }""")
-    for needed in ("/index.html", "/rules/1-7-combat/index.html", "/glossary/index.html", "/search/search_index.json",
-                   "/rules.json", "/assets/pyodide/pyodide.asm.wasm", "/assets/pyodide/python_stdlib.zip",
+ENGINE_FILE_PARTS = ("/assets/pyodide/", ".whl", "engine-snapshot")
+CACHED_JS = """async (name) => {
+    const names = await caches.keys();
+    const found = names.filter((cache) => cache.includes(name));
+    const paths = [];
+    for (const cache of found) {
+        for (const request of await (await caches.open(cache)).keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+}"""
+SAVE_DATA_JS = """Object.defineProperty(Navigator.prototype, "connection",
+    { configurable: true, get: () => ({ saveData: true, addEventListener() {} }) });
+window.__askedServiceWorker = [];
+const post = ServiceWorker.prototype.postMessage;
+ServiceWorker.prototype.postMessage = function (message, ...rest) {
+    window.__askedServiceWorker.push(message);
+    return post.call(this, message, ...rest);
+};"""
+
+
+def engine_requests(page) -> list[str]:
+    return [url for url in page.guard.requests + page.guard.worker_requests
+            if any(part in url for part in ENGINE_FILE_PARTS)]
+
+
+def cached(page, name: str) -> list[str]:
+    return page.evaluate(CACHED_JS, name)
+
+
+def wait_until_engine_kept(page, state: str = "kept") -> None:
+    page.wait_for_function(f"window.__offline && window.__offline.engineState === '{state}'",
+                           timeout=SAVED_TIMEOUT_MS)
+
+
+def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open_page):
+    for path in ("", "rules/1-7-combat/"):
+        page = open_page(path)
+        page.wait_for_function("window.__offline && window.__offline.bytes", timeout=SAVED_TIMEOUT_MS)
+        wait_until_saved(page)
+        saved = page.evaluate("window.__offline.bytes")
+        assert saved < 8_000_000, "the pages, search and glossary only"
+        precached = cached(page, "precache")
+        for needed in ("/index.html", "/rules/1-7-combat/index.html", "/glossary/index.html", "/404.html",
+                       "/search/search_index.json", "/rules.json", "/assets/engine/engine.json"):
+            assert needed in precached, needed
+        assert not [p for p in precached if any(part in p for part in ENGINE_FILE_PARTS)]
+        page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+        assert engine_requests(page) == [], path
+        assert cached(page, "mele-engine") == []
+
+
+def test_using_a_calculator_keeps_the_engine_offline(open_page):
+    page = open_page("calculators/corruption/")
+    wait_for_engine(page, "corruption")
+    assert page.evaluate("window.__calculators.startedFrom") == "trimmed"
+    assert not [url for url in page.guard.requests if "engine-snapshot" in url], "a first visit needs no snapshot"
+    wait_until_engine_kept(page)
+    kept = cached(page, "mele-engine")
+    for needed in ("/assets/pyodide/pyodide.asm.wasm", "/assets/pyodide/python_stdlib.trimmed.zip",
                    "/assets/engine/engine-snapshot.bin.gz"):
-        assert needed in precached, needed
-    assert any(path.startswith("/assets/engine/calculators-") for path in precached)
+        assert needed in kept, needed
+    before = go_offline(page)
+    compute_fresh_results(page, "corruption")
+    assert page.evaluate("window.__calculators.startedFrom") == "snapshot"
+    assert_nothing_tried_the_network(page, before)
+
+
+def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, origin):
+    page = open_page("")
+    wait_until_saved(page)
+    control = page.locator("[data-offline-engine]")
+    keep = control.locator("button.offline-engine__keep")
+    keep.wait_for(timeout=SAVED_TIMEOUT_MS)
+    transfer = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]["transfer"]
+    size = f"{transfer / 1e6:.1f}" if transfer < 1e7 else f"{transfer / 1e6:.0f}"
+    assert keep.inner_text() == f"Keep the calculators offline ({size} MB)"
+    assert engine_requests(page) == []
+    keep.click()
+    wait_until_engine_kept(page)
+    assert "/assets/engine/engine-snapshot.bin.gz" in cached(page, "mele-engine")
+    assert "Offline on this device" in control.inner_text()
+    control.locator("button.offline-engine__remove").click()
+    page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+    assert cached(page, "mele-engine") == []
+    keep.wait_for()
+
+
+def test_save_data_downloads_nothing_of_the_engine_in_the_background(open_page):
+    """Under Save-Data a reading page fetches nothing of the engine, and using a calculator asks
+    the service worker to keep only what the browser's HTTP cache already holds (`only-if-cached`:
+    no download; Playwright's request routing turns that cache off, so it is not checked here),
+    without the snapshot, which is never fetched."""
+    page = open_page(None)
+    page.context.add_init_script(SAVE_DATA_JS)
+    page.goto(page.guard.origin + "/")
+    wait_until_saved(page)
+    page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+    assert engine_requests(page) == [], "no engine download in the background"
+    page.goto(page.guard.origin + "/calculators/corruption/")
+    wait_for_engine(page, "corruption")
+    page.wait_for_function("(window.__askedServiceWorker || []).some((m) => m.type === 'keep-engine')"
+                           " && window.__offline.engine"
+                           " && ['none', 'kept-without-snapshot'].includes(window.__offline.engineState)",
+                           timeout=SAVED_TIMEOUT_MS)
+    asked = [m for m in page.evaluate("window.__askedServiceWorker") if m["type"] == "keep-engine"]
+    assert asked == [{"type": "keep-engine", "snapshot": False, "onlyIfCached": True}]
+    assert "/assets/engine/engine-snapshot.bin.gz" not in cached(page, "mele-engine")
+    assert not [url for url in page.guard.requests + page.guard.worker_requests if "engine-snapshot" in url]
+
+
+def test_offline_an_unknown_address_shows_the_sites_404_page(open_page):
+    page = open_page("")
+    wait_until_saved(page)
+    before = go_offline(page)
+    page.goto(f"{page.guard.origin}/no-such-page/")   # tried online first: a newer deploy may have it
+    assert "404" in page.locator("h1").first.inner_text()
+    assert page.locator(".md-header").is_visible(), "the site's own page, not the browser's error"
+    tried = page.guard.requests[before[0]:] + page.guard.worker_requests[before[1]:]
+    assert [url for url in tried if not url.endswith(("/sw.js", "/no-such-page/"))] == []
 
 
 def test_reading_and_search_work_offline(open_page):
@@ -108,8 +213,9 @@ def test_reading_and_search_work_offline(open_page):
 
 
 def test_every_calculator_computes_offline(open_page):
-    page = open_page("")
-    wait_until_saved(page)
+    page = open_page("calculators/strike/")
+    wait_for_engine(page, "strike")
+    wait_until_engine_kept(page)
     before = go_offline(page)
     checked = [view for path in calculator_pages() for view in compute_fresh_results(page, path)]
     assert {"strike", "corruption", "influence", "keying", "audience"} <= set(checked)

@@ -39,7 +39,7 @@ def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     number.scroll_into_view_if_needed()
     wait_until_the_address_settles(page)
     number.tap()
-    toast = page.locator("#rule-toast.rule-toast--shown")
+    toast = page.locator("#site-messages[data-message='rule-copied']")
     toast.wait_for(state="visible")
     citation = f"MELE 1.7.24 — {origin}/{COMBAT}#r1-7-24"
     assert toast.inner_text() == f"Copied: {citation}"

@@ -1,6 +1,9 @@
-"""The engine restored from the build's memory snapshot gives exactly the results of a
-Pyodide booted the ordinary way (wheel installed, engine imported) and of CPython, and
-the calculator pages use it; without it, the engine still starts the ordinary way."""
+"""The engine gives exactly CPython's results on both ways it starts: booted from the trimmed
+standard library (a first visit) and restored from the memory snapshot (a later visit, once
+the calculators are kept offline). Every browser scenario runs against the trimmed runtime
+with no fallback, so a module the trimmed zip lacks fails here; the fallback itself (the full
+standard library added behind it) is checked too. The worker's own start-up code
+(engine-boot.mjs) runs here in Node, as in the build."""
 
 from __future__ import annotations
 
@@ -15,37 +18,47 @@ from build_scripts.engine_wheel import wheel_site_path
 from build_scripts.calculators_ui.views import VIEWS
 from build_scripts.pyodide_runtime import RUNTIME_DIR
 from build_scripts.pyodide_snapshot import SNAPSHOT_PATH
+from build_scripts.pyodide_stdlib import BOOT_SCRIPT, FULL_STDLIB, TRIMMED_STDLIB
 from calculators.api import run
-from tests.browser.conftest import (
-    BROWSER_SITE,
-    defaults,
-    expected_params,
-    python_rendered_text,
-    result_text,
-    wait_for_engine,
-    wait_for_params,
-)
+from tests.browser.conftest import BROWSER_SITE, expected_params
 from tests.browser.scenarios import SCENARIOS
 
-# Both ways in one Node process: argv = runtime dir, wheel, snapshot; stdin = [[name, params], ...].
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node runs Pyodide outside the browser")
+
+# argv: boot module, runtime dir, wheel, snapshot, trimmed zip; stdin: [[name, params], ...].
 BOTH_WAYS_JS = r"""
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
-const [runtime, wheel, snapshot] = process.argv.slice(1);
+const [boot, runtime, wheel, snapshot, stdlib] = process.argv.slice(1);
+const { startPython, setUpEngine } = await import(pathToFileURL(boot).href);
 const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
-const SETUP = "import json\nfrom calculators.api import run\n" +
-  "def call_json(name, params):\n    return json.dumps(run(name, json.loads(params)))";
+const lockInfo = JSON.parse(readFileSync(runtime + "/pyodide-lock.json", "utf8")).info;
 const cases = JSON.parse(readFileSync(0, "utf8"));
 async function results(options) {
-  const pyodide = await loadPyodide({ indexURL: runtime + "/", ...options });
-  pyodide.runPython(SETUP);
-  const call = pyodide.globals.get("call_json");
+  const pyodide = await startPython(loadPyodide, { indexURL: runtime + "/", stdLibURL: stdlib, lockInfo, ...options });
+  const call = setUpEngine(pyodide, readFileSync(wheel));
   return cases.map(([name, params]) => JSON.parse(call(name, JSON.stringify(params))));
 }
-const fromSnapshot = await results({ _loadSnapshot: gunzipSync(readFileSync(snapshot)) });
-const fromWheel = await results({ packages: [pathToFileURL(wheel).href] });
-console.log(JSON.stringify({ fromSnapshot, fromWheel }));
+const fromSnapshot = await results({ snapshot: gunzipSync(readFileSync(snapshot)) });
+const fromTrimmed = await results({});
+console.log(JSON.stringify({ fromSnapshot, fromTrimmed }));
+"""
+
+# A module the engine never imports is missing from the trimmed zip; adding the full one finds it.
+FALLBACK_JS = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [boot, runtime, stdlib, full] = process.argv.slice(1);
+const { startPython, addFullStdlib, isMissingModule } = await import(pathToFileURL(boot).href);
+const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
+const lockInfo = JSON.parse(readFileSync(runtime + "/pyodide-lock.json", "utf8")).info;
+const pyodide = await startPython(loadPyodide, { indexURL: runtime + "/", stdLibURL: stdlib, lockInfo });
+let missing = false;
+try { pyodide.runPython("import xml.dom.minidom"); } catch (error) { missing = isMissingModule(error); }
+addFullStdlib(pyodide, readFileSync(full));
+const found = pyodide.runPython("import xml.dom.minidom\nxml.dom.minidom.parseString('<a>b</a>').documentElement.tagName");
+console.log(JSON.stringify({ missing, found }));
 """
 
 
@@ -57,37 +70,29 @@ def engine_cases() -> list[list]:
     return cases
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is needed to run Pyodide outside the browser")
-def test_the_snapshot_engine_gives_the_same_results_as_a_fresh_start(origin):   # `origin`: the site is built
+def run_node(script: str, *args, stdin: str = "") -> dict:
+    done = subprocess.run(["node", "--input-type=module", "-e", script, str(BOOT_SCRIPT), *map(str, args)],
+                          input=stdin, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@needs_node
+def test_trimmed_runtime_and_snapshot_give_cpythons_results(origin):   # `origin`: the site is built
     cases = engine_cases()
-    done = subprocess.run(
-        ["node", "--input-type=module", "-e", BOTH_WAYS_JS, str(BROWSER_SITE / RUNTIME_DIR),
-         str(BROWSER_SITE / wheel_site_path()), str(BROWSER_SITE / SNAPSHOT_PATH)],
-        input=json.dumps(cases), capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    got = json.loads(done.stdout.strip().splitlines()[-1])
-    assert len(got["fromSnapshot"]) == len(cases)
-    for (name, params), snapshot, wheel in zip(cases, got["fromSnapshot"], got["fromWheel"]):
-        assert snapshot == wheel, (name, params)
-        assert snapshot == json.loads(json.dumps(run(name, params))), (name, params)
-    assert sum("error" in result for result in got["fromSnapshot"]) >= 3
+    runtime = BROWSER_SITE / RUNTIME_DIR
+    got = run_node(BOTH_WAYS_JS, runtime, BROWSER_SITE / wheel_site_path(), BROWSER_SITE / SNAPSHOT_PATH,
+                   runtime / TRIMMED_STDLIB, stdin=json.dumps(cases))
+    assert len(got["fromSnapshot"]) == len(got["fromTrimmed"]) == len(cases)
+    for (name, params), snapshot, trimmed in zip(cases, got["fromSnapshot"], got["fromTrimmed"]):
+        expected = json.loads(json.dumps(run(name, params)))
+        assert trimmed == expected, (name, params)
+        assert snapshot == expected, (name, params)
+    assert sum("error" in result for result in got["fromTrimmed"]) >= 3
 
 
-def test_calculator_pages_start_from_the_snapshot(open_page):
-    page = open_page("calculators/corruption/")
-    wait_for_engine(page, "corruption")
-    assert page.evaluate("window.__calculators.startedFrom") == "snapshot"
-    assert not any(url.endswith(".whl") for url in page.guard.requests), "the wheel is only for the fallback"
-
-
-def test_without_the_snapshot_the_engine_starts_from_the_wheel(open_page):
-    page = open_page(None)
-    page.route("**/engine-snapshot.bin.gz", lambda route: route.abort())
-    page.goto(page.guard.origin + "/calculators/corruption/")
-    wait_for_engine(page, "corruption")
-    assert page.evaluate("window.__calculators.startedFrom") == "wheel"
-    page.fill("#calc-corruption-points", "6")
-    values = {**defaults("corruption"), "points": "6"}
-    wait_for_params(page, "corruption", expected_params("corruption", values))
-    assert result_text(page, "corruption") == python_rendered_text("corruption", values)
-    page.guard.console_errors.clear()   # the refused download is this test's own doing
+@needs_node
+def test_a_module_missing_from_the_trimmed_runtime_comes_from_the_full_one(origin):
+    runtime = BROWSER_SITE / RUNTIME_DIR
+    got = run_node(FALLBACK_JS, runtime, runtime / TRIMMED_STDLIB, runtime / FULL_STDLIB)
+    assert got == {"missing": True, "found": "a"}

@@ -1,51 +1,177 @@
-// Offline use at the table: every page registers the service worker (sw.js at the
-// site root, written by build_scripts/service_worker.mjs). On a first visit a small
-// note says how much the site will store, then "Ready offline"; it never covers the
-// text. When a new deploy takes over a page that was served from the old copy, the
-// page reloads itself if the reader has not touched it yet, and otherwise offers to.
+// Offline use at the table: every page registers the service worker (sw.js at the site
+// root, written by build_scripts/service_worker.mjs), which keeps the pages, search and
+// glossary at once (small). The calculators' engine (about 11 MB to download) is kept
+// only once the reader has used a calculator (its files were just downloaded anyway) or
+// taps "Keep the calculators offline (N MB)" (home page, and the "Ready offline" note).
+// With Save-Data on, nothing of the engine is downloaded in the background. The reader can
+// remove it again. Notes go through the site's message area (messages.js). When a new deploy
+// takes over a page that was served from the old copy, the page reloads itself if the
+// reader has not touched it yet, and otherwise offers to.
 // Material's instant navigation may run this file again: it sets up only once.
 (function () {
   if (window.__offline || !("serviceWorker" in navigator)) return;
-  var offline = (window.__offline = { state: "starting" }); // read by the tests and the benchmark
+  // Read by the tests and the benchmark: state of the pages' copy, and of the engine's.
+  var offline = (window.__offline = { state: "starting", engineState: "unknown", engine: null });
 
   var SITE_ROOT = new URL("../../", document.currentScript.src); // this file is assets/javascripts/offline.js
-  var SHOW_READY_MS = 5000;
+  var SHOW_READY_MS = 8000;
   var RELOAD_GUARD = "offline-reloaded-at";
+  var CONTROL = "[data-offline-engine]";
   var servedFromCache = Boolean(navigator.serviceWorker.controller);
   var touched = false;
+  var messages = window.siteMessages;
 
   ["pointerdown", "keydown", "wheel", "touchstart", "input"].forEach(function (type) {
     addEventListener(type, function () { touched = true; }, { capture: true, passive: true, once: true });
   });
 
-  function note() {
-    var element = document.getElementById("offline-status");
-    if (!element) {
-      element = document.createElement("div");
-      element.id = "offline-status";
-      element.className = "offline-status";
-      element.setAttribute("role", "status");
-      element.setAttribute("aria-live", "polite");
-      document.body.appendChild(element);
-    }
-    return element;
-  }
-
-  function show(state, text, hideAfterMs) {
-    offline.state = state;
-    document.documentElement.dataset.offline = state;
-    var element = note();
-    element.textContent = text;
-    element.dataset.state = state;
-    element.hidden = false;
-    clearTimeout(show.timer);
-    if (hideAfterMs) show.timer = setTimeout(function () { element.hidden = true; }, hideAfterMs);
-    return element;
-  }
-
   function megabytes(bytes) {
     return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0) + " MB";
   }
+
+  function saveData() {
+    return Boolean(navigator.connection && navigator.connection.saveData);
+  }
+
+  function setState(state) {
+    offline.state = state;
+    document.documentElement.dataset.offline = state;
+  }
+
+  // One question to the service worker; `onProgress` gets its progress replies.
+  function ask(message, onProgress) {
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return new Promise(function (resolve, reject) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) {
+          var reply = event.data;
+          if (reply.type === "progress") { if (onProgress) onProgress(reply); }
+          else if (reply.type === "failed") reject(new Error(reply.message));
+          else resolve(reply);
+        };
+        registration.active.postMessage(message, [channel.port2]);
+      });
+    });
+  }
+
+  // --- the engine's offline copy ------------------------------------------------------------
+
+  function engineSize() {
+    return offline.engine ? megabytes(offline.engine.transfer) : "";
+  }
+
+  function keepButton() {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "offline-engine__keep md-button";
+    button.textContent = "Keep the calculators offline (" + engineSize() + ")";
+    button.addEventListener("click", function () { keepEngine(true); });
+    return button;
+  }
+
+  function removeButton() {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "offline-engine__remove md-button";
+    button.textContent = "Remove them from this device";
+    button.addEventListener("click", forgetEngine);
+    return button;
+  }
+
+  function paragraph(text) {
+    var element = document.createElement("p");
+    element.textContent = text;
+    return element;
+  }
+
+  // The home page's control (a `data-offline-engine` element): what is kept, and a button.
+  function renderControls() {
+    var status = offline.engine;
+    document.querySelectorAll(CONTROL).forEach(function (control) {
+      control.replaceChildren();
+      control.dataset.state = offline.engineState;
+      if (!status) { control.hidden = true; return; }
+      control.hidden = false;
+      if (offline.engineState === "keeping") {
+        control.append(paragraph(offline.keepingText || "Keeping the calculators offline…"));
+      } else if (status.kept) {
+        control.append(paragraph("Offline on this device: the pages, search and glossary, and the calculators ("
+          + megabytes(status.bytes) + " stored" + (status.snapshot ? "" : "; they start faster once the rest is kept")
+          + ")."), removeButton());
+        if (!status.snapshot) control.append(keepButton());
+      } else {
+        control.append(paragraph("The pages, search and glossary are kept offline on this device. The calculators' "
+          + "engine is kept too once you use a calculator, or now:"
+          + (saveData() ? " (your browser asks to save data: nothing more is downloaded unless you tap)" : "")),
+          keepButton());
+      }
+    });
+  }
+
+  function setEngine(status, state) {
+    offline.engine = status;
+    offline.engineState = state || (status.kept ? (status.snapshot ? "kept" : "kept-without-snapshot") : "none");
+    renderControls();
+  }
+
+  function keepEngine(asked) {
+    if (offline.engineState === "keeping") return Promise.resolve();
+    // Without the reader asking, under Save-Data: only what the browser already holds, no snapshot.
+    var quietly = !asked && saveData();
+    offline.engineState = "keeping";
+    var show = function (loaded, total) {
+      offline.keepingText = "Keeping the calculators offline: " + megabytes(loaded) + " of " + megabytes(total) + "…";
+      messages.show(offline.keepingText, { id: "offline-engine", timeoutMs: null });
+      renderControls();
+    };
+    if (asked || !quietly) show(0, offline.engine ? offline.engine.transfer : 0);
+    return ask({ type: "keep-engine", snapshot: !quietly, onlyIfCached: quietly }, function (progress) {
+      if (!quietly) show(progress.loaded, progress.total);
+    }).then(function (status) {
+      setEngine(status);
+      if (!quietly) messages.show("The calculators work offline now (" + megabytes(status.bytes) + " stored).",
+        { id: "offline-engine" });
+    }, function (error) {
+      offline.engineState = "failed";
+      offline.error = String(error);
+      renderControls();
+      messages.show("The calculators could not be kept offline (" + error.message + "); they still work online.",
+        { id: "offline-engine", timeoutMs: 2 * SHOW_READY_MS });
+    });
+  }
+
+  function forgetEngine() {
+    return ask({ type: "forget-engine" }).then(function (status) {
+      setEngine(status);
+      messages.show("The calculators' offline copy is removed; they still work online.", { id: "offline-engine" });
+    });
+  }
+
+  // A calculator that has started means its files are in the browser: keep them (and, unless
+  // Save-Data is on, fetch the snapshot that makes the next start fast).
+  var keepRequested = false;
+  function keepAfterUse() {
+    if (!window.engineSettled || keepRequested) return; // set by calculators/engine.js once it starts
+    keepRequested = true;
+    Promise.resolve(window.engineSettled).then(function (started) {
+      var status = offline.engine;
+      if (started && status && (!status.kept || status.outdated || (!status.snapshot && !saveData()))) keepEngine(false);
+    });
+  }
+
+  function engineStatus() {
+    return ask({ type: "engine-status" }).then(function (status) {
+      setEngine(status);
+      if (status.kept && status.outdated && !saveData()) keepEngine(false); // a new deploy changed a kept file
+      keepAfterUse();
+      if (window.document$ && window.document$.subscribe) window.document$.subscribe(function () {
+        renderControls();
+        keepAfterUse();
+      });
+    });
+  }
+
+  // --- the pages' copy --------------------------------------------------------------------------
 
   function whenActivated(worker) {
     return new Promise(function (resolve) {
@@ -56,26 +182,46 @@
     });
   }
 
+  function readyNote() {
+    var status = offline.engine;
+    var offer = status && !status.kept && !window.engineSettled && offline.engineState !== "keeping";
+    messages.show(offer ? "Ready offline." : "Ready offline: the pages, search and glossary.", {
+      id: "offline-pages",
+      timeoutMs: SHOW_READY_MS,
+      actions: offer ? [{ label: "Keep the calculators offline (" + engineSize() + ")", onClick: function () {
+        messages.clear("offline-pages");
+        keepEngine(true);
+      } }] : [],
+    });
+  }
+
   function firstSave(registration) {
     var worker = registration.installing || registration.waiting;
     if (!worker) {
-      offline.state = "ready";
-      document.documentElement.dataset.offline = "ready";
+      setState("ready");
       return;
     }
-    show("saving", "Saving the site for offline use…");
+    setState("saving");
+    messages.show("Saving the site for offline use…", { id: "offline-pages", timeoutMs: null });
     fetch(new URL("offline.json", SITE_ROOT)).then(function (response) { return response.json(); }).then(
       function (manifest) {
         offline.bytes = manifest.bytes;
         if (offline.state === "saving") {
-          show("saving", "Saving the site for offline use (" + megabytes(manifest.bytes) + ")…");
+          messages.show("Saving the pages, search and glossary for offline use (" + megabytes(manifest.bytes) + ")…",
+            { id: "offline-pages", timeoutMs: null });
         }
       },
       function () {} // the size is a courtesy; saving goes on without it
     );
     whenActivated(worker).then(function (state) {
-      if (state === "activated") show("ready", "Ready offline", SHOW_READY_MS);
-      else show("failed", "The site could not be saved for offline use; it still works online.", 2 * SHOW_READY_MS);
+      if (state !== "activated") {
+        setState("failed");
+        messages.show("The site could not be saved for offline use; it still works online.",
+          { id: "offline-pages", timeoutMs: 2 * SHOW_READY_MS });
+        return;
+      }
+      setState("ready");
+      engineStatus().then(readyNote, readyNote);
     });
   }
 
@@ -87,13 +233,12 @@
       location.reload();
       return;
     }
-    var element = show("updated", "The site has been updated. ");
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "offline-status__reload";
-    button.textContent = "Reload";
-    button.addEventListener("click", function () { location.reload(); });
-    element.appendChild(button);
+    setState("updated");
+    messages.show("The site has been updated.", {
+      id: "offline-update",
+      timeoutMs: null,
+      actions: [{ label: "Reload", onClick: function () { location.reload(); } }],
+    });
   }
 
   function register() {
@@ -105,19 +250,21 @@
       function (registration) {
         if (!servedFromCache) firstSave(registration);
         else {
-          offline.state = "ready";
-          document.documentElement.dataset.offline = "ready";
+          setState("ready");
+          engineStatus().catch(function () {});
         }
       },
       function (error) {
         offline.error = String(error);
-        show("failed", "Offline use is not available here; the site still works online.", 2 * SHOW_READY_MS);
+        setState("failed");
+        messages.show("Offline use is not available here; the site still works online.",
+          { id: "offline-pages", timeoutMs: 2 * SHOW_READY_MS });
       }
     );
   }
 
   // Reading comes first: register once the page has loaded and, on a calculator page,
-  // once its engine has started, so the first download of the runtime is not shared.
+  // once its engine has started, so the copy's downloads do not slow the engine's.
   function afterLoad() {
     Promise.resolve(window.engineSettled).then(register); // set by calculators/engine.js
   }

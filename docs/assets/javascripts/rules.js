@@ -32,18 +32,7 @@
   }
 
   function announce(message) {
-    var toast = document.getElementById("rule-toast");
-    if (!toast) {
-      toast = document.createElement("div");
-      toast.id = "rule-toast";
-      toast.setAttribute("role", "status");
-      toast.setAttribute("aria-live", "polite");
-      document.body.appendChild(toast);
-    }
-    toast.textContent = message;
-    toast.classList.add("rule-toast--shown");
-    clearTimeout(announce.timer);
-    announce.timer = setTimeout(function () { toast.classList.remove("rule-toast--shown"); }, 2500);
+    window.siteMessages.show(message, { id: "rule-copied", urgent: true, timeoutMs: 2500 });
   }
 
   document.addEventListener("click", function (event) {

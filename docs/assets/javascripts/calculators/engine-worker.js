@@ -1,22 +1,23 @@
 // The rules engine in a module Web Worker: Pyodide plus the calculators wheel.
 // Started off the main thread because Pyodide's start freezes a page for seconds.
-// Protocol: {type: "start", wheelUrl} once, then {type: "run", id, name, params};
-// replies: progress / ready {from, phases} / failed, and {type: "result", id, result | failure}.
+// Protocol: {type: "start"} once, then {type: "run", id, name, params};
+// replies: progress {loaded, total} (download bytes) / ready {from, phases} / failed,
+// and {type: "result", id, result | failure}.
 //
-// It starts from the memory snapshot the build made (an interpreter with the engine
-// already imported: see build_scripts/pyodide_snapshot.mjs), which skips booting
-// Python; if the snapshot is missing or does not fit this runtime, it boots Python
-// and installs the wheel instead. Either way the same code defines call_json.
+// The engine's files are listed in assets/engine/engine.json (build_scripts/engine_manifest.py).
+// A first visit boots Python from the trimmed standard library; once the reader keeps the
+// calculators offline, the memory snapshot is in the offline copy and later starts restore
+// it instead (see engine-boot.mjs). If the snapshot does not fit, Python boots the ordinary
+// way; if the trimmed library lacks a module, the full one is added behind it.
+import { addFullStdlib, isMissingModule, setUpEngine, startPython } from "./engine-boot.mjs";
 
-const RUNTIME = new URL("../../pyodide/", import.meta.url).href;
-const SNAPSHOT = new URL("../../engine/engine-snapshot.bin.gz", import.meta.url).href;
-const ENGINE_SETUP = [
-  "import json",
-  "from calculators.api import run",
-  "def call_json(name, params):",
-  "    return json.dumps(run(name, json.loads(params)))",
-].join("\n");
+const SITE = new URL("../../../", import.meta.url); // this file is assets/javascripts/calculators/
+const MANIFEST = new URL("assets/engine/engine.json", SITE);
+const PROGRESS_EVERY_MS = 100;
 let callJson = null;
+let pyodide = null;
+let manifest = null;
+let fullStdlibAdded = false;
 
 function post(message) {
   self.postMessage(message);
@@ -26,57 +27,155 @@ function errorText(error) {
   return String(error && error.message ? error.message : error);
 }
 
-// Gzip bytes are unpacked here; a server that already undid the gzip gives the raw snapshot.
-async function fetchSnapshot() {
-  const response = await fetch(SNAPSHOT);
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+const siteUrl = (path) => new URL(path, SITE).href;
+
+// Download progress, in bytes as they cross the network: each file's bytes read so far,
+// scaled by its gzip ratio (the manifest has both sizes).
+function progressMeter(files) {
+  const total = files.reduce((sum, file) => sum + file.transfer, 0);
+  const read = new Map();
+  let lastPost = 0;
+  const report = (force) => {
+    const now = performance.now();
+    if (!force && now - lastPost < PROGRESS_EVERY_MS) return;
+    lastPost = now;
+    let loaded = 0;
+    for (const file of files) loaded += Math.min(read.get(file.url) || 0, file.bytes) * (file.transfer / file.bytes);
+    post({ type: "progress", loaded: Math.round(loaded), total });
+  };
+  return {
+    total,
+    add(file, count) { read.set(file.url, (read.get(file.url) || 0) + count); report(false); },
+    done(file) { read.set(file.url, file.bytes); report(true); },
+  };
+}
+
+// Fetch a file, counting its bytes; the bytes themselves only if `keep`. Pyodide fetches
+// the runtime files itself; the browser's HTTP cache (or the offline copy) joins its
+// request to this one, so this starts every download at once and measures it, without
+// a second download.
+async function download(file, meter, keep) {
+  const response = await fetch(siteUrl(file.url), { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (keep) chunks.push(value);
+    size += value.length;
+    meter.add(file, value.length);
+  }
+  meter.done(file);
+  if (!keep) return null;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.length; }
+  return bytes;
+}
+
+// The snapshot is stored gzipped; a server that already undid the gzip gives it raw.
+async function gunzipped(bytes) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
   const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
-async function bootPython(loadPyodide, wheelUrl) {
-  // The snapshot downloads while loadPyodide fetches and compiles the wasm.
-  const snapshot = fetchSnapshot();
-  snapshot.catch(() => {}); // a failed download is handled below, not a stray rejection
+// The snapshot is used only once it is in the offline copy: a first visit never downloads it.
+async function snapshotKept() {
+  if (!self.caches || !manifest.offlineCache) return false;
   try {
-    return { pyodide: await loadPyodide({ indexURL: RUNTIME, _loadSnapshot: snapshot }), from: "snapshot" };
-  } catch (error) {
-    console.warn(`engine: starting without the snapshot (${errorText(error)})`);
+    const cache = await caches.open(manifest.offlineCache);
+    return Boolean(await cache.match(siteUrl(manifest.snapshot)));
+  } catch {
+    return false; // storage refused (private mode): boot the ordinary way
   }
-  return { pyodide: await loadPyodide({ indexURL: RUNTIME, packages: [wheelUrl] }), from: "wheel" };
 }
 
-async function start(wheelUrl) {
+async function fetchFullStdlib() {
+  const response = await fetch(siteUrl(manifest.fullStdlib), { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${manifest.fullStdlib}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function bootPython(loadPyodide, snapshot) {
+  const options = { indexURL: siteUrl(manifest.runtime), stdLibURL: siteUrl(manifest.stdlib), lockInfo: manifest.lockInfo };
+  if (snapshot) {
+    try {
+      return { pyodide: await startPython(loadPyodide, { ...options, snapshot }), from: "snapshot" };
+    } catch (error) {
+      console.warn(`engine: starting without the snapshot (${errorText(error)})`);
+    }
+  }
+  try {
+    return { pyodide: await startPython(loadPyodide, options), from: "trimmed" };
+  } catch (error) {
+    console.warn(`engine: starting with the full standard library (${errorText(error)})`);
+  }
+  return { pyodide: await startPython(loadPyodide, { ...options, stdLibURL: siteUrl(manifest.fullStdlib) }), from: "full" };
+}
+
+async function start() {
   const phases = {};
   const startedAt = performance.now();
   const lap = (name) => { phases[name] = performance.now() - startedAt; };
   try {
-    post({ type: "progress", stage: 1, label: "loading the Python runtime" });
-    const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
+    const runtimeScript = import(siteUrl("assets/pyodide/pyodide.mjs"));
+    manifest = await (await fetch(MANIFEST)).json();
+    const useSnapshot = await snapshotKept();
+    const files = [...manifest.boot, ...(useSnapshot ? manifest.later : [])];
+    const meter = progressMeter(files);
+    post({ type: "progress", loaded: 0, total: meter.total });
+    const kept = new Set([manifest.wheel, manifest.snapshot]);
+    const downloads = new Map(files.map((file) => [file.url, download(file, meter, kept.has(file.url))]));
+    for (const pending of downloads.values()) pending.catch(() => {}); // a failure is reported where it is awaited
+    const { loadPyodide } = await runtimeScript;
     lap("runtimeScript");
-    post({ type: "progress", stage: 2, label: "starting Python and the rules engine" });
-    const { pyodide, from } = await bootPython(loadPyodide, wheelUrl);
+    const snapshot = useSnapshot ? downloads.get(manifest.snapshot).then(gunzipped) : null;
+    const booted = await bootPython(loadPyodide, snapshot);
+    pyodide = booted.pyodide;
     lap("python");
-    post({ type: "progress", stage: 3, label: "importing the rules engine" });
-    pyodide.runPython(ENGINE_SETUP);
-    callJson = pyodide.globals.get("call_json");
+    const wheel = await downloads.get(manifest.wheel);
+    try {
+      callJson = setUpEngine(pyodide, wheel);
+    } catch (error) {
+      if (!isMissingModule(error)) throw error;
+      await useFullStdlib();
+      callJson = setUpEngine(pyodide, wheel);
+    }
     lap("engine");
-    post({ type: "ready", from, phases });
+    post({ type: "ready", from: booted.from, phases, stdlib: fullStdlibAdded ? "full" : "trimmed" });
   } catch (error) {
     post({ type: "failed", message: errorText(error) });
   }
 }
 
-function run({ id, name, params }) {
+async function useFullStdlib() {
+  console.warn("engine: a module is missing from the trimmed standard library; adding the full one");
+  addFullStdlib(pyodide, await fetchFullStdlib());
+  fullStdlibAdded = true;
+}
+
+async function run({ id, name, params }) {
   if (!callJson) {
     post({ type: "result", id, failure: "The engine is not ready." });
     return;
   }
+  const call = () => JSON.parse(callJson(name, JSON.stringify(params)));
   try {
-    post({ type: "result", id, result: JSON.parse(callJson(name, JSON.stringify(params))) });
+    post({ type: "result", id, result: call() });
   } catch (error) {
+    if (isMissingModule(error) && !fullStdlibAdded) {
+      try {
+        await useFullStdlib();
+        post({ type: "result", id, result: call() });
+        return;
+      } catch (retryError) {
+        post({ type: "result", id, failure: errorText(retryError) });
+        return;
+      }
+    }
     post({ type: "result", id, failure: errorText(error) });
   }
 }
@@ -90,6 +189,6 @@ self.addEventListener("unhandledrejection", (event) => {
 
 self.onmessage = (event) => {
   const message = event.data;
-  if (message.type === "start") start(message.wheelUrl);
+  if (message.type === "start") start();
   else if (message.type === "run") run(message);
 };

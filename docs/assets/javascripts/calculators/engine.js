@@ -1,28 +1,38 @@
 // One engine per visit: a module-level singleton, so it survives Material's
 // instant navigation (the page's modules are not evaluated again).
-// engine(wheelUrl) starts the worker on first use; later calls return the same one.
+// engine() starts the worker on first use; later calls return the same one. A calculator
+// page's head starts it (engine-start.js) before the page's other scripts have run. The
+// worker finds its files in assets/engine/engine.json.
+//
+// status: {state: "loading" | "ready" | "error", label, loaded, total}: loaded and total
+// count the bytes of the engine's download (what crosses the network, gzip included).
 //
 // window.engineSettled (a Promise of true when ready, false when the start failed) is the
-// page's signal that the engine has settled: offline.js waits for it before saving the site
-// for offline use, so the runtime is not downloaded twice. window.__calculators holds timings
-// for the benchmark and the tests only.
+// page's signal that the engine has settled. window.__calculators holds timings for the
+// benchmark and the tests only.
 
-const STAGES = 3;
 const START_TIMEOUT_MS = 90_000; // a backstop: a start that never ends is shown as an error
 let instance = null;
 
-export function engine(wheelUrl) {
-  if (!instance) instance = startEngine(wheelUrl);
+export function engine() {
+  if (!instance) instance = startEngine();
   return instance;
 }
 
-function startEngine(wheelUrl) {
+// "2.1 of 4.3 MB" while the engine downloads, then what it is doing.
+export function loadingText(status) {
+  if (!status.total || status.loaded >= status.total) return status.label;
+  const digits = status.total < 10e6 ? 1 : 0;
+  return `${(status.loaded / 1e6).toFixed(digits)} of ${(status.total / 1e6).toFixed(digits)} MB`;
+}
+
+function startEngine() {
   const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   const pending = new Map();
   const listeners = new Set();
   const startedAt = performance.now();
   let nextId = 1;
-  let status = { state: "loading", stage: 0, stages: STAGES, label: "starting" };
+  let status = { state: "loading", label: "starting", loaded: 0, total: 0 };
   let markReady;
   const ready = new Promise((resolve) => { markReady = resolve; });
 
@@ -47,13 +57,15 @@ function startEngine(wheelUrl) {
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.type === "progress") {
-      setStatus({ stage: message.stage, label: message.label });
+      const label = message.loaded < message.total ? "downloading" : "starting Python";
+      setStatus({ loaded: message.loaded, total: message.total, label });
     } else if (message.type === "ready") {
       timings.readyAt = performance.now();
       timings.readyMs = timings.readyAt - startedAt;
-      timings.startedFrom = message.from; // "snapshot", or "wheel" when the snapshot could not be used
+      timings.startedFrom = message.from; // "snapshot" (a later visit), "trimmed" (a first one) or "full"
+      timings.stdlib = message.stdlib; // "trimmed", or "full" once a missing module brought it in
       timings.phases = message.phases; // ms from the worker's start: runtimeScript, python, engine
-      setStatus({ state: "ready", stage: STAGES, label: "ready" });
+      setStatus({ state: "ready", label: "ready", loaded: status.total });
       markReady(true);
     } else if (message.type === "failed") {
       fail(message.message);
@@ -69,7 +81,7 @@ function startEngine(wheelUrl) {
     event.preventDefault();
     fail(`the engine could not start (${event.message || "its script failed to load"})`);
   };
-  worker.postMessage({ type: "start", wheelUrl });
+  worker.postMessage({ type: "start" });
   setTimeout(() => {
     if (status.state === "loading") fail("the engine took too long to load");
   }, START_TIMEOUT_MS);

@@ -2,7 +2,7 @@
 // Material's instant navigation swaps pages without reloading, so setup runs on
 // every document$ emission, skips blocks it has already wired, and the engine is
 // a module-level singleton (engine.js) started only where a calculator is.
-import { engine } from "./engine.js";
+import { engine, loadingText } from "./engine.js";
 import { renderResult } from "./render.js";
 import {
   addRow, copyValues, engineParams, numberRows, queryEntries, readForm, sameValues, valuesFromQuery, writeForm,
@@ -76,10 +76,11 @@ class Calculator {
   showStatus(status) {
     this.box.dataset.engine = status.state;
     this.progress.hidden = status.state !== "loading";
-    this.progress.value = status.stage;
+    this.progress.max = status.total || 1;
+    this.progress.value = status.loaded || 0;
     if (status.state === "loading") {
-      this.statusText.textContent = `Loading the engine… (${status.stage}/${status.stages}: ${status.label}). `
-        + "The result below is for the default inputs, worked out when the site was built.";
+      this.statusText.textContent = `Loading the engine: ${loadingText(status)}. `
+        + "Until then, the result is for the default inputs.";
     } else if (status.state === "ready") {
       this.statusText.textContent = "Engine ready: the result follows your inputs.";
     } else {

@@ -1,0 +1,110 @@
+"""First visits over a phone network (issue 13), in headless Chromium with DevTools' network
+emulation (CDP Network.emulateNetworkConditions), against the site served with gzip as a
+production server does (build_scripts/serve.py: the build's .gz copies, else on the fly).
+
+Profiles as DevTools names them, with the figures the issue gives: Fast 4G 9 Mbps down,
+1.5 Mbps up, 60 ms; Slow 4G 1.6 Mbps, 750 kbps, 150 ms. The emulation applies to the page
+and its engine worker (the service worker is not throttled; it starts after the engine).
+
+Bytes are what crossed the network (compressed bodies and headers), from Chromium's own
+count for each finished request, the service worker's included.
+"""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Error as PlaywrightError
+
+PROFILES = {   # name -> (download bytes/s, upload bytes/s, latency ms)
+    "Fast 4G": (9e6 / 8, 1.5e6 / 8, 60),
+    "Slow 4G": (1.6e6 / 8, 0.75e6 / 8, 150),
+}
+CALCULATOR, INPUT = "calculators/strike/", "#calc-strike-prowess"
+WIRED = "#calc-strike[data-wired]"    # the page script listens to the form from here on
+FIRST_RESULT_TIMEOUT_S = 180
+QUIET_PAGE_S = 30
+
+
+class Transfers:
+    """Every finished request of a browser context, with when it ended (epoch ms)."""
+
+    def __init__(self, context):
+        self.finished = []
+        context.on("requestfinished", lambda request: self.finished.append(request))
+
+    def bytes_until(self, epoch_ms: float | None = None) -> int:
+        total = 0
+        for request in list(self.finished):
+            try:
+                timing, sizes = request.timing, request.sizes()
+            except PlaywrightError:
+                continue
+            ended = timing["startTime"] + max(timing["responseEnd"], 0)
+            if epoch_ms is None or ended <= epoch_ms:
+                total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        return total
+
+    def engine_files(self) -> int:
+        """Files of the engine itself (the runtime, standard library, wheel, snapshot); not its
+        1 KB manifest, which the offline copy of the pages holds so a calculator can start offline."""
+        return sum(1 for r in self.finished if ("/assets/pyodide/" in r.url or "/assets/engine/" in r.url)
+                   and not r.url.endswith("/engine.json"))
+
+
+def throttle(context, page, profile: str) -> None:
+    download, upload, latency = PROFILES[profile]
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency, "downloadThroughput": download, "uploadThroughput": upload})
+
+
+def first_live_result(browser, origin: str, profile: str) -> dict:
+    """A first visit to the strike calculator: the reader changes an input at once; seconds from
+    navigation until the result follows it, and the bytes transferred before then."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        transfers = Transfers(context)
+        throttle(context, page, profile)
+        page.goto(f"{origin}/{CALCULATOR}", wait_until="commit")
+        page.wait_for_selector(WIRED, state="attached", timeout=FIRST_RESULT_TIMEOUT_S * 1000)
+        page.fill(INPUT, "7")
+        deadline = time.monotonic() + FIRST_RESULT_TIMEOUT_S
+        while True:
+            shown = page.evaluate("""() => (window.__calculators && window.__calculators.updates)
+                ? {at: performance.now(), origin: performance.timeOrigin} : null""")
+            if shown:
+                break
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{profile}: no live result after {FIRST_RESULT_TIMEOUT_S} s")
+            page.wait_for_timeout(20)
+        return {"seconds": shown["at"] / 1000, "bytes": transfers.bytes_until(shown["origin"] + shown["at"])}
+    finally:
+        context.close()
+
+
+def quiet_page_bytes(browser, origin: str, path: str) -> dict:
+    """A first visit to a reading page, no throttling (the most a page can pull): the bytes
+    transferred in its first 30 s, the service worker's saving included, and engine files."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        transfers = Transfers(context)
+        page.goto(f"{origin}/{path}")
+        started = page.evaluate("performance.timeOrigin")
+        deadline = time.monotonic() + QUIET_PAGE_S
+        # The copy of the pages is saved (or failed) and nothing has moved for 2 s: nothing more comes.
+        settled_at, count = None, -1
+        while time.monotonic() < deadline:
+            state = page.evaluate("window.__offline && window.__offline.state")
+            if state in ("ready", "failed") and len(transfers.finished) == count:
+                if settled_at and time.monotonic() - settled_at > 2:
+                    break
+            else:
+                settled_at, count = time.monotonic(), len(transfers.finished)
+            page.wait_for_timeout(200)
+        return {"bytes": transfers.bytes_until(started + QUIET_PAGE_S * 1000), "engine": transfers.engine_files()}
+    finally:
+        context.close()

@@ -1,0 +1,52 @@
+"""Write assets/engine/engine.json: what the calculators' engine is made of, for the browser.
+
+The worker reads it to start (the trimmed standard library, the lock file's header,
+and each file's download size for its progress: "2.1 of 4.3 MB"); the service worker
+and offline.js read it to keep the engine offline on request and to say how big it
+is. Each file has a revision (its content hash) so a new deploy replaces only what
+changed. Run after the runtime, wheel, trimmed standard library, snapshot and the
+gzip copies are written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from . import paths
+from .engine_wheel import wheel_site_path
+from .precompress import transfer_size
+from .pyodide_runtime import RUNTIME_DIR
+from .pyodide_snapshot import SNAPSHOT_PATH
+from .pyodide_stdlib import FULL_STDLIB, TRIMMED_STDLIB
+
+MANIFEST_PATH = Path("assets") / "engine" / "engine.json"
+# What every start needs (first visit and later), then what only a later visit uses.
+BOOT_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", TRIMMED_STDLIB)
+OFFLINE_CACHE = "mele-engine"   # the Cache Storage name the service worker keeps the engine in
+
+
+def _entry(site_dir: Path, site_path: str) -> dict:
+    path = site_dir / site_path
+    return {"url": site_path, "revision": hashlib.sha256(path.read_bytes()).hexdigest()[:16],
+            "bytes": path.stat().st_size, "transfer": transfer_size(path)}
+
+
+def write_engine_manifest(site_dir: Path = paths.SITE) -> dict:
+    runtime = RUNTIME_DIR.as_posix()
+    lock = json.loads((site_dir / RUNTIME_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    manifest = {
+        "runtime": runtime + "/",
+        "stdlib": f"{runtime}/{TRIMMED_STDLIB}",
+        "fullStdlib": f"{runtime}/{FULL_STDLIB}",   # fetched only if the trimmed one lacks a module
+        "wheel": wheel_site_path(),
+        "snapshot": SNAPSHOT_PATH.as_posix(),
+        "lockInfo": lock["info"],
+        "offlineCache": OFFLINE_CACHE,
+        "boot": [_entry(site_dir, f"{runtime}/{name}") for name in BOOT_FILES] + [_entry(site_dir, wheel_site_path())],
+        "later": [_entry(site_dir, SNAPSHOT_PATH.as_posix())],
+    }
+    target = site_dir / MANIFEST_PATH
+    target.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return manifest

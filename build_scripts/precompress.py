@@ -1,0 +1,76 @@
+"""Write a gzip copy beside every file of the built site that compresses well (`x.wasm.gz`).
+
+A server sends it instead of compressing on every request (nginx `gzip_static on`;
+`make serve` does the same, build_scripts/serve.py). Level 9, with the file's name
+and time left out of the header, so the same file gives the same bytes; each result
+is kept in build/ under the hash of the file, so the 9.6 MB wasm is compressed once,
+not on every build.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import time
+from pathlib import Path
+
+from . import paths
+
+SUFFIX = ".gz"
+CANDIDATES = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip"}
+MIN_BYTES = 1024          # smaller files gain less than the header costs
+WORTH_IT = 0.9            # keep a copy only if it is at most 90% of the file (a deflated zip is not)
+CACHE = paths.BUILD / "precompressed"
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    key = CACHE / f"{hashlib.sha256(data).hexdigest()[:32]}{SUFFIX}"
+    try:
+        packed = key.read_bytes()
+        os.utime(key)             # in use: kept by the clean-up below
+        return packed
+    except FileNotFoundError:
+        pass
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    partial = key.with_name(f"{key.name}.{os.getpid()}.partial")
+    partial.write_bytes(packed)
+    partial.replace(key)
+    return packed
+
+
+def transfer_size(path: Path) -> int:
+    """What a server that compresses sends for `path`: its gzip copy's size, or its own."""
+    packed = path.with_name(path.name + SUFFIX)
+    return packed.stat().st_size if packed.is_file() else path.stat().st_size
+
+
+def precompress(site_dir: Path = paths.SITE) -> tuple[int, int]:
+    """Write (or refresh) the gzip copies; return (files compressed, bytes saved)."""
+    count = saved = 0
+    for path in sorted(site_dir.rglob("*")):
+        if path.suffix not in CANDIDATES or not path.is_file() or path.stat().st_size < MIN_BYTES:
+            continue
+        data = path.read_bytes()
+        packed = gzip_bytes(data)
+        target = path.with_name(path.name + SUFFIX)
+        if len(packed) > WORTH_IT * len(data):
+            target.unlink(missing_ok=True)
+            continue
+        if not target.is_file() or target.read_bytes() != packed:
+            target.write_bytes(packed)
+        count += 1
+        saved += len(data) - len(packed)
+    _forget_unused()
+    return count, saved
+
+
+def _forget_unused(days: float = 7) -> None:
+    cutoff = time.time() - days * 86400
+    for kept in CACHE.glob(f"*{SUFFIX}"):
+        try:
+            if kept.stat().st_mtime < cutoff:
+                kept.unlink()
+        except FileNotFoundError:
+            pass                  # another build cleared it

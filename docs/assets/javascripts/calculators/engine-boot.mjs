@@ -1,0 +1,66 @@
+// How Python and the rules engine start: one module for the browser's worker
+// (engine-worker.js) and for the build's Node scripts (build_scripts/pyodide_stdlib.mjs,
+// pyodide_snapshot.mjs) and the tests, so all of them start the engine the same way.
+//
+// Python boots from a standard library trimmed to what the engine imports (the build
+// records it), or is restored from a memory snapshot of that boot. Either way the
+// engine wheel is then put on sys.path as it is (a wheel is an importable zip) and
+// imported. The snapshot holds Python and those standard-library modules only, never
+// the engine or its views, so a change to the wheel does not change the snapshot.
+// Pure ES module, no DOM: it runs in a worker and in Node.
+
+export const WHEEL_FILE = "/lib/engine.whl"; // where the wheel lies in Pyodide's file system
+const FULL_STDLIB_FILE = "/lib/python_stdlib_full.zip";
+
+// Defines call_json(name, params) -> JSON text, the one function the page calls.
+export const ENGINE_SETUP = `
+import sys
+if ${JSON.stringify(WHEEL_FILE)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(WHEEL_FILE)})
+import json
+from calculators.api import run
+
+def call_json(name, params):
+    return json.dumps(run(name, json.loads(params)))
+`;
+
+// Pyodide reads its lock file only for packages; the engine loads none, so the
+// lock's header (the ABI it checks) is all it needs: one download fewer.
+function lockFile(lockInfo) {
+  return lockInfo ? { lockFileContents: { info: lockInfo, packages: {} } } : {};
+}
+
+// Start Python. `snapshot` (a promise of its bytes) restores a saved interpreter;
+// without it Python boots from `stdLibURL`. Other options go to loadPyodide as they are.
+export async function startPython(loadPyodide, { indexURL, stdLibURL, lockInfo, snapshot, ...options }) {
+  return loadPyodide({
+    indexURL,
+    ...(stdLibURL ? { stdLibURL } : {}),
+    ...lockFile(lockInfo),
+    ...(snapshot ? { _loadSnapshot: snapshot } : {}),
+    ...options,
+  });
+}
+
+// Put the wheel on sys.path, import the engine; returns call_json as a JS function.
+export function setUpEngine(pyodide, wheelBytes) {
+  pyodide.FS.writeFile(WHEEL_FILE, wheelBytes);
+  pyodide.runPython(ENGINE_SETUP);
+  return pyodide.globals.get("call_json");
+}
+
+// The trimmed standard library lacks a module someone imports: add the full one
+// behind it on sys.path (the late-import fallback). A new sys.path entry needs no
+// importlib.invalidate_caches(), which would itself import a module the trimmed zip lacks.
+export function addFullStdlib(pyodide, zipBytes) {
+  pyodide.FS.writeFile(FULL_STDLIB_FILE, zipBytes);
+  pyodide.runPython(`
+import sys
+if ${JSON.stringify(FULL_STDLIB_FILE)} not in sys.path:
+    sys.path.append(${JSON.stringify(FULL_STDLIB_FILE)})
+`);
+}
+
+export function isMissingModule(error) {
+  return /ModuleNotFoundError/.test(String(error && error.message ? error.message : error));
+}

@@ -1,0 +1,130 @@
+"""Nothing covers the page on a 390-px phone (issue 19): the site's one message area (in the
+header bar, over the page title) never lies over a focused input, the rule just tapped or
+the open navigation drawer; messages queue instead of stacking; no tooltip is left standing
+after a tap; "Back to top" stays in the header's band; and the calculator's form does not
+move when the engine becomes ready (nor when the offline note appears just then)."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import wait_for_engine
+from tests.browser.test_phone import PHONE
+
+COMBAT = "rules/1-7-combat/"
+# Is the element at the centre of `selector`'s box that element (or inside it), or is something over it?
+ON_TOP_JS = """(selector) => {
+    const target = document.querySelector(selector);
+    const box = target.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return Boolean(hit) && (hit === target || target.contains(hit));
+}"""
+# Every point where the message area and `selector` overlap belongs to `selector`, not the message area.
+NOT_COVERED_BY_MESSAGES_JS = """(selector) => {
+    const area = document.getElementById("site-messages").getBoundingClientRect();
+    const target = document.querySelector(selector);
+    const box = target.getBoundingClientRect();
+    const left = Math.max(area.left, box.left), right = Math.min(area.right, box.right);
+    const top = Math.max(area.top, box.top), bottom = Math.min(area.bottom, box.bottom);
+    if (left >= right || top >= bottom) return true;
+    for (const x of [left + 1, (left + right) / 2, right - 1]) {
+        for (const y of [top + 1, (top + bottom) / 2, bottom - 1]) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && hit.closest("#site-messages")) return false;
+        }
+    }
+    return true;
+}"""
+VISIBLE_TOOLTIPS_JS = """() => [...document.querySelectorAll(".md-tooltip2, .md-tooltip")].filter((tip) => {
+    const style = getComputedStyle(tip);
+    const box = tip.getBoundingClientRect();
+    return style.display !== "none" && style.visibility !== "hidden" && Number(style.opacity) > 0 && box.width > 0;
+}).length"""
+
+
+def show(page, text: str, **options) -> None:
+    page.evaluate("([text, options]) => window.siteMessages.show(text, options)", [text, options])
+
+
+def message_shown(page) -> str:
+    return page.locator("#site-messages").inner_text() if page.locator("#site-messages").is_visible() else ""
+
+
+def test_a_message_never_covers_the_focused_input(open_page):
+    page = open_page("calculators/strike/", **PHONE)
+    wait_for_engine(page, "strike")
+    field = "#calc-strike-prowess"
+    page.evaluate(f"document.querySelector('{field}').scrollIntoView({{block: 'start'}})")
+    page.tap(field)
+    show(page, "Saving the pages, search and glossary for offline use (5.1 MB)…", timeoutMs=None)
+    assert page.locator("#site-messages").is_visible()
+    assert page.evaluate(ON_TOP_JS, field), "the message area lies over the focused input"
+    assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, field)
+
+
+def test_the_copied_note_covers_no_rule_and_queues_after_a_lasting_note(open_page, origin):
+    page = open_page(None, **PHONE)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    page.goto(f"{origin}/{COMBAT}")
+    show(page, "Saving the pages, search and glossary for offline use (5.1 MB)…", id="offline-pages", timeoutMs=None)
+    number = "a.rule-num[data-cite='MELE 1.7.24']"
+    page.evaluate("document.getElementById('r1-7-24').scrollIntoView({block: 'start'})")   # just under the header
+    page.wait_for_timeout(300)
+    page.locator(number).tap()
+    page.locator("#site-messages[data-message='rule-copied']").wait_for()
+    assert page.locator("#site-messages").count() == 1, "one message area, no stacked toasts"
+    assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, "#r1-7-24")
+    # The lasting note comes back once the copy's note has had its moment.
+    page.wait_for_function("document.getElementById('site-messages').dataset.message === 'offline-pages'",
+                           timeout=10_000)
+
+
+def test_a_message_stays_under_the_open_drawer(open_page):
+    page = open_page(COMBAT, **PHONE)
+    show(page, "Ready offline: the pages, search and glossary.", timeoutMs=None)
+    page.tap("label.md-header__button[for='__drawer']")
+    page.wait_for_function("document.getElementById('__drawer').checked")
+    page.wait_for_timeout(400)                    # the drawer slides in
+    assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, ".md-sidebar--primary")
+
+
+def test_no_tooltip_stays_after_a_tap(open_page):
+    page = open_page("calculators/keying/", **PHONE)
+    wait_for_engine(page, "keying")
+    page.tap("#calc-keying [data-symbol='w']")
+    assert page.evaluate(VISIBLE_TOOLTIPS_JS) == 0
+    page.tap("h1")
+    assert page.evaluate(VISIBLE_TOOLTIPS_JS) == 0
+    page.goto(f"{page.guard.origin}/{COMBAT}")
+    number = page.locator("a.rule-num[data-cite='MELE 1.7.24']")
+    number.scroll_into_view_if_needed()
+    number.tap()
+    assert page.evaluate(VISIBLE_TOOLTIPS_JS) == 0
+    page.tap("h1")
+    assert page.evaluate(VISIBLE_TOOLTIPS_JS) == 0
+
+
+def test_back_to_top_stays_in_the_header_band(open_page):
+    page = open_page("calculators/strike/", **PHONE)
+    page.mouse.wheel(0, 1500)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -300)                     # Material shows the button while scrolling up
+    page.locator(".md-top").wait_for(state="visible")
+    page.wait_for_timeout(300)
+    top = page.locator(".md-top").bounding_box()
+    header = page.locator(".md-header").bounding_box()
+    assert top["y"] + top["height"] <= header["y"] + header["height"] + 0.5, (top, header)
+
+
+def test_the_form_does_not_move_when_the_engine_becomes_ready(open_page):
+    page = open_page(None, **PHONE)
+    session = page.context.new_cdp_session(page)   # a slow network, so the loading state lasts
+    session.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 20, "downloadThroughput": 4e6, "uploadThroughput": 1e6})
+    page.goto(f"{page.guard.origin}/calculators/strike/")
+    page.wait_for_function("document.querySelector('#calc-strike').dataset.engine === 'loading'")
+    page.wait_for_function("/ of [0-9.]+ MB/.test(document.querySelector('#calc-strike .calc-status').textContent)",
+                           timeout=60_000)
+    loading = page.locator("#calc-strike-prowess").bounding_box()
+    assert page.evaluate("window.scrollY") == 0
+    wait_for_engine(page, "strike")
+    ready = page.locator("#calc-strike-prowess").bounding_box()
+    assert abs(ready["y"] - loading["y"]) <= 2, (loading, ready)
