@@ -131,3 +131,39 @@ def test_offline_the_same_query_gives_the_same_results(open_page):
     offline = [ask(page, query)[1] for query in QUESTIONS_OFFLINE]
     assert offline == online and all(online)
     assert_nothing_tried_the_network(page, before)
+
+
+LAYOUT_JS = """selector => Array.from(document.querySelectorAll(selector)).slice(0, 10).map(a => {
+  const box = a.getBoundingClientRect();
+  return {left: box.left, right: box.right, height: box.height, overflow: a.scrollWidth - a.clientWidth,
+          width: innerWidth, pageOverflow: document.documentElement.scrollWidth - innerWidth};
+})"""
+
+
+def test_on_a_phone_results_fit_the_screen_and_are_thumb_sized(open_page):
+    page = open_page("rules/1-7-combat/", **PHONE)
+    open_search(page, phone=True)
+    ask(page, "what happens when the strike and the prowess are a tie")   # long rule texts and locations
+    boxes = page.evaluate(LAYOUT_JS, RESULT_LINKS)
+    assert len(boxes) >= 3
+    for box in boxes:
+        assert box["left"] >= 0 and box["right"] <= box["width"], box
+        assert box["overflow"] <= 0 and box["pageOverflow"] <= 0, box
+        assert box["height"] >= 44, box      # a thumb-sized target
+    page.screenshot(path=str(ARTIFACTS / "search-phone-long-question.png"))
+
+
+def test_the_keyboard_alone_finds_and_opens_a_rule(open_page):
+    page = open_page("glossary/")
+    page.wait_for_load_state("networkidle")
+    page.keyboard.press("/")                             # Material's shortcut to the search box
+    page.wait_for_function(SEARCH_READY)
+    assert page.evaluate("document.activeElement.classList.contains('md-search__input')")
+    _, links = ask(page, "tie strike prowess")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")                     # the second result (an example of a tie)
+    assert page.evaluate("document.activeElement.href") == links[1]
+    assert urlparse(links[1]).fragment == "r1-7-45"
+    page.keyboard.press("Enter")
+    assert wait_for_highlight(page, "r1-7-45")["marked"]
+    assert urlparse(page.url).path == "/rules/1-7-combat/"
