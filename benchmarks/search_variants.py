@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         rates = figures["rates"]
         print(f"{name:<15} top-1 {rates['all']['top1']:.0%}  top-3 {rates['all']['top3']:.0%}  "
               f"(held-out {rates['held-out']['top1']:.0%} / {rates['held-out']['top3']:.0%})  "
-              f"keyup to results {figures['median_ms']:.0f} ms  index {figures['index_gzip_bytes'] / 1e3:.0f} KB gzip")
+              f"keystroke to results {figures['median_ms']:.0f} ms  index {figures['index_gzip_bytes'] / 1e3:.0f} KB gzip")
     return 0
 
 

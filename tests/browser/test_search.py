@@ -167,3 +167,18 @@ def test_the_keyboard_alone_finds_and_opens_a_rule(open_page):
     page.keyboard.press("Enter")
     assert wait_for_highlight(page, "r1-7-45")["marked"]
     assert urlparse(page.url).path == "/rules/1-7-combat/"
+
+
+def test_results_follow_the_character_not_the_key_release(open_page):
+    """Material asks on keyup; the site asks as the text changes, and answers the keyup's
+    query for the same text with the list already shown (no second rendering)."""
+    page = open_page("")
+    open_search(page)
+    page.fill(".md-search__input", "1.7.2")
+    page.wait_for_function("document.querySelector('.md-search-result__list a')?.href.endsWith('#r1-7-2')")
+    page.keyboard.down("5")
+    page.wait_for_function("document.querySelector('.md-search-result__list a')?.href.endsWith('#r1-7-25')")
+    page.evaluate("window.__firstResult = document.querySelector('.md-search-result__item')")
+    page.keyboard.up("5")
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.querySelector('.md-search-result__item') === window.__firstResult")

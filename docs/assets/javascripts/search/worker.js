@@ -9,6 +9,10 @@ importScripts("words.js", "engine.js");
 
 var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;   // Material's SearchMessageType
 var search = null;
+// The page asks as soon as the text changes (use-rule-search.js, `early`), then Material asks
+// on keyup for the same text: the list on screen already answers it, so that one query is
+// not answered twice. An empty answer is sent again, since Material words it from its own query.
+var answeredEarly = null;
 
 addEventListener("message", function (event) {
   var message = event.data;
@@ -16,7 +20,11 @@ addEventListener("message", function (event) {
     search = RuleSearch.createSearch(message.data);
     postMessage({ type: READY });
   } else if (message.type === QUERY) {
+    var again = !message.early && message.data === answeredEarly;
+    answeredEarly = null;
+    if (again) return;
     var results = search ? search.search(message.data) : [];
+    if (message.early && results.length) answeredEarly = message.data;
     postMessage({ type: RESULT, data: { items: results.map(item) } });
   }
 });
