@@ -2,7 +2,8 @@
 
 Figures are medians of several runs (default 5): these machines are shared and noisy.
 The site is built into a folder of the benchmark's own and served on 127.0.0.1 with
-its deployed headers; the browser figures come from browser_bench.py.
+its deployed headers; the browser figures come from browser_bench.py (Chromium) and
+engines_bench.py (engine start and input to result in Firefox and WebKit).
 
 `--baseline REF` (`make bench BASELINE=main`) also builds the project as it was at REF
 with its own build scripts and measures both in the same run, alternating, with this
@@ -18,7 +19,7 @@ import shutil
 import statistics
 from pathlib import Path
 
-from benchmarks import browser_bench, search_bench
+from benchmarks import browser_bench, engines_bench, search_bench
 from benchmarks.site_build import ROOT, checkout, offline_copy_size, site_size, time_build
 from build_scripts.serve import start_server
 
@@ -89,7 +90,7 @@ def figures(runs: int, browser=None, baseline: str | None = None) -> list[dict]:
             for build in builds:
                 build.measure_once(browser)
         rows = (builds[0].site_rows() + engine_figures() + browser_bench.rows(builds[0].samples)
-                + builds[0].search_rows(runs, browser))
+                + builds[0].search_rows(runs, browser) + engines_bench.figures(builds[0].site, runs))
         if baseline:
             before = {row["figure"]: row["median"] for row in builds[1].site_rows() + browser_bench.rows(builds[1].samples)
                       + builds[1].search_rows(runs, browser)}

@@ -30,7 +30,7 @@ from .pyodide_stdlib import write_trimmed_stdlib
 from .service_worker import write_service_worker
 from .glossary.definitions import write_definitions
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
-from .glossary.terms import load_terms
+from .glossary.terms import check_terms_against_rules, load_terms
 from .glossary.usage import used_in
 from .render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from .render.pages import PageRenderer, nav_title, page_path
@@ -42,6 +42,7 @@ from .search.index import write_search_index
 from .search.sections import write_search_sections
 from .site_urls import url_scheme
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
+from .turn_summary_card import CARD_PATH, reference_card_markdown
 
 GLOSSARY_INTRO = (
     "Terms of *Middle-earth: The Lidless Eye*, in plain words. Across the site, a dotted term "
@@ -106,23 +107,19 @@ def write_sbg_pages(errata: list[Erratum]) -> list[SbgBook]:
 
 def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
     blocks = rulebook.document.blocks
-    rule_ids = {b.id for b in blocks}
     terms = load_terms(paths.SOURCES)
     write_definitions(terms)   # issue 15: the glossary pop-ups' definitions, one file for the site
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]
-        known = {b.id for b in game_blocks}
-        for term in game_terms:
-            unknown = [r for r in term.defined_in if r not in known]
-            if unknown:
-                raise ValueError(f"glossary term {term.id}: defined_in cites unknown {game} rules {unknown}")
+        check_terms_against_rules(game_terms, {b.id: b.text for b in game_blocks})
         page, title, intro = GLOSSARIES[game]
         (paths.DOCS / page).write_text(glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title,
                                                          intro), encoding="utf-8")
-    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", rule_ids)
+    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
     (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
+    (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")   # issue 17
 
 
 def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:

@@ -152,7 +152,8 @@ class PageRenderer:
 
     def _stray_errata(self, block: Block) -> list[str]:
         spans = list(_spans(block))
-        marks = [m for n in range(block.first_line, block.last_line + 1) for m in self.marks.get(n, [])]
+        marks = [m for n in range(block.first_line, block.last_line + 1) for m in self.marks.get(n, [])
+                 if m.erratum.id in block.errata]    # a split line's other part has its own
         stray = [m for m in marks_outside(spans, marks) if m.erratum.corrects_text]
         return ["Corrected: " + ", ".join("{erratum:%s}%s{/erratum}" % (m.erratum.id, escape(m.erratum.replacement))
                                            for m in stray), ""] if stray else []
@@ -160,8 +161,7 @@ class PageRenderer:
     def _editor_notes(self, block: Block) -> list[str]:
         out = []
         for erratum in self.errata:
-            if erratum.note and block.first_line <= erratum.line <= block.last_line \
-                    and erratum.source == self.document.source:
+            if erratum.note and erratum.id in block.errata and erratum.source == self.document.source:
                 out += [f"/// editor-note | {erratum.id}", f"    kind: {erratum.kind}", "",
                         block_safe(escape(erratum.note)), "///", ""]
         return out

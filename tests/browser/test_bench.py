@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 
-from benchmarks import browser_bench, report, search_bench
+from benchmarks import browser_bench, engines_bench, report, search_bench
+from tests.browser.cross_engine import engines
 
 
 def test_the_benchmark_prints_every_figure(browser):
@@ -18,6 +19,10 @@ def test_the_benchmark_prints_every_figure(browser):
     for figure in expected:
         assert figure in names, f"make bench lacks: {figure}"
     assert any(name.startswith("engine call: strike") for name in names)
+    for engine in engines_bench.ENGINES:        # engine start and input to result in Firefox and WebKit
+        if not engines.missing(engine):
+            for _, figure, *_ in engines_bench.ROWS:
+                assert f"{engine}: {figure}" in names, f"make bench lacks: {engine}: {figure}"
     for row in rows:
         assert math.isfinite(row["median"]) and row["median"] >= 0, row
         assert row["runs"] >= 1, row
