@@ -2,9 +2,10 @@
 
 prebuild  parse the sources and write the generated pages into docs/rules/
           and the rules index into build/ (run before mkdocs/zensical)
-postbuild write site/rules.json from the index, copy the Pyodide runtime, write the
-          engine wheel, the trimmed standard library, the memory snapshot and the
-          engine's manifest into site/assets, gzip copies, then the service worker
+postbuild write site/rules.json from the index, the search index over the generator's,
+          copy the Pyodide runtime, write the engine wheel, the trimmed standard library,
+          the memory snapshot and the engine's manifest into site/assets, gzip copies,
+          then the service worker
           (run after the generator; `postbuild DIR` for a site built elsewhere)
 """
 
@@ -29,7 +30,7 @@ from .pyodide_stdlib import write_trimmed_stdlib
 from .service_worker import write_service_worker
 from .glossary.definitions import write_definitions
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
-from .glossary.terms import load_terms
+from .glossary.terms import check_terms_against_rules, load_terms
 from .glossary.usage import used_in
 from .render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from .render.pages import PageRenderer, nav_title, page_path
@@ -38,8 +39,11 @@ from .rule_index import RuleIndex, index_entries
 from .rulebook_build import Rulebook, load_rulebook
 from .ruling_data import RULEBOOK_CITE, RULEBOOK_TITLE, write_ruling_data
 from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
+from .search.index import write_search_index
+from .search.sections import write_search_sections
 from .site_urls import url_scheme
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
+from .turn_summary_card import CARD_PATH, reference_card_markdown
 
 GLOSSARY_INTRO = (
     "Terms of *Middle-earth: The Lidless Eye*, in plain words. Across the site, a dotted term "
@@ -78,6 +82,7 @@ def prebuild() -> None:
     write_rules_index(rulebook, sbg_books)
     write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
                       + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
+    write_search_sections(document, sbg_books)   # search: where each section sits
     write_glossary_and_turn_summary(rulebook, sbg_books)
 
     def section_link(key: str | None) -> str | None:
@@ -105,23 +110,19 @@ def write_sbg_pages(errata: list[Erratum]) -> list[SbgBook]:
 
 def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
     blocks = rulebook.document.blocks
-    rule_ids = {b.id for b in blocks}
     terms = load_terms(paths.SOURCES)
     write_definitions(terms)   # issue 15: the glossary pop-ups' definitions, one file for the site
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]
-        known = {b.id for b in game_blocks}
-        for term in game_terms:
-            unknown = [r for r in term.defined_in if r not in known]
-            if unknown:
-                raise ValueError(f"glossary term {term.id}: defined_in cites unknown {game} rules {unknown}")
+        check_terms_against_rules(game_terms, {b.id: b.text for b in game_blocks})
         page, title, intro = GLOSSARIES[game]
         (paths.DOCS / page).write_text(glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title,
                                                          intro), encoding="utf-8")
-    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", rule_ids)
+    phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
     (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
+    (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")   # issue 17
 
 
 def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
@@ -147,6 +148,8 @@ def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) 
 
 def postbuild(site_dir: Path = paths.SITE) -> None:
     write_rules_json(site_dir)
+    # search: one record per rule, over Material's index (before the service worker hashes it)
+    write_search_index(site_dir, {game: page for game, (page, _, _) in GLOSSARIES.items()})
     vendor_pyodide(site_dir)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
     write_wheel(site_dir)      # calculators: the engine as a wheel for Pyodide
     # --- issues 7 and 13 (offline, fast start, first visit over a phone network) ---

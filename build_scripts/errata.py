@@ -4,6 +4,9 @@
 format slips are shown corrected (the original stays available on hover/tap).
 Rule conflicts, arithmetic slips, ambiguities and missing material keep the
 source text and get an Editor's note beside the block.
+A format entry with `new_rule` restores a line break the extraction lost: the
+text from its `text` on starts a rule of its own, numbered `new_rule` (the next
+free number of its section, so that no published number changes meaning).
 An entry whose exact text is not on its line fails the build.
 """
 
@@ -41,6 +44,11 @@ class Erratum:
     reason: str
     replacement: str | None = None
     note: str | None = None
+    new_rule: str | None = None    # format only: the id of the rule this entry splits off
+
+    @property
+    def splits(self) -> bool:
+        return self.new_rule is not None
 
     @property
     def corrects_text(self) -> bool:
@@ -89,6 +97,8 @@ def _erratum_from_entry(entry: dict, path: Path) -> Erratum:
             raise ErrataError(f"{where}: a {kind} entry keeps the source text: give a 'note', no 'replacement'")
     else:
         raise ErrataError(f"{where}: unknown kind '{kind}'")
+    if entry.get("new_rule") is not None and kind != "format":
+        raise ErrataError(f"{where}: only a format entry may split a line ('new_rule')")
     return Erratum(
         id=str(entry["id"]),
         source=entry.get("source", "mele-rulebook.txt"),
@@ -98,6 +108,7 @@ def _erratum_from_entry(entry: dict, path: Path) -> Erratum:
         reason=entry["reason"].strip(),
         replacement=entry.get("replacement"),
         note=(entry.get("note") or "").strip() or None,
+        new_rule=str(entry["new_rule"]) if entry.get("new_rule") is not None else None,
     )
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import yaml
 
+from .evidence import EvidenceError, check_evidence, is_standard_only, read_evidence
 from .render.inline import escape
 
 PHASE_IDS = ("untap", "organization", "long-event", "movement-hazard", "site", "end-of-turn", "audience")
@@ -24,11 +25,16 @@ class TurnSummaryError(ValueError):
 class Step:
     text: str
     who: str
-    rules: tuple[str, ...]
+    evidence: tuple[tuple[str, tuple[str, ...]], ...]    # (rule id, quotes from it), in order
     standard: bool
+    card: str = ""                     # the step in a few words, for the reference card
     may_play: tuple[str, ...] = ()
     limits: tuple[str, ...] = ()
     unclear: str = ""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(rule_id for rule_id, _ in self.evidence)
 
 
 @dataclass(frozen=True)
@@ -39,26 +45,47 @@ class Phase:
     steps: tuple[Step, ...]
 
 
-def load_turn_summary(path: Path, rule_ids: set[str]) -> list[Phase]:
+def load_turn_summary(path: Path, rule_texts: dict[str, str]) -> list[Phase]:
+    """The phases, each step checked against the rules it cites (`rule_texts`: id -> text as shown)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    phases = [Phase(p["id"], p["name"], p.get("summary", ""), tuple(_step(s, p["id"]) for s in p["steps"]))
+    phases = [Phase(p["id"], p["name"], p.get("summary", ""),
+                    tuple(_step(s, f"{path.name}: {p['id']} step {n}") for n, s in enumerate(p["steps"], start=1)))
               for p in data["phases"]]
     found = tuple(p.id for p in phases)
     if found != PHASE_IDS:
         raise TurnSummaryError(f"{path.name}: phases must be {PHASE_IDS}, found {found}")
     for phase in phases:
         for n, step in enumerate(phase.steps, start=1):
-            unknown = [r for r in step.rules if r not in rule_ids]
-            if not step.rules or unknown:
-                raise TurnSummaryError(f"{path.name}: {phase.id} step {n} cites no rule or unknown rules {unknown}")
+            where = f"{path.name}: {phase.id} step {n} ({' '.join(step.text.split()[:6])} ...)"
+            try:
+                check_evidence(where, dict(step.evidence), rule_texts)
+            except EvidenceError as error:
+                raise TurnSummaryError(str(error)) from None
             if step.who not in WHO:
-                raise TurnSummaryError(f"{path.name}: {phase.id} step {n}: who must be one of {list(WHO)}")
+                raise TurnSummaryError(f"{where}: who must be one of {list(WHO)}")
+            _check_standard_flag(where, step, rule_texts)
     return phases
 
 
-def _step(entry: dict, phase: str) -> Step:
-    return Step(text=" ".join(entry["text"].split()), who=entry["who"], rules=tuple(entry.get("rules") or ()),
-                standard=bool(entry.get("standard")), may_play=tuple(entry.get("may_play") or ()),
+def _check_standard_flag(where: str, step: Step, rule_texts: dict[str, str]) -> None:
+    """A Standard step rests on a Standard rule; any other step on at least one rule that also
+    holds in the Starter Rules (not only Part II, nor only Part I notes about the Standard Rules)."""
+    standard_only = [is_standard_only(r, rule_texts[r]) for r in step.rules]
+    if step.standard and not any(standard_only):
+        raise TurnSummaryError(f"{where} is marked Standard but cites no Standard rule: cite a Part II rule "
+                               "or a Part I rule that says it is for the Standard Rules, or unmark it")
+    if not step.standard and all(standard_only):
+        raise TurnSummaryError(f"{where} rests only on Standard rules {list(step.rules)}: mark it Standard")
+
+
+def _step(entry: dict, where: str) -> Step:
+    try:
+        evidence = read_evidence(entry.get("evidence"), where)
+    except EvidenceError as error:
+        raise TurnSummaryError(str(error)) from None
+    return Step(text=" ".join(entry["text"].split()), who=entry["who"], evidence=tuple(evidence.items()),
+                standard=bool(entry.get("standard")), card=" ".join((entry.get("card") or "").split()),
+                may_play=tuple(entry.get("may_play") or ()),
                 limits=tuple(entry.get("limits") or ()), unclear=" ".join((entry.get("unclear") or "").split()))
 
 
@@ -73,7 +100,8 @@ def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
                 "composed from the rules themselves: every step links to the rules it comes from. "
                 'Steps marked <span class="std-badge">Standard Rules</span> come from the Standard Rules. '
                 "Tap a phase to open it. "
-                "[Printable version](turn-summary-print.md)", ""]
+                "[Printable version](turn-summary-print.md) · "
+                "[Two-page reference card](turn-summary-card.md)", ""]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {escape(phase.name)}" if phase.id != "audience" else escape(phase.name)
         opened = " open" if printable else ""

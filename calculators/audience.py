@@ -139,7 +139,7 @@ def audience(meeting: AudienceInput) -> AudienceResult:
     steps.append(Step(
         f"Final totals: me {me}, opponent {opponent}: "
         + {"me": "I win.", "opponent": "the opponent wins.", "tie": "a tie."}[winner],
-        rules.AUDIENCE_TIE if winner == "tie" else rules.MP_MODIFICATIONS,
+        rules.AUDIENCE_TIE if winner == "tie" else rules.AUDIENCE_WINNER,
     ))
     outcomes = {name: Fraction(int(name == winner)) for name in OUTCOMES}
     return AudienceResult(meeting, totals["me"], totals["opponent"], winner, outcomes, tuple(steps))

@@ -32,12 +32,12 @@ MAKING_A_ROLL = Rule("1.0.4", line=107, quote="roll 2D6 and add the two results 
 
 # Victory and the Audience with Sauron
 RINGWRAITH_ELIMINATED_LOSES = Rule("1.1.2", line=114, quote="If your Ringwraith is \"eliminated\"")
+AUDIENCE_WINNER = Rule(
+    "1.1.14", line=133,
+    quote="The winner of the game is the player that has gathered the most marshalling points",
+)
 AUDIENCE_TIE = Rule("1.1.20", line=141, quote="the game ends in a tie")
 MP_TYPES = Rule("2.1.6", line=788, quote="There are six different types of marshalling points")
-MP_MODIFICATIONS = Rule(
-    "2.1.7", line=795,
-    quote="these types of marshalling points can affect your marshalling point total",
-)
 MP_DOUBLING = Rule("2.1.8", line=796, quote="your points for that same type of marshalling point are doubled")
 MP_HALF_CAP = Rule("2.1.9", line=797, quote="No more than half (round up)")
 MP_REVEALS = Rule("2.1.10", line=799, quote="Each such revealed card reduces your opponent's final MP total by one")
@@ -49,6 +49,7 @@ STANDARD_VICTORY_CHANGES = Rule(
 
 # Influence and control
 GENERAL_INFLUENCE_POOL = Rule("1.5.21", line=278, quote="You have a pool of 20 general influence points")
+USED_GENERAL_INFLUENCE = Rule("1.5.21", line=278, quote="this total is equal to your used general influence points")
 ONE_RINGWRAITH = Rule("1.5.33", line=312, quote="You may play a Ringwraith card if you do not have one in play")
 RINGWRAITH_NO_MIND = Rule("1.5.18", line=273, quote="Your Ringwraith has no mind and requires no influence to control")
 DIRECT_INFLUENCE_CONTROL = Rule("1.5.23", line=283, quote="he may take control of that other character")
@@ -66,12 +67,23 @@ UNUSED_DIRECT_INFLUENCE = Rule(
 )
 INFLUENCE_CHECK = Rule("1.9.5", line=596, quote="add your character's unused direct influence")
 INFLUENCE_CHECK_RESULT = Rule("1.9.6", line=597, quote="If the modified result is greater than the value required")
-INFLUENCE_STANDARD_MODIFICATIONS = Rule("1.9.7", line=600, quote="standard modifications")
+INFLUENCE_MODIFICATIONS = Rule(
+    "1.9.5", line=596,
+    quote="any applicable standard modifications from the faction card and from any other cards played",
+)
+OWN_INFLUENCE_BONUS = Rule(
+    "1.9.9", line=604,
+    quote="Such a modification only applies if it belongs to the character that was tapped",
+)
 INFLUENCE_EXAMPLE_BULLETS = Rule("1.9.10", line=610, quote="A standard modification of +2")
 RINGWRAITH_FOLLOWER_INFLUENCE = Rule("2.5.20", line=918, quote="Your Ringwraith must use 1 point of direct influence")
 
 # Combat: strikes
 EXCESS_STRIKES = Rule("1.7.8", line=443, quote="allocate the excess strikes as -1 modifications")
+EXCESS_STRIKES_ALL_PLACED = Rule(
+    "1.7.13", line=451,
+    quote="The attacker may not choose to not apply strikes or excess strike modifiers",
+)
 TAPPED_PROWESS = Rule("1.7.15", line=455, quote="An unwounded, tapped character must modify his prowess by -1")
 WOUNDED_PROWESS = Rule("1.7.16", line=456, quote="A wounded character must modify his prowess by -2")
 NOT_TAPPING_PROWESS = Rule("1.7.17", line=457, quote="take a -3 modification to his prowess to avoid being tapped")
@@ -213,7 +225,10 @@ RINGWRAITH_NO_COASTAL_SEAS = Rule(
 )
 
 # Hazard limit
-COMPANY_SIZE = Rule("1.5.4", line=252, quote="A company's size is equal to the number of characters in it")
+COMPANY_SIZE = Rule(
+    "1.10.48", line=701,
+    quote="A company's size is equal to the number of characters in it. For this purpose, allies do not count",
+)
 HAZARD_LIMIT = Rule(
     "1.10.48", line=701,
     quote="The hazard limit is equal to two or the company's size, whichever is greater",

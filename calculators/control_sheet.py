@@ -187,8 +187,8 @@ def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
         ))
 
     steps = (
-        Step(f"Used general influence: the minds of non-followers = {used} (a Ringwraith has no mind).",
-             rules.RINGWRAITH_NO_MIND),
+        Step(f"Used general influence: the minds of non-followers = {used}.", rules.USED_GENERAL_INFLUENCE),
+        Step("A Ringwraith has no mind: he needs no influence.", rules.RINGWRAITH_NO_MIND),
         Step(f"Unused general influence: 20 - {used} = {unused}.", rules.UNUSED_GENERAL_INFLUENCE),
         Step("Unused direct influence: direct influence minus the followers' minds, never below 0; "
              "a Ringwraith follower costs 1. Bracketed influence only pays for followers of the "

@@ -79,9 +79,12 @@ def _steps(check: InfluenceInput) -> list[Step]:
     if check.modifiers:
         listed = " ".join(signed(m) for m in check.modifiers)
         steps.append(Step(
-            f"Modifiers: {listed} (standard modifications from the faction card and other cards; "
-            "a character's own bonus counts only if he is the one tapped).",
-            rules.INFLUENCE_STANDARD_MODIFICATIONS,
+            f"Modifiers: {listed} (standard modifications from the faction card and other cards).",
+            rules.INFLUENCE_MODIFICATIONS,
+        ))
+        steps.append(Step(
+            "A character's own influence bonus counts only if he is the one tapped for the check.",
+            rules.OWN_INFLUENCE_BONUS,
         ))
     steps.append(Step(
         f"Roll 2D6 {signed(check.bonus)}; the faction comes into play if the result is greater "

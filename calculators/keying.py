@@ -24,8 +24,9 @@ SITE_NAMES = {"DH": "Darkhaven", "F": "Free-hold", "B": "Border-hold", "R": "Rui
 SITE_TYPES = tuple(SITE_NAMES)
 MOST_OF_ONE_TYPE = 3  # single, double and triple symbols
 
-# Doors of Night with Fell Winter: both changes apply to the original types at once.
-FELL_WINTER_WITH_DOORS = {"b": "w", "f": "b"}
+# Doors of Night with Fell Winter, in the order the example (l.638) applies them:
+# Border-lands become Wilderness, then Free-domains become Border-lands.
+FELL_WINTER_WITH_DOORS = ({"b": "w"}, {"f": "b"})
 
 ALWAYS = "always"
 ORC_TROLL_UNDEAD_MAN = "orc-troll-undead-man"
@@ -106,10 +107,17 @@ class KeyingResult:
                                   "outcomes", "explain"))
 
 
-def apply_environment(path, doors_of_night: bool, fell_winter: bool) -> tuple[str, ...]:
+def environment_stages(path, doors_of_night: bool, fell_winter: bool) -> list[tuple[str, ...]]:
+    """The site path before and after each change the environment makes, in order."""
+    stages = [tuple(path)]
     if doors_of_night and fell_winter:
-        return tuple(FELL_WINTER_WITH_DOORS.get(region, region) for region in path)
-    return tuple(path)
+        for change in FELL_WINTER_WITH_DOORS:
+            stages.append(tuple(change.get(region, region) for region in stages[-1]))
+    return stages
+
+
+def apply_environment(path, doors_of_night: bool, fell_winter: bool) -> tuple[str, ...]:
+    return environment_stages(path, doors_of_night, fell_winter)[-1]
 
 
 def region_keyings(path) -> tuple[str, ...]:
@@ -134,11 +142,11 @@ def keying(keys: KeyingInput) -> KeyingResult:
     steps = []
     path = apply_environment(keys.path, keys.doors_of_night, keys.fell_winter)
     if keys.doors_of_night and keys.fell_winter:
+        stages = " -> ".join(" ".join(stage) for stage in dict.fromkeys(environment_stages(keys.path, True, True)))
         steps.append(Step(
-            "Fell Winter with Doors of Night: every Border-land becomes Wilderness and every "
-            "Free-domain becomes Border-land, both at once on the original types "
-            f"({' '.join(keys.path)} -> {' '.join(path)}; applied one after the other they would "
-            "give a different path, which the example rules out).",
+            "Fell Winter with Doors of Night: every Border-land becomes Wilderness, then every "
+            f"Free-domain becomes Border-land, in the example's order ({stages}); a Free-domain "
+            "turned Border-land does not go on to Wilderness.",
             rules.DOORS_OF_NIGHT_FELL_WINTER,
         ))
     elif keys.fell_winter:

@@ -180,10 +180,13 @@ def modified_prowess(strike: StrikeInput) -> tuple[int, list[Step]]:
     if strike.excess:
         prowess -= strike.excess
         steps.append(Step(
-            f"{strike.excess} excess strike(s) allocated to this target: {signed(-strike.excess)}. "
+            f"{strike.excess} excess strike(s) allocated to this target: {signed(-strike.excess)}.",
+            rules.EXCESS_STRIKES,
+        ))
+        steps.append(Step(
             "The attacker must place every excess -1 by the end of the attack, on strikes of his "
             "choice (reading l.451 with l.525).",
-            rules.EXCESS_STRIKES,
+            rules.EXCESS_STRIKES_ALL_PLACED,
         ))
     if strike.support:
         prowess += strike.support
@@ -410,8 +413,17 @@ def resolve_strike(strike: StrikeInput, roll: int, body_roll: int | None = None)
     _require_body(strike)
     return _with_body_roll(strike, prowess, steps, roll, body_roll,
                            lambda b: character_body_check(strike, b),
-                           lambda b: Step(_describe_body_check(strike, b), rules.BODY_CHECK),
+                           lambda b: Step(_describe_body_check(strike, b),
+                                          BODY_CHECK_RULES[character_body_check(strike, b)]),
                            _body_check_steps(strike))
+
+
+BODY_CHECK_RULES = {    # the rule each body check outcome comes from
+    "returned_to_hand": rules.RINGWRAITH_BODY_CHECK,
+    "discarded": rules.BODY_CHECK_DISCARD,
+    "eliminated": rules.BODY_CHECK_ELIMINATED,
+    "wounded": rules.BODY_CHECK_WOUNDED,
+}
 
 
 def _describe_body_check(strike: StrikeInput, body_roll: int) -> str:

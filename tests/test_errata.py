@@ -61,3 +61,82 @@ def test_entry_validation(tmp_path):
     bad.write_text('- {id: B1, line: 3, text: "x", kind: wrong, reason: "r"}\n')
     with pytest.raises(ErrataError, match="unknown kind"):
         load_errata(bad)
+
+
+# --- format errata that split a line into two rules (issue 10: lines 93 and 931) -----------
+
+def _parse(lines: list[str], errata: list[Erratum]):
+    from build_scripts.parse.layout import Layout
+    from build_scripts.parse.rulebook import parse_rulebook_lines
+    from build_scripts.parse.source_lines import split_source
+    text = "\n".join(["· PART I ·", "The Starter Rules", "", "1 · COMBAT", *lines])
+    return parse_rulebook_lines("b.txt", split_source(text), errata, Layout())
+
+
+def test_a_split_erratum_makes_a_rule_with_the_next_free_number_and_moves_no_other():
+    split = Erratum("X1", "b.txt", 5, "· Second", "format", "merged", replacement="Second", new_rule="1.1.3")
+    doc = _parse(["· First rule. · Second rule.", "Third rule."], [split])
+    blocks = doc.sections[0].blocks
+    assert [(b.id, b.kind, b.text) for b in blocks] == [
+        ("1.1.1", "bullet", "· First rule."), ("1.1.3", "bullet", "Second rule."), ("1.1.2", "paragraph", "Third rule.")]
+    assert blocks[1].original_text == "· Second rule." and blocks[1].errata == ["X1"] and blocks[0].errata == []
+    assert blocks[1].pieces[0].span.offset == len("· First rule. ")
+
+
+def test_a_split_off_rule_may_not_take_a_published_number():
+    from build_scripts.parse.rulebook import ParseError
+    split = Erratum("X1", "b.txt", 5, "· Second", "format", "merged", replacement="Second", new_rule="1.1.2")
+    with pytest.raises(ParseError, match="1.1.2.*above 2"):
+        _parse(["· First rule. · Second rule.", "Third rule."], [split])
+
+
+def test_only_a_format_erratum_may_split_a_line(tmp_path):
+    bad = tmp_path / "errata.yaml"
+    bad.write_text('- {id: B1, line: 3, text: "x", kind: ambiguity, reason: "r", note: "n", new_rule: "1.1.9"}\n',
+                   encoding="utf-8")
+    with pytest.raises(ErrataError, match="only a format entry"):
+        load_errata(bad)
+
+
+def test_the_merged_lines_93_and_931_are_rules_of_their_own():
+    from build_scripts.rulebook_build import load_rulebook
+    rules = {b.id: b.text for b in load_rulebook().document.blocks}
+    assert "End-of-Turn" not in rules["0.3.7"] and rules["0.3.7"].endswith("faction, etc.")
+    assert rules["0.3.9"] == "End-of-Turn Phase - Your turn ends."
+    assert rules["0.3.8"].startswith("Note: For purposes of readability")
+    assert "see the previous page" not in rules["2.5.31"]
+    assert rules["2.5.39"].startswith("A Ringwraith follower (see the previous page) may not use")
+    assert rules["2.5.32"].startswith("· If a body check against a Ringwraith is exactly equal to 7 or 8")
+
+
+def test_entries_are_in_source_line_order_within_each_source():
+    errata = load_errata(paths.ERRATA)
+    for source in {e.source for e in errata}:
+        lines = [e.line for e in errata if e.source == source]
+        assert lines == sorted(lines), source
+
+
+# --- issue 10, section 5: each candidate decided, and the decision on the Errata page ------------
+
+@pytest.mark.parametrize("erratum_id, line, kind, words", [
+    ("N11", 535, "ambiguity", "The card's own text governs"),          # Weariness of the Heart
+    ("D2", 395, "format", "[tree in a circle]"),                       # the Wilderness symbol
+    ("N12", 217, "ambiguity", "one copy of each character card"),      # one character card vs three copies
+    ("B7", 307, "missing", "depends on one premise, taken from line 319"),
+    ("B8", 303, "ambiguity", "once the second Orc Captain of erratum B7 is restored"),
+    ("N13", 931, "ambiguity", "920"),                                  # "only discarded" vs the reveal rule
+])
+def test_issue_10_errata_decisions(erratum_id, line, kind, words):
+    erratum = next(e for e in load_errata(paths.ERRATA) if e.id == erratum_id)
+    assert (erratum.line, erratum.kind) == (line, kind)
+    assert words in (erratum.note or erratum.replacement)
+
+
+def test_every_decision_is_on_the_errata_page(site):
+    from tests.conftest import soup_of
+    page = soup_of(site / "rules" / "errata-and-coverage" / "index.html")
+    for erratum_id in ("B17", "C39", "N11", "D2", "N12", "B7", "B8", "N13"):
+        entry = page.select_one(f"#e-{erratum_id.lower()}")
+        assert entry is not None and erratum_id in entry.get_text(), erratum_id
+    split = page.select_one("#e-c39").get_text(" ")
+    assert "2.5.31" in split and "2.5.39" in split and "a rule of its own" in split

@@ -60,8 +60,10 @@ def test_every_cited_rule_exists(mele_terms, rules):
 
 
 def test_every_entry_has_a_used_in_link(site, mele_terms):
+    """Except an entry with nothing to match: its headword is never written in the rulebook, which
+    names the thing in other words ("greater item": "gold ring, minor, major, or greater")."""
     soup = soup_of(site / "glossary" / "index.html")
-    for t in mele_terms:
+    for t in (t for t in mele_terms if t.names):
         entry = soup.select_one(f"#{t.anchor}").find_next_sibling("div", class_="glossary-entry")
         assert entry.select(".used-in a.rule-ref"), f"{t.id} has no Used in link"
 
@@ -86,7 +88,8 @@ def test_hyphenated_words_are_not_split():
 
 def test_duplicate_names_are_refused(tmp_path):
     (tmp_path / "glossary.yaml").write_text(
-        "terms:\n  - {id: a, term: Strike, definition: x}\n  - {id: b, term: Thing, aliases: [strike], definition: y}\n",
+        "terms:\n  - {id: a, term: Strike, definition: x, evidence: {1.7.6: strike}}\n"
+        "  - {id: b, term: Thing, aliases: [strike], definition: y, evidence: {1.7.6: strike}}\n",
         encoding="utf-8")
     with pytest.raises(GlossaryError, match="names both"):
         load_terms(tmp_path)
@@ -194,3 +197,75 @@ def test_sbg_glossary_page_lists_only_sbg_terms(site, terms):
     soup = soup_of(site / "sbg" / "glossary" / "index.html")
     shown = {h["id"] for h in soup.select("h3.glossary-term")}
     assert shown == {t.anchor for t in terms if t.game == "SBG"}
+
+
+# --- issue 10: definitions a judge found wrong or incomplete; each case fails on the old entry ----
+
+def _entry(terms, term_id):
+    return next(t for t in terms if t.id == term_id)
+
+
+@pytest.mark.parametrize("term_id, must_cite, must_say, must_not_say", [
+    ("nazgul-hazard", {"2.2.15"}, ["hazard permanent-event card", "different card from his Ringwraith"],
+     ["A Ringwraith card played"]),
+    ("mind-rings", {"1.10.47"}, ["minor items", "not special items"], ["one kind of ring"]),
+    ("race", {"1.5.13"}, [], ["detainment"]),
+    ("ringwraith-follower", {"2.5.22", "2.5.31"}, ["reveals that same Ringwraith"], ["discarded only as"]),
+    ("unique", {"1.2.20", "1.2.27", "2.2.2"}, ["two copies of one Ringwraith", "out-of-play and marshalling point piles"], []),
+    ("manifestation", {"2.2.14", "2.2.16"}, ["Dragon", "once an attack from one is defeated"], ["once one is defeated"]),
+    ("sudden-call", {"2.1.3", "2.1.4", "2.1.5"}, ["25", "30", "40"], []),
+    ("body-check", {"1.7.28"}, ["discard on a body check result", "checked first"], []),
+    ("kill-points", {"2.7.5"}, ["trophy card"], []),
+    ("standard-modifications", {"1.7.18", "1.9.7"}, ["excess strike", "only while its condition holds"], ["always apply"]),
+    ("home-site", {"2.7.4"}, ["only as a site type"], []),
+    ("out-of-play-pile", {"1.2.19", "1.2.20"}, [], ["nothing in it can return to play"]),
+    ("minor-item", {"1.10.32"}, [], ["least kind of item"]),
+    ("coastal-seas", {"2.5.29"}, [], []),
+    ("exhausted", {"2.2.3"}, [], []),
+    ("corruption", {"1.10.24"}, [], []),
+    ("minion", {"1.7.38"}, [], []),
+    ("ringwraith", {"1.1.2"}, [], []),
+    ("end-of-turn-phase", {"0.3.9"}, [], []),
+    ("deck-construction", set(), ["copies of a card"], []),
+    ("play-deck", {"1.3.3"}, ["three copies"], []),
+])
+def test_issue_10_definitions(mele_terms, term_id, must_cite, must_say, must_not_say):
+    entry = _entry(mele_terms, term_id)
+    assert must_cite <= set(entry.defined_in), (term_id, entry.defined_in)
+    for words in must_say:
+        assert words in entry.definition, (term_id, words)
+    for words in must_not_say:
+        assert words not in entry.definition, (term_id, words)
+
+
+@pytest.mark.parametrize("term_id, cites, defined", [
+    ("hand-size", {"1.3.7", "1.6.6"}, False), ("tapped-site", {"1.4.14", "1.10.15"}, True),
+    ("major-item", {"1.10.25", "2.1.6"}, False), ("greater-item", {"1.10.25", "2.1.6"}, False),
+    ("shield", {"1.7.56", "1.10.27"}, False), ("armor", {"1.7.56", "1.10.27"}, False), ("helmet", {"1.7.56"}, False),
+    ("ranger", {"1.5.14"}, False), ("diplomat", {"1.5.14"}, False), ("geann-a-lisch", {"1.10.59"}, False),
+    ("starting-characters", {"1.3.4", "2.2.2"}, True), ("influence-attempt", {"1.5.22", "2.5.20"}, False),
+    ("three-copy-limit", {"1.3.3", "1.3.10"}, True),
+])
+def test_issue_10_new_entries(mele_terms, term_id, cites, defined):
+    entry = _entry(mele_terms, term_id)
+    assert cites <= set(entry.defined_in) and entry.defined is defined
+
+
+def test_a_headword_the_rulebook_never_writes_is_marked_so(mele_terms):
+    text = paths.RULEBOOK.read_text(encoding="utf-8")
+    for t in mele_terms:
+        written = bool(re.search(rf"(?<![\w-]){re.escape(t.term)}(?![\w-])", text, re.IGNORECASE))
+        assert written is t.in_text, t.id
+        assert t.in_text or t.aliases or t.id == "greater-item", t.id
+
+
+def test_each_entry_has_a_why_disclosure_with_its_rules_and_words(site, terms):
+    soup = soup_of(site / "glossary" / "index.html")
+    for t in (t for t in terms if t.game == "MELE"):
+        entry = soup.select_one(f"#{t.anchor}").find_next_sibling("div", class_="glossary-entry")
+        why = entry.select_one("details.glossary-why")
+        assert why is not None and why.select_one("summary").get_text().startswith("Why"), t.id
+        assert not why.has_attr("open") and not why.select("abbr.gloss")
+        assert [a.get_text() for a in why.select("a.rule-ref")] == list(t.defined_in), t.id
+        shown = " ".join(why.get_text().split())
+        assert all(quote in shown for quotes in t.quotes.values() for quote in quotes), t.id

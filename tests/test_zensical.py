@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, soup_of
+from tests.test_tooling import without_pythonpath
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +21,7 @@ def zensical_site(site) -> Path:
     config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
     try:
         result = subprocess.run([str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
-                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                cwd=ROOT, env=without_pythonpath(),
                                 capture_output=True, text=True, timeout=300)
     finally:
         config.unlink()

@@ -56,6 +56,7 @@ def _entry(term: Term, used: list[str], by_id: dict[str, Term]) -> list[str]:
     label = "Defined in" if term.defined else "First used in"
     if term.defined_in:
         out += [f"**{label}:** {_refs(term.defined_in)}", "{: .no-glossary }", ""]
+        out += _why(term)
     if used:
         if len(used) > USED_IN_OPEN_LIMIT:
             out += [f'<details class="used-in no-glossary" markdown="1"><summary>Used in {len(used)} rules</summary>',
@@ -67,3 +68,11 @@ def _entry(term: Term, used: list[str], by_id: dict[str, Term]) -> list[str]:
         out += [f"**Related:** {links}", "{: .no-glossary }", ""]
     out += ["</div>", ""]
     return out
+
+
+def _why(term: Term) -> list[str]:
+    """The words of each cited rule the definition rests on, folded (a <details> works without JavaScript)."""
+    items = [f"- {{ref:{rule_id}}} " + " … ".join(f"“{escape(quote)}”" for quote in quotes)
+             for rule_id, quotes in term.evidence]
+    return ['<details class="glossary-why no-glossary" markdown="1">',
+            "<summary>Why: the rules' words</summary>", "", *items, "", "</details>", ""]

@@ -1,4 +1,8 @@
-"""Load and check the glossary files (sources/glossary.yaml, sources/glossary-sbg.yaml)."""
+"""Load and check the glossary files (sources/glossary.yaml, sources/glossary-sbg.yaml).
+
+Each entry's `evidence` maps the rules that define the term (or first use it, when
+`defined` is false) to the words of each that the definition rests on; the build
+checks the words against the rules (build_scripts/evidence.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+
+from ..evidence import Evidence, EvidenceError, check_evidence, read_evidence
 
 GLOSSARY_FILES = ("glossary.yaml", "glossary-sbg.yaml")
 
@@ -25,10 +31,17 @@ class Term:
     related: tuple[str, ...]
     game: str
     symbol: str = ""
+    in_text: bool = True     # False: the rulebook never writes the headword; only the aliases are matched
+    evidence: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (rule id, quotes), in defined_in order
+
+    @property
+    def quotes(self) -> Evidence:
+        return dict(self.evidence)
 
     @property
     def names(self) -> tuple[str, ...]:
-        return (self.term, *self.aliases)
+        """The words marked in the text as this term."""
+        return (self.term, *self.aliases) if self.in_text else self.aliases
 
     @property
     def anchor(self) -> str:
@@ -47,16 +60,30 @@ def load_terms(sources: Path) -> list[Term]:
 
 
 def _term(entry: dict, file_name: str) -> Term:
+    where = f"{file_name}: term {entry.get('id', entry)!r}"
     try:
+        identity = {"id": entry["id"], "term": entry["term"], "definition": " ".join(entry["definition"].split())}
+        evidence = read_evidence(entry.get("evidence"), where)
         return Term(
-            id=entry["id"], term=entry["term"], aliases=tuple(entry.get("aliases") or ()),
-            definition=" ".join(entry["definition"].split()),
-            defined_in=tuple(entry.get("defined_in") or ()), defined=bool(entry.get("defined", True)),
+            **identity, aliases=tuple(entry.get("aliases") or ()),
+            defined_in=tuple(evidence), defined=bool(entry.get("defined", True)),
             related=tuple(entry.get("related") or ()), game=entry.get("game", "MELE"),
-            symbol=entry.get("symbol", "") or "",
+            symbol=entry.get("symbol", "") or "", in_text=bool(entry.get("in_text", True)),
+            evidence=tuple(evidence.items()),
         )
     except KeyError as missing:
-        raise GlossaryError(f"{file_name}: term {entry.get('id', entry)!r} has no {missing}") from None
+        raise GlossaryError(f"{where} has no {missing}") from None
+    except EvidenceError as error:
+        raise GlossaryError(str(error)) from None
+
+
+def check_terms_against_rules(terms: list[Term], rule_texts: dict[str, str]) -> None:
+    """Every rule a term cites exists, and holds the words quoted from it."""
+    for term in terms:
+        try:
+            check_evidence(f"glossary term {term.id}", term.quotes, rule_texts)
+        except EvidenceError as error:
+            raise GlossaryError(str(error)) from None
 
 
 def _check(terms: list[Term]) -> None:
@@ -71,7 +98,7 @@ def _check(terms: list[Term]) -> None:
             raise GlossaryError(f"glossary term {term.id}: related ids {unknown} do not exist")
     names: dict[tuple[str, str], str] = {}
     for term in terms:
-        for name in term.names:
+        for name in (term.term, *term.aliases):
             key = (term.game, name.lower())
             if key in names and names[key] != term.id:
                 raise GlossaryError(f"'{name}' names both {names[key]} and {term.id}")

@@ -17,7 +17,7 @@ their layout names the lines that open sections, and an id prefix such as
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errata import Erratum, Mark, apply_errata
@@ -110,6 +110,7 @@ class _Parser:
             number = self._take(ln, front_titles) + 1
         for section in self.sections():
             _number_blocks(section, self.id_prefix)
+        self._check_splits()
         marks = {ln.number: list(ln.marks) for ln in self.shown if ln and ln.marks}
         return Document(source=self.source_name, parts=self.parts, contents=contents, marks=marks,
                         shown_lines={ln.number: ln.text for ln in self.shown if ln})
@@ -173,9 +174,40 @@ class _Parser:
             section.items.append(Heading(text, ln.number, level))
             self.heading = text
             return ln.number
+        if any(m.erratum.splits for m in ln.marks):
+            self._take_split_line(section, ln)
+            return ln.number
         piece, kind = self._line_piece(ln, 0)
         self._add_block(section, kind, piece, ln.number, ln.number)
         return ln.number
+
+    def _take_split_line(self, section: Section, ln: ShownLine) -> None:
+        """A line that a format erratum splits (the extraction joined two rules): one block
+        per part. A later part keeps the first part's bullet level when it has no mark of its own,
+        and takes the erratum's `new_rule` id."""
+        splits = sorted((m for m in ln.marks if m.erratum.splits), key=lambda m: m.start)
+        cuts = [0, *(m.start for m in splits), len(ln.text)]
+        original_cuts = [0, *(_original_start(m.erratum, ln.original) for m in splits), len(ln.original)]
+        first_piece = None
+        for n, (start, end) in enumerate(zip(cuts, cuts[1:])):
+            text = ln.text[start:end].rstrip()
+            part = ShownLine(ln.number, text, ln.original[original_cuts[n]:original_cuts[n + 1]].rstrip(),
+                             tuple(m for m in ln.marks if start <= m.start < end))
+            pieces, kind = self._line_piece(part, 0)
+            pieces = [_shifted(piece, start) for piece in pieces]
+            if first_piece is not None and kind == "paragraph" and isinstance(first_piece, Bullet):
+                pieces, kind = [Bullet(Span(text, ln.number, start), first_piece.level)], "bullet"
+            first_piece = first_piece or pieces[0]
+            self._add_block(section, kind, pieces, ln.number, ln.number,
+                            id=splits[n - 1].erratum.new_rule if n else "", shown=part)
+
+    def _check_splits(self) -> None:
+        wanted = {m.erratum.new_rule: m.erratum for ln in self.shown if ln for m in ln.marks if m.erratum.splits}
+        made = {b.id for s in self.sections() for b in s.blocks}
+        for new_rule, erratum in wanted.items():
+            if new_rule not in made:
+                raise ParseError(f"erratum {erratum.id}: line {erratum.line} is not a plain line or bullet, "
+                                 f"so it cannot be split into rule {new_rule}")
 
     def _is_minor_heading(self, ln: ShownLine) -> bool:
         before, after = self.line(ln.number - 1), self.line(ln.number + 1)
@@ -219,9 +251,9 @@ class _Parser:
     @staticmethod
     def _bullets(ln: ShownLine, start: int, level: int) -> list[Bullet]:
         """A bullet line. Two bullets merged onto one line stay in one block but are
-        shown as two: after a sentence, either a second bullet mark (l.931) or a
-        second phase entry of the Brief Player Turn Summary (l.93, "... etc.
-        End-of-Turn Phase - Your turn ends.")."""
+        shown as two: after a sentence, either a second bullet mark or a second phase
+        entry such as "... etc. End-of-Turn Phase - Your turn ends.". (The rulebook's
+        two such lines, 93 and 931, are split into rules of their own by format errata.)"""
         return [Bullet(Span(m.group(1), ln.number, start + m.start(1)), level)
                 for m in _MERGED_BULLETS.finditer(ln.text[start:])]
 
@@ -259,10 +291,12 @@ class _Parser:
             raise ParseError(f"{where}: {phrase!r} must occur once on line {number}: {text!r}")
         return text.index(phrase)
 
-    def _add_block(self, section: Section, kind: str, pieces: list, first: int, last: int, title: str = "") -> None:
-        lines = [ln for n in range(first, last + 1) if (ln := self.line(n))]
+    def _add_block(self, section: Section, kind: str, pieces: list, first: int, last: int, title: str = "",
+                   id: str = "", shown: ShownLine | None = None) -> None:
+        """`shown`: the part of a split line this block holds, instead of whole lines."""
+        lines = [shown] if shown else [ln for n in range(first, last + 1) if (ln := self.line(n))]
         section.items.append(Block(
-            id="", kind=kind, pieces=pieces, first_line=first, last_line=last,
+            id=id, kind=kind, pieces=pieces, first_line=first, last_line=last,
             heading=self.heading, title=title,
             text="\n".join(ln.text for ln in lines),
             original_text="\n".join(ln.original for ln in lines),
@@ -271,8 +305,32 @@ class _Parser:
 
 
 def _number_blocks(section: Section, id_prefix: str) -> None:
-    for n, block in enumerate(section.blocks, start=1):
-        block.id = f"{id_prefix or section.part}.{section.number}.{n}"
+    """Blocks are numbered in order; a block split off by an erratum already has its id,
+    which must come after every ordinary number of its section (so none of those moves)."""
+    stem = f"{id_prefix or section.part}.{section.number}."
+    ordinary = [b for b in section.blocks if not b.id]
+    for n, block in enumerate(ordinary, start=1):
+        block.id = f"{stem}{n}"
+    split_off = [b.id for b in section.blocks if b not in ordinary]
+    for rule_id in split_off:
+        number = rule_id.removeprefix(stem)
+        if not rule_id.startswith(stem) or not number.isdigit() or int(number) <= len(ordinary) \
+                or split_off.count(rule_id) > 1:
+            raise ParseError(f"rule {rule_id} (split off by an erratum) must be numbered {stem}N with N "
+                             f"above {len(ordinary)}, and only once")
+
+
+def _original_start(erratum: Erratum, original: str) -> int:
+    if original.count(erratum.text) != 1:
+        raise ParseError(f"erratum {erratum.id}: {erratum.text!r} must occur once on line {erratum.line}")
+    return original.index(erratum.text)
+
+
+def _shifted(piece, by: int):
+    """A piece parsed from part of a line, placed back at its column in the whole line."""
+    if isinstance(piece, Bullet):
+        return replace(piece, span=replace(piece.span, offset=piece.span.offset + by))
+    return replace(piece, spans=tuple(replace(s, offset=s.offset + by) for s in piece.spans))
 
 
 def _roman(number: int) -> str:

@@ -27,8 +27,13 @@ SOURCE_TITLES = {
 def _erratum_entry(e: Erratum, block) -> list[str]:
     """One entry as a small card: readable on a phone, where a six-column table is not."""
     where = "rule {ref:%s}" % block.id if block else f"line {e.line}"
-    shown = (f"Shown as: {_cell(e.replacement)}" if e.corrects_text
-             else f"*Editor's note:* {_cell(e.note)}")
+    if e.splits:
+        where = "rules {ref:%s} and {ref:%s}" % (block.id, e.new_rule)
+        shown = f"Shown as: a rule of its own, {{ref:{e.new_rule}}}, starting {_cell(e.replacement)}"
+    elif e.corrects_text:
+        shown = f"Shown as: {_cell(e.replacement)}"
+    else:
+        shown = f"*Editor's note:* {_cell(e.note)}"
     return [f'<div class="erratum-entry" id="{e.anchor}" markdown="1">', "",
             f"**{e.id}** · {e.label} · {where} · source line {e.line}", "{: .erratum-head }", "",
             f"Source reads: {_cell(e.text)}", "",

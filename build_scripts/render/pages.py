@@ -30,9 +30,15 @@ class Page:
         return self.path.removesuffix(".md") + "/"
 
 
+def title_case(text: str) -> str:
+    """'THE STRIKE SEQUENCE' -> 'The Strike Sequence' (a word's first letter, even after a quote)."""
+    words = text.lower().split()
+    return " ".join(w if i and w in _SMALL_WORDS else re.sub(r"[a-z]", lambda m: m[0].upper(), w, count=1)
+                    for i, w in enumerate(words))
+
+
 def section_title(section: Section) -> str:
-    words = section.title.lower().split()
-    return " ".join(w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    return title_case(section.title)
 
 
 def page_path(section: Section) -> str:
@@ -146,7 +152,8 @@ class PageRenderer:
 
     def _stray_errata(self, block: Block) -> list[str]:
         spans = list(_spans(block))
-        marks = [m for n in range(block.first_line, block.last_line + 1) for m in self.marks.get(n, [])]
+        marks = [m for n in range(block.first_line, block.last_line + 1) for m in self.marks.get(n, [])
+                 if m.erratum.id in block.errata]    # a split line's other part has its own
         stray = [m for m in marks_outside(spans, marks) if m.erratum.corrects_text]
         return ["Corrected: " + ", ".join("{erratum:%s}%s{/erratum}" % (m.erratum.id, escape(m.erratum.replacement))
                                            for m in stray), ""] if stray else []
@@ -154,8 +161,7 @@ class PageRenderer:
     def _editor_notes(self, block: Block) -> list[str]:
         out = []
         for erratum in self.errata:
-            if erratum.note and block.first_line <= erratum.line <= block.last_line \
-                    and erratum.source == self.document.source:
+            if erratum.note and erratum.id in block.errata and erratum.source == self.document.source:
                 out += [f"/// editor-note | {erratum.id}", f"    kind: {erratum.kind}", "",
                         block_safe(escape(erratum.note)), "///", ""]
         return out

@@ -59,7 +59,8 @@ class SbgPageRenderer(PageRenderer):
     def heading_markdown(self, line: int, level: int) -> list[str]:
         """A heading as the source prints it, errata marked, with any editor's note under it."""
         shown = Span(self.document.shown_lines[line], line)
-        own_line = Block(id="", kind="paragraph", pieces=[], first_line=line, last_line=line)
+        own_line = Block(id="", kind="paragraph", pieces=[], first_line=line, last_line=line,
+                         errata=[m.erratum.id for m in self.marks.get(line, [])])
         return [f"{'#' * level} {span_markdown(shown, self.marks)}", "", *self._editor_notes(own_line)]
 
     def block_markdown(self, block: Block) -> list[str]:

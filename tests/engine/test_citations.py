@@ -94,3 +94,11 @@ def test_cited_rule_exists_and_covers_the_line(name, rules_by_id):
         f"{name}: rule {rule.id} covers lines {entry['first_line']}-{entry['last_line']}, "
         f"not {rule.line}"
     )
+
+
+@pytest.mark.parametrize("name", sorted(CITATIONS))
+def test_quote_is_in_the_cited_rules_own_text(name, rules_by_id):
+    """Covering the line is not enough where one line holds two rules (lines 93 and 931)."""
+    rule = CITATIONS[name]
+    text = " ".join(rules_by_id[rule.id]["original_text"].split())
+    assert " ".join(rule.quote.split()) in text, f"{name}: the quote is not in rule {rule.id}"

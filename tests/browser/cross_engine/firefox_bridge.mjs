@@ -1,0 +1,130 @@
+// Firefox for the cross-engine tests: Debian's firefox-esr, driven over WebDriver BiDi by
+// puppeteer-core (no browser download). tests/browser/cross_engine/firefox.py starts this
+// script and sends one JSON request per line on stdin; each gets one JSON line on stdout:
+// {"id", "value"} or {"id", "error"}. Nothing else is written to stdout.
+//
+// Elements are named by `steps`: [[css, nth], ...], each step searched inside the element the
+// previous one found (nth: an index into the matches, negative from the end; null: the first).
+import { createInterface } from "node:readline";
+import puppeteer from "puppeteer-core";
+
+const [executablePath] = process.argv.slice(2);
+const PREFS = {
+  // navigator.clipboard.readText() without Firefox's "Paste" pop-up, as its own tests do.
+  "dom.events.testing.asyncClipboard": true,
+  // Firefox prefetches a page's <link rel="next"> (Material's next page) when idle. A test that
+  // navigates on at once cancels that prefetch inside the service worker, and Firefox logs it as
+  // "A ServiceWorker intercepted the request and encountered an unexpected error": browser noise,
+  // not the site's (the offline copy holds every page; a reader who stays never sees it).
+  "network.prefetch-next": false,
+};
+
+const browser = await puppeteer.launch({
+  browser: "firefox",
+  executablePath,
+  headless: true,
+  extraPrefsFirefox: PREFS,
+  defaultViewport: { width: 1280, height: 900 },
+});
+const pages = new Map();
+let nextPage = 1;
+
+function pageOf(id) {
+  const entry = pages.get(id);
+  if (!entry) throw new Error(`no page ${id}`);
+  return entry;
+}
+
+async function element(page, steps) {
+  let scope = page;
+  for (const [css, nth] of steps) {
+    const found = await scope.$$(css);
+    const index = nth == null ? 0 : nth < 0 ? found.length + nth : nth;
+    if (!found[index]) throw new Error(`no element for ${JSON.stringify(steps)}`);
+    scope = found[index];
+  }
+  // Centred, so a bar pinned to the top or bottom of the screen cannot cover it.
+  await scope.evaluate((el) => el.scrollIntoView({ block: "center", inline: "center" }));
+  return scope;
+}
+
+async function openPage() {
+  const context = await browser.createBrowserContext();   // its own cookies, caches and service workers
+  const page = await context.newPage();
+  const id = nextPage++;
+  const entry = { context, page, consoleErrors: [], requests: [] };
+  page.on("console", (message) => {
+    if (message.type() === "error") entry.consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => entry.consoleErrors.push(`uncaught: ${error.message ?? error}`));
+  page.on("request", (request) => entry.requests.push(request.url()));
+  page.on("response", (response) => {
+    if (response.status() >= 400) entry.consoleErrors.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  pages.set(id, entry);
+  return id;
+}
+
+const OPS = {
+  open: () => openPage(),
+  async close({ page }) {
+    const entry = pageOf(page);
+    pages.delete(page);
+    await entry.context.close();
+  },
+  async goto({ page, url }) {
+    await pageOf(page).page.goto(url, { waitUntil: "load" });
+  },
+  async reload({ page }) {
+    await pageOf(page).page.reload({ waitUntil: "load" });
+  },
+  url: ({ page }) => pageOf(page).page.url(),
+  evaluate: ({ page, expression }) => pageOf(page).page.evaluate(expression),
+  async click({ page, steps }) {
+    await (await element(pageOf(page).page, steps)).click();
+  },
+  async fill({ page, steps, value }) {
+    const { page: tab } = pageOf(page);
+    await (await element(tab, steps)).click();
+    await tab.keyboard.down("Control");
+    await tab.keyboard.press("a");
+    await tab.keyboard.up("Control");
+    await tab.keyboard.press("Backspace");
+    if (value) await tab.keyboard.type(value);
+  },
+  async select({ page, steps, value }) {
+    const handle = await element(pageOf(page).page, steps);
+    await handle.select(value);
+  },
+  async type({ page, text }) {
+    await pageOf(page).page.keyboard.type(text);
+  },
+  async press({ page, key }) {
+    await pageOf(page).page.keyboard.press(key);
+  },
+  events({ page }) {   // what happened since the last call
+    const entry = pageOf(page);
+    const events = { consoleErrors: entry.consoleErrors, requests: entry.requests };
+    entry.consoleErrors = [];
+    entry.requests = [];
+    return events;
+  },
+};
+
+function reply(message) {
+  process.stdout.write(JSON.stringify(message) + "\n");
+}
+
+reply({ id: 0, value: await browser.version() });   // launched: the Python side waits for this line
+
+const lines = createInterface({ input: process.stdin });
+for await (const line of lines) {
+  const request = JSON.parse(line);
+  try {
+    const value = await OPS[request.op](request);
+    reply({ id: request.id, value: value === undefined ? null : value });
+  } catch (error) {
+    reply({ id: request.id, error: String(error?.message ?? error) });
+  }
+}
+await browser.close();

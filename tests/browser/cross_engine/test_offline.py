@@ -1,0 +1,38 @@
+"""Offline in each engine: after one visit (a calculator used, the offline copy saved and the
+engine kept), a rule page opens at its rule and another calculator computes a fresh result with
+the network off.
+
+"Network off" is the same in every engine: the site is served for this test alone, on an origin
+of its own (so no service worker is there yet), and that server is then shut, so nothing
+answers. WebKitWebDriver has no network switch of its own, and this way all three engines are
+tested the same way (tests/browser/test_offline.py uses Chromium's own switch)."""
+
+from __future__ import annotations
+
+from build_scripts.serve import start_server
+from tests.browser.conftest import BROWSER_SITE, expected_params, fill_view, wait_for_engine, wait_for_params
+from tests.browser.cross_engine import hooks
+from tests.browser.cross_engine.test_calculators import check_live_results, live_scenarios
+from tests.browser.cross_engine.test_reading import wait_until_in_view
+from tests.browser.test_offline import wait_until_engine_kept, wait_until_saved
+
+
+def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
+    server, own_origin = start_server(BROWSER_SITE)
+    try:
+        page = engine_page(None)
+        page.goto(f"{own_origin}/calculators/strike/")
+        wait_for_engine(page, "strike")
+        _, values = live_scenarios("strike")[0]
+        fill_view(page, "strike", values)                     # the reader uses the calculator
+        wait_for_params(page, "strike", expected_params("strike", values))
+        wait_until_saved(page)
+        wait_until_engine_kept(page)                          # a used calculator's engine is kept too
+    finally:
+        server.shutdown()
+        server.server_close()                                 # the port now refuses every connection
+
+    page.goto(f"{own_origin}/{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}")
+    wait_until_in_view(page, hooks.RULE_ANCHOR)
+    page.goto(f"{own_origin}/calculators/corruption/")
+    check_live_results(page, page.evaluate(hooks.VIEWS_ON_PAGE_JS))

@@ -1,0 +1,106 @@
+"""Reading the rules in each engine: a rule link lands on the rule, its number copies the citation,
+a glossary term opens its card and the card closes, search finds a rule by its number."""
+
+from __future__ import annotations
+
+import json
+import time
+from functools import cache
+from urllib.parse import urlparse
+
+import pytest
+
+from build_scripts.glossary.terms import load_terms
+from tests.browser.conftest import BROWSER_SITE
+from tests.browser.cross_engine import hooks
+from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked
+from tests.browser.cross_engine.pages import NotInAutomation
+from tests.conftest import ROOT, normalise
+
+CLIPBOARD_WAIT_S = 5
+SEARCH_TIMEOUT_MS = 20_000
+
+
+@cache
+def rule(rule_id: str) -> dict:
+    return next(r for r in json.loads((BROWSER_SITE / "rules.json").read_text(encoding="utf-8"))
+                if r["id"] == rule_id)
+
+
+@cache
+def definition(term_id: str) -> str:
+    return next(t.definition for t in load_terms(ROOT / "sources") if t.id == term_id)
+
+
+def wait_until_in_view(page, element_id: str) -> None:
+    page.wait_for_function(f"(el => !!el && ({hooks.IN_VIEW_JS})(el))(document.getElementById('{element_id}'))",
+                           timeout=10_000)
+
+
+def test_the_engine_reports_console_errors(engine_page, origin):
+    """The guard that every test ends with is alive in this engine: a failed request is reported."""
+    page = engine_page("")
+    try:
+        problems_since_last_asked(page)
+    except NotInAutomation as reason:
+        pytest.skip(str(reason))
+    page.evaluate("url => fetch(url).then(r => r.status)", f"{origin}/no-such-page/")
+    page.wait_for_timeout(300)
+    assert any("404" in problem for problem in problems_since_last_asked(page))
+
+
+def test_a_rule_link_opens_the_page_at_the_rule(engine_page):
+    entry = rule(hooks.RULE_ID)
+    page = engine_page(entry["url"])
+    anchor = urlparse(entry["url"]).fragment
+    assert anchor == hooks.RULE_ANCHOR
+    wait_until_in_view(page, anchor)
+    shown = page.eval_on_selector(f"[id='{anchor}']", "el => el.textContent")
+    assert normalise(entry["text"]) in normalise(shown)
+
+
+def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, origin):
+    page = engine_page(hooks.RULE_PAGE)
+    page.click(hooks.RULE_NUMBER)
+    deadline = time.monotonic() + CLIPBOARD_WAIT_S
+    copied = ""
+    while f"MELE {hooks.RULE_ID}" not in copied and time.monotonic() < deadline:
+        try:
+            copied = clipboard_text(page)
+        except NotInAutomation as reason:
+            pytest.skip(str(reason))
+        page.wait_for_timeout(100)
+    assert copied.startswith(f"MELE {hooks.RULE_ID}"), copied
+    assert copied.endswith(f"{origin}/{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}"), copied
+
+
+def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
+    page = engine_page(hooks.RULE_PAGE)
+    term = page.get_attribute(hooks.GLOSSARY_TERM, "data-term")
+    first_words = " ".join(normalise(definition(term)).split()[:8])
+    entry_links = f"({hooks.VISIBLE_ENTRY_LINKS_JS})({json.dumps(term)})"
+    links_before = page.evaluate(entry_links)
+
+    def card_open() -> bool:
+        return page.evaluate(entry_links) > links_before and first_words in normalise(page.evaluate(
+            "document.body.innerText"))
+
+    for close in ("click outside", "Escape"):
+        page.click(hooks.GLOSSARY_TERM)
+        page.wait_for_function(f"{entry_links} > {links_before}", timeout=5_000)
+        assert card_open(), f"{term}: no card with the definition ({first_words}...)"
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.click(hooks.OUTSIDE_ANY_TERM)
+        page.wait_for_function(f"{entry_links} === {links_before}", timeout=5_000)
+
+
+def test_search_finds_a_rule_by_its_number(engine_page):
+    page = engine_page("")
+    page.click(hooks.SEARCH_QUERY)
+    page.keyboard.type(hooks.RULE_ID)
+    assert page.eval_on_selector(hooks.SEARCH_QUERY, "el => el.value") == hooks.RULE_ID
+    # Results come per key press; the rule's page must be among them (ranking is tests/browser's concern).
+    paths = f"[...document.querySelectorAll('{hooks.SEARCH_RESULT_LINKS}')].map(a => new URL(a.href).pathname)"
+    page.wait_for_function(f"{paths}.includes({json.dumps('/' + hooks.RULE_PAGE)})", timeout=SEARCH_TIMEOUT_MS)
