@@ -78,7 +78,9 @@ def calculator_pages(folder: Path = CALCULATOR_PAGES) -> dict[str, dict]:
 
 def _marks_in_blocks(document: Document) -> dict[str, list[list]]:
     """Each erratum's place in its block's text: a block's text is its non-blank lines,
-    as shown, joined with newlines (parse/rulebook.py), and a mark is placed on its line."""
+    as shown, joined with newlines (parse/rulebook.py), and a mark is placed on its line.
+    A line that a format erratum splits holds several blocks, each with one part of it:
+    there a rule split off starts at its erratum's mark, and only its own marks count."""
     marks = {}
     for block in document.blocks:
         spans, offset = [], 0
@@ -86,8 +88,12 @@ def _marks_in_blocks(document: Document) -> dict[str, list[list]]:
             line = document.shown_lines.get(number)
             if line is None:
                 continue
-            for mark in document.marks.get(number, []):
-                start, end = offset + mark.start, offset + mark.end
+            line_marks = document.marks.get(number, [])
+            part = next((m.start for m in line_marks if m.erratum.splits and m.erratum.new_rule == block.id), 0)
+            for mark in line_marks:
+                if mark.erratum.id not in block.errata:
+                    continue
+                start, end = offset + mark.start - part, offset + mark.end - part
                 shown = mark.erratum.replacement if mark.erratum.corrects_text else mark.erratum.text
                 if block.text[start:end] != shown:
                     raise ValueError(f"rule {block.id}: erratum {mark.erratum.id} is not at {start}-{end} "

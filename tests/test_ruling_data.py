@@ -32,6 +32,13 @@ def test_every_erratum_mark_sits_on_the_words_it_names(data, rules):
     assert checked > 80
 
 
+def test_a_rule_split_off_a_line_has_its_own_marks_from_its_own_first_word(data):
+    """Line 93 holds two rules (a format erratum restores the lost break): 0.3.9's text
+    starts at the break, so B17's mark starts its text, and 0.3.7 does not carry it."""
+    assert data["marks"]["0.3.9"] == [["B17", 0, len("End-of-Turn Phase")]]
+    assert "0.3.7" not in data["marks"]
+
+
 def test_every_rule_with_errata_has_them_marked_and_explained(data, rules):
     for rule in rules:
         marked = [erratum_id for erratum_id, _, _ in data["marks"].get(rule["id"], [])]
