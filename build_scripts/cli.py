@@ -37,6 +37,7 @@ from .render.pages import PageRenderer, nav_title, page_path
 from .render.sbg_pages import SbgPageRenderer
 from .rule_index import RuleIndex, index_entries
 from .rulebook_build import Rulebook, load_rulebook
+from .ruling_data import RULEBOOK_CITE, RULEBOOK_TITLE, write_ruling_data
 from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
 from .search.index import write_search_index
 from .search.sections import write_search_sections
@@ -79,6 +80,8 @@ def prebuild() -> None:
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
     write_rules_index(rulebook, sbg_books)
+    write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
+                      + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_search_sections(document, sbg_books)   # search: where each section sits
     write_glossary_and_turn_summary(rulebook, sbg_books)
 
