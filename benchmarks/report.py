@@ -19,7 +19,7 @@ import shutil
 import statistics
 from pathlib import Path
 
-from benchmarks import browser_bench, engines_bench
+from benchmarks import browser_bench, engines_bench, search_bench
 from benchmarks.site_build import (ROOT, calculator_script_size, checkout, offline_copy_size, site_size,
                                    time_build)
 from build_scripts.serve import start_server
@@ -66,6 +66,10 @@ class Build:
         for key, values in browser_bench.measure(self.origin, 1, browser).items():
             self.samples.setdefault(key, []).extend(values)
 
+    def search_rows(self, runs: int, browser) -> list[dict]:
+        """The question set asked in this build's search box (whatever search it runs)."""
+        return search_bench.figures(self.site, self.origin, runs, browser)
+
     def close(self) -> None:
         self.server.shutdown()
         shutil.rmtree(self.site, ignore_errors=True)
@@ -89,9 +93,10 @@ def figures(runs: int, browser=None, baseline: str | None = None) -> list[dict]:
             for build in builds:
                 build.measure_once(browser)
         rows = (builds[0].site_rows() + engine_figures() + browser_bench.rows(builds[0].samples)
-                + engines_bench.figures(builds[0].site, runs))
+                + builds[0].search_rows(runs, browser) + engines_bench.figures(builds[0].site, runs))
         if baseline:
-            before = {row["figure"]: row["median"] for row in builds[1].site_rows() + browser_bench.rows(builds[1].samples)}
+            before = {row["figure"]: row["median"] for row in builds[1].site_rows() + browser_bench.rows(builds[1].samples)
+                      + builds[1].search_rows(runs, browser)}
             for row in rows:
                 row["before"] = before.get(row["figure"])
         return rows

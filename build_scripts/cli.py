@@ -2,9 +2,10 @@
 
 prebuild  parse the sources and write the generated pages into docs/rules/
           and the rules index into build/ (run before mkdocs/zensical)
-postbuild write site/rules.json from the index, copy the Pyodide runtime, write the
-          engine wheel, the trimmed standard library, the memory snapshot and the
-          engine's manifest into site/assets, gzip copies, then the service worker
+postbuild write site/rules.json from the index, the search index over the generator's,
+          copy the Pyodide runtime, write the engine wheel, the trimmed standard library,
+          the memory snapshot and the engine's manifest into site/assets, gzip copies,
+          then the service worker
           (run after the generator; `postbuild DIR` for a site built elsewhere)
 """
 
@@ -34,7 +35,10 @@ from .render.pages import PageRenderer, nav_title, page_path
 from .render.sbg_pages import SbgPageRenderer
 from .rule_index import RuleIndex, index_entries
 from .rulebook_build import Rulebook, load_rulebook
+from .ruling_data import RULEBOOK_CITE, RULEBOOK_TITLE, write_ruling_data
 from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
+from .search.index import write_search_index
+from .search.sections import write_search_sections
 from .site_urls import url_scheme
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 from .turn_summary_card import CARD_PATH, reference_card_markdown
@@ -73,6 +77,9 @@ def prebuild() -> None:
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
     write_rules_index(rulebook, sbg_books)
+    write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
+                      + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
+    write_search_sections(document, sbg_books)   # search: where each section sits
     write_glossary_and_turn_summary(rulebook, sbg_books)
 
     def section_link(key: str | None) -> str | None:
@@ -139,6 +146,8 @@ def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) 
 
 def postbuild(site_dir: Path = paths.SITE) -> None:
     write_rules_json(site_dir)
+    # search: one record per rule, over Material's index (before the service worker hashes it)
+    write_search_index(site_dir, {game: page for game, (page, _, _) in GLOSSARIES.items()})
     vendor_pyodide(site_dir)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
     write_wheel(site_dir)      # calculators: the engine as a wheel for Pyodide
     # --- issues 7 and 13 (offline, fast start, first visit over a phone network) ---

@@ -44,6 +44,11 @@ def permalink(parent: etree.Element, rule_id: str, citation_prefix: str) -> etre
         "title": f"Copy citation: {citation_prefix} {rule_id}",
     })
     link.text = rule_id
+    # Beside the number: puts the rule on the reader's ruling sheet (ruling.js, issue 16).
+    etree.SubElement(parent, "button", {
+        "type": "button", "class": "rule-add", "data-rule": rule_id, "aria-pressed": "false",
+        "aria-label": f"Add {citation_prefix} {rule_id} to the ruling",
+    })
     return link
 
 

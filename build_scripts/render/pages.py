@@ -30,9 +30,15 @@ class Page:
         return self.path.removesuffix(".md") + "/"
 
 
+def title_case(text: str) -> str:
+    """'THE STRIKE SEQUENCE' -> 'The Strike Sequence' (a word's first letter, even after a quote)."""
+    words = text.lower().split()
+    return " ".join(w if i and w in _SMALL_WORDS else re.sub(r"[a-z]", lambda m: m[0].upper(), w, count=1)
+                    for i, w in enumerate(words))
+
+
 def section_title(section: Section) -> str:
-    words = section.title.lower().split()
-    return " ".join(w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    return title_case(section.title)
 
 
 def page_path(section: Section) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from benchmarks import browser_bench, engines_bench, report
+from benchmarks import browser_bench, engines_bench, report, search_bench
 from tests.browser.cross_engine import engines
 
 
@@ -15,6 +15,7 @@ def test_the_benchmark_prints_every_figure(browser):
     names = [row["figure"] for row in rows]
     expected = ["build (parse + render + mkdocs build + postbuild)", "total site size",
                 "offline copy saved on a first visit"] + [figure for _, figure, *_ in browser_bench.ROWS]
+    expected += [figure for _, figure, *_ in search_bench.ROWS]
     for figure in expected:
         assert figure in names, f"make bench lacks: {figure}"
     assert any(name.startswith("engine call: strike") for name in names)
@@ -35,6 +36,9 @@ def test_the_benchmark_prints_every_figure(browser):
     assert by_name["first visit, home page: transferred in 30 s"] < 2
     assert by_name["first visit, rule page 1.7: transferred in 30 s"] < 2
     assert by_name["first visit, Fast 4G: transferred before it"] < 5
+    assert by_name["search: rule hit rate, top-1 (question set)"] >= 70
+    assert by_name["search: rule hit rate, top-3 (question set)"] >= 90
+    assert by_name["search: index, gzip"] < 300
 
     lines = report.table(rows).splitlines()
     assert lines[0] == report.HEADER and len(lines) == len(rows) + 1

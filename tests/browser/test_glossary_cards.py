@@ -127,10 +127,10 @@ def test_esc_closes_a_hovered_card_without_moving_focus_or_pointer(open_page):
 
 def test_keyboard_tab_reaches_a_term_enter_opens_tab_enters_the_card_esc_closes(open_page):
     page = open_page(COMBAT, **DESKTOP)
-    page.focus("#r1-7-1 a.rule-num")
+    page.focus("#r1-7-1 button.rule-add")      # after the number: its "Add to ruling" (issue 16)
     page.keyboard.press("Tab")
     term = page.evaluate(FOCUSED_TERM_JS)
-    assert term, "Tab from a rule's number reaches the first term in its text"
+    assert term, "Tab from a rule's controls reaches the first term in its text"
     page.keyboard.press("Enter")
     page.locator(CARD).wait_for(state="visible")
     page.keyboard.press("Tab")

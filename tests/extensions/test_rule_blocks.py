@@ -21,6 +21,8 @@ def test_a_paragraph_rule_has_its_anchor_and_permalink():
     assert html == (
         '<div class="rule rule--paragraph" data-lines="475-475" data-rule="1.7.24" id="r1-7-24">'
         '<a class="rule-num" data-cite="MELE 1.7.24" href="#r1-7-24" title="Copy citation: MELE 1.7.24">1.7.24</a>'
+        '<button aria-label="Add MELE 1.7.24 to the ruling" aria-pressed="false" class="rule-add" data-rule="1.7.24" '
+        'type="button"></button>'
         "<p>If this result is greater than the strike's prowess, the strike fails.</p>\n</div>")
 
 
@@ -36,7 +38,8 @@ def test_a_box_is_an_admonition_with_the_permalink_in_its_title():
     assert html == (
         '<div class="rule rule--clarification admonition info" data-lines="469-469" data-rule="1.7.11" '
         'id="r1-7-11">\n<p class="admonition-title">Clarification<a class="rule-num" data-cite="MELE 1.7.11" '
-        'href="#r1-7-11" title="Copy citation: MELE 1.7.11">1.7.11</a></p>\n<p>Text.</p>\n</div>')
+        'href="#r1-7-11" title="Copy citation: MELE 1.7.11">1.7.11</a><button aria-label="Add MELE 1.7.11 to the ruling" '
+        'aria-pressed="false" class="rule-add" data-rule="1.7.11" type="button"></button></p>\n<p>Text.</p>\n</div>')
 
 
 def test_a_bullet_keeps_its_level_and_an_sbg_rule_its_citation():

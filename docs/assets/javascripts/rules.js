@@ -5,9 +5,15 @@
   if (window.__rulesReady) return;
   window.__rulesReady = true;
 
-  function citationFor(link) {
+  // The rule's own address: its page and its anchor, nothing else. The address bar may
+  // carry a search's highlight (?h=strike) or other state the reader must not receive.
+  function ruleAddress(link) {
     var url = new URL(link.getAttribute("href"), window.location.href);
-    return link.dataset.cite + " — " + url.href;
+    return url.origin + url.pathname + url.hash;
+  }
+
+  function citationFor(link) {
+    return link.dataset.cite + " — " + ruleAddress(link);
   }
 
   function copyText(text) {
@@ -40,7 +46,7 @@
     if (link) {
       event.preventDefault();
       var citation = citationFor(link);
-      history.replaceState(history.state, "", link.getAttribute("href"));
+      history.replaceState(history.state, "", ruleAddress(link));
       copyText(citation).then(
         function () { announce("Copied: " + citation); },
         function () { announce(citation); }
@@ -50,6 +56,9 @@
     var erratum = event.target.closest && event.target.closest("ins.erratum");
     if (erratum) erratum.classList.toggle("erratum--open");
   });
+
+  // The ruling sheet (ruling.js) copies and announces the same way.
+  window.ruleTools = { copyText: copyText, announce: announce };
 
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" && event.key !== " ") return;

@@ -1,5 +1,6 @@
-"""Offline in each engine: after one visit (a calculator used, the offline copy saved), a rule page
-opens at its rule and another calculator computes a fresh result with the network off.
+"""Offline in each engine: after one visit (a calculator used, the offline copy saved and the
+engine kept), a rule page opens at its rule and another calculator computes a fresh result with
+the network off.
 
 "Network off" is the same in every engine: the site is served for this test alone, on an origin
 of its own (so no service worker is there yet), and that server is then shut, so nothing
@@ -13,7 +14,7 @@ from tests.browser.conftest import BROWSER_SITE, expected_params, fill_view, wai
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.test_calculators import check_live_results, live_scenarios
 from tests.browser.cross_engine.test_reading import wait_until_in_view
-from tests.browser.test_offline import wait_until_saved
+from tests.browser.test_offline import wait_until_engine_kept, wait_until_saved
 
 
 def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
@@ -26,6 +27,7 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
         fill_view(page, "strike", values)                     # the reader uses the calculator
         wait_for_params(page, "strike", expected_params("strike", values))
         wait_until_saved(page)
+        wait_until_engine_kept(page)                          # a used calculator's engine is kept too
     finally:
         server.shutdown()
         server.server_close()                                 # the port now refuses every connection

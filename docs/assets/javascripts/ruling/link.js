@@ -1,0 +1,103 @@
+// A ruling lives in its address: /ruling/?r=1.7.25,1.7.28&question=...&a=...&c=...
+// (rules, question, answer, calculator link). The question is not "q": Material's
+// search takes ?q= on any page, opens itself with it and then deletes it.
+// This module reads such an address and writes one. It never trusts what it reads:
+// rule ids are checked against the rules the site has, text is only ever shown as
+// text, and the calculator link must be one of this site's calculator pages.
+
+export const TEXT_LIMIT = 2000;          // characters, for the question and for the answer
+const LISTED_AT_MOST = 8;                // bad ids named in a message; the rest are counted
+const SHOWN_ID_LENGTH = 24;              // a bad id is cut to this in a message
+const RULE_ID = /^(?:\d+|[A-Z]+-[A-Z]+)\.\d+\.\d+$/;   // 1.7.25, SBG-A.1.4 (the prefix takes the part's place)
+
+export function hasRuling(search) {
+  const params = new URLSearchParams(search);
+  return ["r", "question", "a", "c"].some((key) => params.has(key));
+}
+
+/** The ruling an address holds, and what was wrong with it, in words.
+ *  `knows(id)` says whether the site has that rule; `calculatorOf(link)` gives the
+ *  calculator a link leads to ({path}, see calculatorPath), or null when it is not one of this site's. */
+export function readRuling(search, knows, calculatorOf) {
+  const params = new URLSearchParams(search);
+  const rules = [], malformed = [], unknown = [], repeated = [];
+  for (const raw of params.getAll("r").join(",").split(",")) {
+    const id = raw.trim().toUpperCase();
+    if (!id) continue;
+    if (!RULE_ID.test(id)) malformed.push(raw.trim());
+    else if (rules.includes(id)) { if (!repeated.includes(id)) repeated.push(id); }
+    else if (!knows(id)) unknown.push(id);
+    else rules.push(id);
+  }
+  const problems = [];
+  if (malformed.length) problems.push(`Not rule numbers, left out: ${listed(malformed, true)}. A rule number looks like 1.7.25.`);
+  if (unknown.length) problems.push(`No such rule on this site, left out: ${listed(unknown)}.`);
+  if (repeated.length) problems.push(`Listed more than once, shown once: ${listed(repeated)}.`);
+
+  const question = params.get("question") || "", answer = params.get("a") || "";
+  for (const [name, text] of [["question", question], ["answer", answer]]) {
+    if (text.length > TEXT_LIMIT) {
+      problems.push(`The ${name} in this link is ${count(text.length)} characters long; only the first ${count(TEXT_LIMIT)} are shown.`);
+    }
+  }
+  const link = params.get("c") || "";
+  const found = link ? calculatorOf(link) : null;
+  const calculator = found ? found.path : "";
+  if (link && !found) {
+    problems.push("The calculator link was left out: a ruling can only link to this site's calculator pages.");
+  }
+  return { ruling: { rules, question, answer, calculator }, problems };
+}
+
+/** The query that reproduces `ruling` (empty parts left out); "" for an empty ruling. */
+export function rulingQuery(ruling) {
+  const parts = [];
+  if (ruling.rules.length) parts.push(`r=${ruling.rules.map(encodeURIComponent).join(",")}`);
+  if (ruling.question) parts.push(`question=${encodeURIComponent(ruling.question)}`);
+  if (ruling.answer) parts.push(`a=${encodeURIComponent(ruling.answer)}`);
+  if (ruling.calculator) parts.push(`c=${encodeURIComponent(ruling.calculator)}`);
+  return parts.length ? `?${parts.join("&")}` : "";
+}
+
+export function sameRuling(a, b) {
+  return a.rules.join(",") === b.rules.join(",") && a.question === b.question
+    && a.answer === b.answer && a.calculator === b.calculator;
+}
+
+/** A calculator link as the site-relative path a ruling keeps ("calculators/strike/?...#calc-strike"),
+ *  or null unless it is a page in `pages` on this site (same origin, under the site root). */
+export function calculatorPath(link, siteRoot, pages) {
+  let url;
+  try {
+    url = new URL(link, siteRoot);
+  } catch {
+    return null;
+  }
+  const root = new URL(siteRoot);
+  if (url.origin !== root.origin || url.username || url.password || !url.pathname.startsWith(root.pathname)) return null;
+  const page = url.pathname.slice(root.pathname.length);
+  if (!Object.hasOwn(pages, page)) return null;
+  return { path: page + url.search + url.hash, page, view: url.hash.slice(1) };
+}
+
+/** Characters over the limit, or 0. */
+export function overLimit(text) {
+  return Math.max(0, text.length - TEXT_LIMIT);
+}
+
+export function count(n) {
+  return n.toLocaleString("en-GB");
+}
+
+export function characters(n) {
+  return n === 1 ? "1 character" : `${count(n)} characters`;
+}
+
+function listed(ids, quote = false) {
+  const shown = ids.slice(0, LISTED_AT_MOST).map((id) => {
+    const cut = id.length > SHOWN_ID_LENGTH ? `${id.slice(0, SHOWN_ID_LENGTH)}…` : id;
+    return quote ? `“${cut}”` : cut;
+  });
+  const more = ids.length - shown.length;
+  return shown.join(", ") + (more ? ` and ${count(more)} more` : "");
+}

@@ -1,0 +1,24 @@
+// The ruling as plain text, for chat or e-mail: the question, the answer, each rule as
+// "MELE 1.7.25: <its words>" with its link and any correction or editor's note, the
+// odds, and where the rules come from.
+import { attribution, citation, errataOf, ruleAddress, wordsOf } from "./facts.js";
+import { TEXT_LIMIT } from "./link.js";
+
+export function rulingText(ruling, rules, data, { version, address, odds }) {
+  const lines = [];
+  const paragraph = (...more) => lines.push(...more, "");
+  if (ruling.question) paragraph("Question:", ruling.question.slice(0, TEXT_LIMIT));
+  if (ruling.answer) paragraph("Answer:", ruling.answer.slice(0, TEXT_LIMIT));
+  const cited = ruling.rules.map((id) => rules.get(id)).filter(Boolean);
+  for (const rule of cited) {
+    const notes = errataOf(rule, data).map((erratum) => (erratum.corrects
+      ? `(Corrected on this site, ${erratum.label.toLowerCase()} ${erratum.id}: the source reads "${erratum.source_text}".)`
+      : `Editor's note (${erratum.label.toLowerCase()}, ${erratum.id}): ${erratum.note}`));
+    paragraph(`${citation(rule, data)}: ${wordsOf(rule)}`, ruleAddress(rule), ...notes);
+  }
+  if (odds) paragraph(`The odds: ${odds.title}`, odds.address);
+  const source = attribution(cited, data, version);
+  if (source) lines.push(source);
+  if (address) lines.push(`This ruling: ${address}`);
+  return lines.join("\n").trim() + "\n";
+}

@@ -1,0 +1,38 @@
+"""The question set: players' and judges' questions in their own words, each with the rules
+that answer it. The rankings are deterministic, so the targets are checked here as well as
+reported by `make bench` (benchmarks/search_bench.py, in the browser)."""
+
+from __future__ import annotations
+
+import re
+
+TOP1_TARGET = 0.70
+TOP3_TARGET = 0.90
+
+
+def rule_ids(results: list[dict]) -> list[str]:
+    return [r["id"] if r["kind"] == "rule" else None for r in results]
+
+
+def test_the_question_set_is_realistic(questions, rules):
+    known = {rule["id"] for rule in rules}
+    assert len(questions) >= 40
+    assert len({q["q"].lower() for q in questions}) == len(questions), "a question is asked twice"
+    for question in questions:
+        assert question["rules"] and set(question["rules"]) <= known, question
+        assert not re.search(r"\d+\.\d+", question["q"]), f"players' words, not rule numbers: {question['q']}"
+    assert sum(1 for q in questions if q.get("held_out")) >= 10, "keep questions apart from the tuning"
+
+
+def test_the_rule_that_answers_is_found_first_or_near_the_top(questions, ask):
+    answers = ask(*(q["q"] for q in questions))
+    top1 = [bool(set(rule_ids(a)[:1]) & set(q["rules"])) for q, a in zip(questions, answers, strict=True)]
+    top3 = [bool(set(rule_ids(a)[:3]) & set(q["rules"])) for q, a in zip(questions, answers, strict=True)]
+    missed = [q["q"] for q, hit in zip(questions, top3, strict=True) if not hit]
+    assert sum(top1) / len(questions) >= TOP1_TARGET, f"top-1 {sum(top1)}/{len(questions)}"
+    assert sum(top3) / len(questions) >= TOP3_TARGET, f"top-3 {sum(top3)}/{len(questions)}; missed: {missed}"
+
+
+def test_every_question_gets_rules_first(questions, ask):
+    for question, answer in zip(questions, ask(*(q["q"] for q in questions)), strict=True):
+        assert answer and answer[0]["kind"] == "rule", (question["q"], answer[:1])
