@@ -75,6 +75,10 @@ def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, orig
 
 
 CARD_TIMEOUT_MS = 20_000
+# tests.conftest.normalise in the page: the body's lower-case words, for a card whose text WebKit
+# may lay out after its links.
+PAGE_HAS_WORDS_JS = ("(words) => (document.body.innerText.toLowerCase().match(/[\\p{L}\\p{N}]+/gu) || [])"
+                     ".join(' ').includes(words)")
 
 
 def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
@@ -93,9 +97,7 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
     for close in ("click outside", "Escape"):
         page.click(hooks.GLOSSARY_TERM)
         page.wait_for_function(f"{entry_links} > {links_before}", timeout=CARD_TIMEOUT_MS)
-        shown_by = time.monotonic() + CARD_TIMEOUT_MS / 1000   # its links may come before its text is laid out
-        while not card_open() and time.monotonic() < shown_by:
-            time.sleep(0.1)
+        page.wait_for_function(PAGE_HAS_WORDS_JS, first_words, timeout=CARD_TIMEOUT_MS)   # text after links
         assert card_open(), f"{term}: no card with the definition ({first_words}...)"
         if close == "Escape":
             page.keyboard.press("Escape")
