@@ -14,19 +14,15 @@ from tests.browser.conftest import (
 )
 
 
-def engine_loads(page) -> int:
-    return sum(1 for url in page.guard.requests if url.endswith("/pyodide.asm.wasm"))
-
-
-def engine_workers(page) -> int:
-    return sum(1 for url in page.guard.requests if url.endswith("/engine-worker.js"))
+def requests_for(page, file: str) -> int:
+    return sum(1 for url in page.guard.requests if url.endswith("/" + file))
 
 
 def test_rule_pages_do_not_start_the_engine(open_page):
     page = open_page("rules/1-8-corruption/")
     page.wait_for_load_state("networkidle")
     assert page.evaluate("window.__calculators === undefined")
-    assert engine_loads(page) == 0
+    assert requests_for(page, "pyodide.asm.wasm") == 0
 
 
 def test_rule_page_to_calculators_and_back_with_one_engine(open_page):
@@ -57,7 +53,7 @@ def test_rule_page_to_calculators_and_back_with_one_engine(open_page):
     # One worker, so one engine. (The wasm's request count is no measure here: Playwright's
     # routing turns off the HTTP cache that joins the preload, the worker's fetch and the
     # offline copy's into one download.)
-    assert engine_workers(page) == 1
+    assert requests_for(page, "engine-worker.js") == 1
 
 
 def test_an_opened_turn_summary_phase_scrolls_into_view(open_page):

@@ -168,7 +168,7 @@ def test_the_ruling_by_keyboard_alone(open_page, origin):
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.dataset.rule") == rule_id, "the control follows its number"
         page.keyboard.press("Enter")
-        assert page.get_attribute(f"button.rule-add[data-rule='{rule_id}']", "aria-pressed") == "true"
+        page.wait_for_selector(f"button.rule-add[data-rule='{rule_id}'][aria-pressed='true']", timeout=10_000)
     page.focus("#ruling-tray-button")
     page.keyboard.press("Enter")
     page.locator("#ruling-tray").wait_for(state="visible")
@@ -176,7 +176,8 @@ def test_the_ruling_by_keyboard_alone(open_page, origin):
     assert page.evaluate("document.getElementById('ruling-tray').contains(document.activeElement)"), "focus moves into the tray"
     page.focus("#ruling-tray button[aria-label='Move MELE 1.7.28 up']")
     page.keyboard.press("Enter")
-    assert tray_order(page) == ["1.7.28", "1.7.25"]
+    page.wait_for_function("[...document.querySelectorAll('#ruling-tray .ruling-tray__list li')]"
+                           ".map((li) => li.dataset.rule).join() === '1.7.28,1.7.25'", timeout=10_000)
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move MELE 1.7.28 down", \
         "its up is disabled at the top: focus stays in the moved row"
     page.keyboard.press("Escape")
@@ -197,7 +198,8 @@ def test_the_ruling_by_keyboard_alone(open_page, origin):
     for control in ("MELE 1.7.28", "Move MELE 1.7.28 down", "Remove MELE 1.7.28", "Move MELE 1.7.25 up",
                     "Copy as text", "Copy link", "Print"):
         assert control in reached, (control, reached)
-    assert page.evaluate("new URLSearchParams(location.search).get('question')") == "Which comes first?"
+    page.wait_for_function("new URLSearchParams(location.search).get('question') === 'Which comes first?'",
+                           timeout=10_000)
 
 
 def test_a_shared_ruling_becomes_the_readers_own_only_when_asked(open_page, origin):

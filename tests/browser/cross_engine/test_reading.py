@@ -74,6 +74,13 @@ def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, orig
     assert copied.endswith(f"{origin}/{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}"), copied
 
 
+CARD_TIMEOUT_MS = 20_000
+# tests.conftest.normalise in the page: the body's lower-case words, for a card whose text WebKit
+# may lay out after its links.
+PAGE_HAS_WORDS_JS = ("(words) => (document.body.innerText.toLowerCase().match(/[\\p{L}\\p{N}]+/gu) || [])"
+                     ".join(' ').includes(words)")
+
+
 def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
     page = engine_page(hooks.RULE_PAGE)
     term = page.get_attribute(hooks.GLOSSARY_TERM, "data-term")
@@ -85,15 +92,18 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
         return page.evaluate(entry_links) > links_before and first_words in normalise(page.evaluate(
             "document.body.innerText"))
 
+    # The first tap also fetches the glossary's definitions: on a loaded 2-core machine that can take
+    # several seconds in WebKit, so the waits are generous (a card that never opens still fails).
     for close in ("click outside", "Escape"):
         page.click(hooks.GLOSSARY_TERM)
-        page.wait_for_function(f"{entry_links} > {links_before}", timeout=5_000)
+        page.wait_for_function(f"{entry_links} > {links_before}", timeout=CARD_TIMEOUT_MS)
+        page.wait_for_function(PAGE_HAS_WORDS_JS, first_words, timeout=CARD_TIMEOUT_MS)   # text after links
         assert card_open(), f"{term}: no card with the definition ({first_words}...)"
         if close == "Escape":
             page.keyboard.press("Escape")
         else:
             page.click(hooks.OUTSIDE_ANY_TERM)
-        page.wait_for_function(f"{entry_links} === {links_before}", timeout=5_000)
+        page.wait_for_function(f"{entry_links} === {links_before}", timeout=CARD_TIMEOUT_MS)
 
 
 def test_search_finds_a_rule_by_its_number(engine_page):
