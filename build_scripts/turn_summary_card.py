@@ -8,7 +8,7 @@ On screen it is a compact page for a tablet or a phone held sideways; printed fr
 from __future__ import annotations
 
 from .render.inline import escape
-from .turn_summary import CARD_PATH, TURN_SUMMARY_PATH, Phase, Step, TurnSummaryError
+from .turn_summary import CARD_PATH, TURN_SUMMARY_PATH, Phase, Step, TurnSummaryError, link_between
 
 __all__ = ["CARD_PATH", "reference_card_markdown"]   # CARD_PATH lives in turn_summary.py, which links to the card
 CARD_MAX_CHARS = 150      # a step's card wording: at most about three lines of a printed column
@@ -34,7 +34,7 @@ def reference_card_markdown(phases: list[Phase]) -> str:
            "# Player turn: reference card {: .ref-card__title }", "",
            '**You** = the player whose turn it is · **Opp.** = the opponent · '
            '<span class="std-badge">Standard</span> = Standard Rules only · small numbers = the rules '
-           f'(cite as “MELE 1.7.24”). Every limit and unclear point: [Full Player Turn Summary](/{TURN_SUMMARY_PATH}).',
+           f'(cite as “MELE 1.7.24”). Every limit and unclear point: [Full Player Turn Summary]({link_between(CARD_PATH, TURN_SUMMARY_PATH)}).',
            "{: .ref-card__legend }", ""]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {phase.name}" if phase.id != "audience" else phase.name
