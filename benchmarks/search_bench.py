@@ -56,6 +56,18 @@ PROBE_JS = """timeoutMs => {
     setTimeout(() => { observer.disconnect(); reject(new Error("no results in time: " + meta.textContent)); }, timeoutMs);
   });
 }"""
+# Resolves once the result list has not changed for `quietMs` (the answer to the text typed so
+# far is in), or after `timeoutMs` at most: the search is asked from a worker, so an answer to
+# the text before the last key may otherwise arrive after that key and be taken for its answer.
+SETTLED_JS = """([quietMs, timeoutMs]) => new Promise((resolve) => {
+  const root = document.querySelector(".md-search-result");
+  let quiet = setTimeout(done, quietMs);
+  const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(done, quietMs); });
+  const limit = setTimeout(done, timeoutMs);
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  function done() { observer.disconnect(); clearTimeout(quiet); clearTimeout(limit); resolve(); }
+})"""
+QUIET_MS = 250
 SEARCH_READY = ("!/Initializing/.test(document.querySelector('.md-search-result__meta').textContent)")
 
 
@@ -95,6 +107,7 @@ def ask(page, query: str, timeout_ms: int = 15_000) -> tuple[float, list[str]]:
     """Type `query` (all but its last character at once, then the last key, held); the
     keystroke's latency in ms and the result links in order."""
     page.fill(SEARCH_INPUT, query[:-1])
+    page.evaluate(SETTLED_JS, [QUIET_MS, timeout_ms])
     page.evaluate(PROBE_JS, timeout_ms)
     page.keyboard.down(query[-1])
     page.wait_for_timeout(KEY_HELD_MS)

@@ -38,6 +38,11 @@ def result_texts(page) -> list[str]:
     return page.eval_on_selector_all(RESULT_LINKS, "links => links.map(a => a.innerText)")
 
 
+def wait_for_first_result(page, anchor: str) -> None:
+    """The list shows the answer to the whole query, whose first result is the rule `anchor`."""
+    page.wait_for_function(f"document.querySelector({RESULT_LINKS!r})?.hash === '#{anchor}'", timeout=10_000)
+
+
 def wait_for_highlight(page, anchor: str) -> dict:
     page.wait_for_function(f"location.hash === '#{anchor}' && document.getElementById('{anchor}')?"
                            f".classList.contains('rule--target')")
@@ -104,6 +109,7 @@ def test_only_the_rule_searched_for_stays_highlighted_after_instant_navigation(o
     assert page.evaluate(HIGHLIGHT_JS, "r1-7-25")["marked"]
     open_search(page)
     ask(page, "1.7.30")
+    wait_for_first_result(page, "r1-7-30")
     page.locator(RESULT_LINKS).first.click()           # the same page, by instant navigation
     state = wait_for_highlight(page, "r1-7-30")
     assert state["marked"] and state["shadow"] != "none"
@@ -112,6 +118,7 @@ def test_only_the_rule_searched_for_stays_highlighted_after_instant_navigation(o
     ask_from_header = page.locator(".md-search__input")
     ask_from_header.click()
     ask(page, "SBG-A.1.3")
+    wait_for_first_result(page, "rsbg-a-1-3")
     page.locator(RESULT_LINKS).first.click()           # another page
     assert wait_for_highlight(page, "rsbg-a-1-3")["marked"]
     assert page.evaluate("document.querySelectorAll('.rule--target').length") == 1

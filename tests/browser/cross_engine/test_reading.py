@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import time
+import warnings
 from functools import cache
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from build_scripts.glossary.terms import load_terms
 from tests.browser.conftest import BROWSER_SITE
@@ -81,6 +83,38 @@ PAGE_HAS_WORDS_JS = ("(words) => (document.body.innerText.toLowerCase().match(/[
                      ".join(' ').includes(words)")
 
 
+# What the page looks like when a click on a term opened no card: reported with the second try.
+CARD_STATE_JS = """selector => {
+  const mark = document.querySelector(selector), box = mark.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return {mode: document.documentElement.dataset.gloss, role: mark.getAttribute("role"),
+          expanded: mark.getAttribute("aria-expanded"), card: Boolean(document.getElementById("gloss-card")),
+          box: [box.top, box.left, box.width, box.height], hit: hit && hit.outerHTML.slice(0, 80),
+          ready: document.readyState};
+}"""
+FIRST_TAP_MS = 8_000
+
+
+def tap_until_a_card_opens(page, card_opened_js: str) -> None:
+    """Tap the term; on a loaded machine WebKit has (rarely) dropped a synthesized click on a page
+    still settling, so a click that opened nothing is repeated once, and the page's state at that
+    moment is reported as a warning. A card that opened without its link still fails at once."""
+    page.wait_for_function(f"document.querySelector({hooks.GLOSSARY_TERM!r}).getAttribute('role') === 'button'",
+                           timeout=CARD_TIMEOUT_MS)          # glossary.js has set up this page's marks
+    page.click(hooks.GLOSSARY_TERM)
+    try:
+        page.wait_for_function(card_opened_js, timeout=FIRST_TAP_MS)
+        return
+    except (TimeoutError, PlaywrightTimeoutError):
+        state = page.evaluate(CARD_STATE_JS, hooks.GLOSSARY_TERM)
+        if state["card"]:
+            raise
+    warnings.warn(f"{page.engine}: a click on a glossary term opened no card; clicked again. Page: {state}",
+                  stacklevel=2)
+    page.click(hooks.GLOSSARY_TERM)
+    page.wait_for_function(card_opened_js, timeout=CARD_TIMEOUT_MS)
+
+
 def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
     page = engine_page(hooks.RULE_PAGE)
     term = page.get_attribute(hooks.GLOSSARY_TERM, "data-term")
@@ -95,8 +129,7 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
     # The first tap also fetches the glossary's definitions: on a loaded 2-core machine that can take
     # several seconds in WebKit, so the waits are generous (a card that never opens still fails).
     for close in ("click outside", "Escape"):
-        page.click(hooks.GLOSSARY_TERM)
-        page.wait_for_function(f"{entry_links} > {links_before}", timeout=CARD_TIMEOUT_MS)
+        tap_until_a_card_opens(page, f"{entry_links} > {links_before}")
         page.wait_for_function(PAGE_HAS_WORDS_JS, first_words, timeout=CARD_TIMEOUT_MS)   # text after links
         assert card_open(), f"{term}: no card with the definition ({first_words}...)"
         if close == "Escape":
