@@ -101,13 +101,14 @@ def table(before: list[dict], after: list[dict], baseline: str) -> str:
         if not shot:
             return "(no such page)"
         seen = "answer in view" if shot["answer_in_view"] else "answer off screen"
-        return (f"{seen}, page {shot['height']} px, {shot['fields']} fields "
+        fields = f"{shot['fields']} field" + ("s" if shot["fields"] != 1 else "")
+        return (f"{seen}, page {shot['height']} px, {fields} first "
                 f"([open]({side}/{shot['name']}-open.png) · [editing]({side}/{shot['name']}-editing.png) · "
                 f"[full]({side}/{shot['name']}-full.png))")
 
     lines = ["# Calculators on a 390 x 844 phone: before and after", "",
-             f"Before: the project at `{baseline}`. After: this tree. While editing: the third visible field "
-             "scrolled into view and changed.", "",
+             f"Before: the project at `{baseline}`. After: this tree. Fields: those shown before any "
+             "disclosure is opened. While editing: the third of them scrolled into view and changed.", "",
              "| page | before | after |", "|---|---|---|"]
     lines += [f"| {page} | {cell(r.get('before'), 'before')} | {cell(r.get('after'), 'after')} |"
               for page, r in sorted(rows.items())]
