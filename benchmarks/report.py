@@ -20,7 +20,8 @@ import statistics
 from pathlib import Path
 
 from benchmarks import browser_bench, engines_bench, search_bench
-from benchmarks.site_build import ROOT, checkout, offline_copy_size, site_size, time_build
+from benchmarks.site_build import (ROOT, calculator_script_size, checkout, offline_copy_size, site_size,
+                                   time_build)
 from build_scripts.serve import start_server
 
 HEADER = f"{'figure':<52} {'median':>12} {'unit':<5} {'runs':>5}  target"
@@ -55,6 +56,8 @@ class Build:
              "median": statistics.median(self.build_times), "unit": "s", "runs": len(self.build_times),
              "target": "< 5 s"},
             {"figure": "total site size", "median": site_size(self.site) / 1e6, "unit": "MB", "runs": 1, "target": ""},
+            {"figure": "calculator scripts (assets/javascripts/calculators)",
+             "median": calculator_script_size(self.site) / 1e3, "unit": "KB", "runs": 1, "target": "smaller"},
             {"figure": "offline copy saved on a first visit", "median": offline_copy_size(self.site) / 1e6,
              "unit": "MB", "runs": 1, "target": ""},
         ]

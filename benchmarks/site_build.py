@@ -53,6 +53,12 @@ def site_size(site: Path) -> int:
     return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
 
 
+def calculator_script_size(site: Path) -> int:
+    """The calculator pages' own JavaScript (page script, form, engine client and worker), as served."""
+    return sum(p.stat().st_size for p in (site / "assets" / "javascripts" / "calculators").iterdir()
+               if p.suffix in (".js", ".mjs"))
+
+
 def offline_copy_size(site: Path) -> int:
     """What the service worker stores on a first visit (offline.json, written by the build)."""
     return json.loads((site / "offline.json").read_text(encoding="utf-8"))["bytes"]

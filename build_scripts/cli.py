@@ -17,8 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-import yaml
-
 from . import paths
 from .engine_manifest import write_engine_manifest
 from .engine_wheel import write_wheel
@@ -74,8 +72,7 @@ def prebuild() -> None:
         section = sections.get(page_map.get(page, "missing"))
         return page_path(section).removeprefix("rules/") if section else "errata-and-coverage.md#page-references"
 
-    see_also = yaml.safe_load((paths.SOURCES / "see-also.yaml").read_text(encoding="utf-8")) or {}
-    renderer = PageRenderer(document, rulebook.errata, document.marks, page_link, see_also)
+    renderer = PageRenderer(document, rulebook.errata, document.marks, page_link)
     for page in renderer.pages():
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
@@ -120,6 +117,7 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
         (paths.DOCS / page).write_text(glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title,
                                                          intro), encoding="utf-8")
     phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
+    (paths.DOCS / TURN_SUMMARY_PATH).parent.mkdir(exist_ok=True)
     (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
     (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")   # issue 17

@@ -1,4 +1,5 @@
-"""Package the rules engine (`calculators/`) as a pure-Python wheel for Pyodide.
+"""Package the rules engine (`calculators/`) and its views (`calculator_views/`, the
+results' HTML the worker writes) as one pure-Python wheel for Pyodide.
 
 The wheel is written with the standard library's zipfile, with no network and
 no build backend: fixed timestamps, sorted entries and fixed permissions make
@@ -17,8 +18,9 @@ from pathlib import Path
 
 from . import paths
 
-PACKAGE = "calculators"
+PACKAGE = "calculators"                     # the wheel's name and version are the engine's
 SOURCE = paths.ROOT / PACKAGE
+PACKAGES = (PACKAGE, "calculator_views")
 WHEEL_DIR = Path("assets") / "engine"      # inside the built site
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)          # the earliest time a zip entry can hold
 _VERSION = re.compile(r'^__version__\s*=\s*"([^"]+)"', re.MULTILINE)
@@ -46,7 +48,8 @@ def _record_hash(data: bytes) -> str:
 
 
 def _source_files() -> list[Path]:
-    return sorted(p for p in SOURCE.rglob("*.py") if "__pycache__" not in p.parts)
+    return sorted(p for package in PACKAGES for p in (paths.ROOT / package).rglob("*.py")
+                  if "__pycache__" not in p.parts)
 
 
 def wheel_entries(version: str) -> list[tuple[str, bytes]]:

@@ -1,16 +1,16 @@
 // Records which files of Pyodide's standard library the engine needs and writes them,
 // compiled, into a zip of their own. Boots Pyodide the way the browser's worker does
 // (docs/assets/javascripts/calculators/engine-boot.mjs), with the full python_stdlib.zip,
-// runs every call given on stdin, and keeps the standard-library files that were
+// answers every request given on stdin as the worker would, and keeps the standard-library files that were
 // imported (Pyodide's own start-up included). Each is written as bytecode compiled by this
 // Pyodide's own Python, as -OO would (no docstrings, no asserts: the standard library
 // runs so by design) and without line-number tables. Compiling 143 modules from source
 // was most of a first start's CPU time (several times the bytecode's load time); this
 // bytecode is 0.72 MB gzip against 0.38 MB for docstring-free source.
 //
-//   node build_scripts/pyodide_stdlib.mjs <pyodide runtime dir> <engine wheel> <output zip> < calls.json
+//   node build_scripts/pyodide_stdlib.mjs <pyodide runtime dir> <engine wheel> <output zip> < requests.json
 //
-// stdin: [[calculator name, params], ...]. stdout (last line): {"files": [...], "modules": [...]}.
+// stdin: [{type: "view" | "link" | "run", ...}, ...] (engine-worker.js's requests). stdout (last line): {"files": [...], "modules": [...]}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -55,14 +55,15 @@ with zipfile.ZipFile(${JSON.stringify(zipPath)}) as full, zipfile.ZipFile(${JSON
 `;
 
 async function main([runtimeDir, wheelPath, outPath]) {
-  if (!outPath) throw new Error("usage: node pyodide_stdlib.mjs <runtime dir> <wheel> <output zip> < calls.json");
-  const { startPython, setUpEngine } = await import(BOOT.href);
+  if (!outPath) throw new Error("usage: node pyodide_stdlib.mjs <runtime dir> <wheel> <output zip> < requests.json");
+  const { startPython, setUpEngine, setUpViews, requestHandlers } = await import(BOOT.href);
   const runtime = resolve(runtimeDir) + "/";
   const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
   const lockInfo = JSON.parse(readFileSync(runtime + "pyodide-lock.json", "utf8")).info;
   const pyodide = await startPython(loadPyodide, { indexURL: runtime, lockInfo });
   const callJson = setUpEngine(pyodide, readFileSync(wheelPath));
-  for (const [name, params] of JSON.parse(readFileSync(0, "utf8"))) callJson(name, JSON.stringify(params));
+  const answer = requestHandlers(callJson, setUpViews(pyodide));
+  for (const request of JSON.parse(readFileSync(0, "utf8"))) answer[request.type](request);
   const recorded = JSON.parse(pyodide.runPython(IMPORTED_FROM_STDLIB));
   pyodide.runPython(WRITE_ZIP(recorded.zip, recorded.files));
   writeFileSync(outPath, pyodide.FS.readFile(OUT));

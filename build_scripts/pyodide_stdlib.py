@@ -2,7 +2,8 @@
 
 Pyodide's python_stdlib.zip is 2.5 MB; a first visit to a calculator page needs a
 small part of it. pyodide_stdlib.mjs boots Pyodide in Node the way the browser's
-worker does, runs every calculator (its defaults, a roll, a refused input) and
+worker does, runs every calculator view (its defaults, a roll, a refused input, a
+link) through the views, which run the engine, and
 lists the standard-library files that were imported, and writes them, compiled
 to bytecode (as -OO, without line tables), into `python_stdlib.trimmed.zip` beside
 the full zip, which stays in the site as the fallback (the worker adds it behind
@@ -17,10 +18,12 @@ import shutil
 import sys
 from pathlib import Path
 
+from calculator_views.catalogue import VIEWS
+from calculator_views.values import default_values
+
 from . import paths
 from .cached_node_step import NodeStepFailed, hash_of, run_node_into
-from .calculators_ui.values import default_values, engine_params
-from .calculators_ui.views import VIEWS
+from .calculators_ui.games import game_of
 from .engine_wheel import wheel_site_path
 from .pyodide_runtime import RUNTIME_DIR
 
@@ -37,18 +40,22 @@ REFUSED = "x"       # a value every numeric option refuses
 RecordingFailed = NodeStepFailed
 
 
-def recording_calls() -> list[list]:
-    """Every calculator view: its defaults, a rolled result, and a refused input."""
+def recording_calls() -> list[dict]:
+    """The worker's requests for every calculator view: its defaults, a rolled result, a refused
+    input (each through the views, which run the engine), and a shared link to read."""
     calls = []
-    for view in VIEWS.values():
+    for view_id, view in VIEWS.items():
         values = default_values(view)
-        calls.append([view["engine"], engine_params(view, values)])
+        links = {rule_id: "#" for rule_id in game_of(view).cited_rule_ids()}
+        calls.append({"type": "view", "view": view_id, "values": values, "links": links})
         rolls = {spec["name"]: ROLL for spec in view.get("roll_fields", [])}
         if rolls:
-            calls.append([view["engine"], engine_params(view, {**values, **rolls})])
+            calls.append({"type": "view", "view": view_id, "values": {**values, **rolls}, "links": links})
         numeric = [spec["name"] for spec in view["fields"] if spec["kind"] == "int" and spec["send"]]
         if numeric:
-            calls.append([view["engine"], engine_params(view, {**values, numeric[0]: REFUSED})])
+            calls.append({"type": "view", "view": view_id, "values": {**values, numeric[0]: REFUSED},
+                          "links": links})
+            calls.append({"type": "link", "view": view_id, "entries": [[f"{view_id}.{numeric[0]}", REFUSED]]})
     return calls
 
 

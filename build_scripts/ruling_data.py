@@ -23,8 +23,9 @@ from pathlib import Path
 
 import yaml
 
+from calculator_views.catalogue import VIEWS
+
 from . import paths
-from .calculators_ui.views import VIEWS
 from .errata import Erratum
 from .model import Document
 from .render.coverage import COVERAGE_PATH

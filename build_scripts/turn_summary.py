@@ -3,18 +3,29 @@ as a collapsible page for phones and a one-page printable version."""
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from .evidence import EvidenceError, check_evidence, is_standard_only, read_evidence
+from .render.coverage import COVERAGE_PATH
 from .render.inline import escape
 
 PHASE_IDS = ("untap", "organization", "long-event", "movement-hazard", "site", "end-of-turn", "audience")
-TURN_SUMMARY_PATH = "turn-summary.md"
+# An index page, so "Turn Summary" in the navigation opens it as "Calculators" opens its
+# overview (navigation.indexes); its URL stays turn-summary/.
+TURN_SUMMARY_PATH = "turn-summary/index.md"
 PRINT_PATH = "turn-summary-print.md"
+CARD_PATH = "turn-summary-card.md"   # the two-page reference card (turn_summary_card.py)
 WHO = {"player": "You", "opponent": "Opponent", "both": "Both players"}
+
+
+def link_between(page: str, target: str) -> str:
+    """A Markdown link from `page` to `target` (both from docs/): relative, as MkDocs and Zensical
+    both resolve it ("turn-summary/index.md" -> "../turn-summary-print.md")."""
+    return posixpath.relpath(target, posixpath.dirname(page) or ".")
 
 
 class TurnSummaryError(ValueError):
@@ -91,29 +102,30 @@ def _step(entry: dict, where: str) -> Step:
 
 def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
     title = "Full Player Turn Summary" + (" (printable)" if printable else "")
+    page = PRINT_PATH if printable else TURN_SUMMARY_PATH
     out = ["---", f"title: {title}", "hide:", "  - toc", "---", "", f"# {title}", ""]
     if printable:
         out += ["Every phase and step on one page, for printing. "
-                "[Back to the interactive summary](turn-summary.md){: .no-print }", ""]
+                f"[Back to the interactive summary]({link_between(page, TURN_SUMMARY_PATH)}){{: .no-print }}", ""]
     else:
         out += ["The book's own Full Player Turn Summary (pages 92-94) is missing from the source, so this one is "
                 "composed from the rules themselves: every step links to the rules it comes from. "
                 'Steps marked <span class="std-badge">Standard Rules</span> come from the Standard Rules. '
                 "Tap a phase to open it. "
-                "[Printable version](turn-summary-print.md) · "
-                "[Two-page reference card](turn-summary-card.md)", ""]
+                f"[Printable version]({link_between(page, PRINT_PATH)}) · "
+                f"[Two-page reference card]({link_between(page, CARD_PATH)})", ""]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {escape(phase.name)}" if phase.id != "audience" else escape(phase.name)
         opened = " open" if printable else ""
         out += [f'<details class="phase" id="phase-{phase.id}" markdown="1"{opened}>',
                 f"<summary>{label}</summary>", "", escape(phase.summary), ""]
         for n, step in enumerate(phase.steps, start=1):
-            out += _step_markdown(n, step)
+            out += _step_markdown(n, step, link_between(page, COVERAGE_PATH))
         out += ["</details>", ""]
     return "\n".join(out) + "\n"
 
 
-def _step_markdown(number: int, step: Step) -> list[str]:
+def _step_markdown(number: int, step: Step, coverage_link: str) -> list[str]:
     standard = ' <span class="std-badge">Standard Rules</span>' if step.standard else ""
     out = [f"{number}. **{WHO[step.who]}:** {escape(step.text)}{standard}", ""]
     details = []
@@ -124,6 +136,6 @@ def _step_markdown(number: int, step: Step) -> list[str]:
     details.append("*Rules:* " + ", ".join("{ref:%s}" % r for r in step.rules))
     if step.unclear:
         details.append(f"*Unclear in the source:* {escape(step.unclear)} "
-                       "([Errata and coverage](rules/errata-and-coverage.md))")
+                       f"([Errata and coverage]({coverage_link}))")
     out += [f"    - {d}" for d in details]
     return out + [""]

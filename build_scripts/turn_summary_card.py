@@ -8,9 +8,9 @@ On screen it is a compact page for a tablet or a phone held sideways; printed fr
 from __future__ import annotations
 
 from .render.inline import escape
-from .turn_summary import TurnSummaryError, Phase, Step
+from .turn_summary import CARD_PATH, TURN_SUMMARY_PATH, Phase, Step, TurnSummaryError, link_between
 
-CARD_PATH = "turn-summary-card.md"
+__all__ = ["CARD_PATH", "reference_card_markdown"]   # CARD_PATH lives in turn_summary.py, which links to the card
 CARD_MAX_CHARS = 150      # a step's card wording: at most about three lines of a printed column
 WHO_SHORT = {"player": "You", "opponent": "Opp.", "both": "Both"}
 WHO_TITLE = {"player": "You, the player whose turn it is", "opponent": "Your opponent", "both": "Both players"}
@@ -34,7 +34,7 @@ def reference_card_markdown(phases: list[Phase]) -> str:
            "# Player turn: reference card {: .ref-card__title }", "",
            '**You** = the player whose turn it is · **Opp.** = the opponent · '
            '<span class="std-badge">Standard</span> = Standard Rules only · small numbers = the rules '
-           '(cite as “MELE 1.7.24”). Every limit and unclear point: [Full Player Turn Summary](turn-summary.md).',
+           f'(cite as “MELE 1.7.24”). Every limit and unclear point: [Full Player Turn Summary]({link_between(CARD_PATH, TURN_SUMMARY_PATH)}).',
            "{: .ref-card__legend }", ""]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {phase.name}" if phase.id != "audience" else phase.name

@@ -219,6 +219,10 @@ PATH_SITE_TO_DARKHAVEN = Rule(
     quote="the region types are indicated by the site of origin's site path",
 )
 DOORS_OF_NIGHT_FELL_WINTER = Rule("1.10.14", line=638, quote="change all Border-lands [b] into Wilderness [w]")
+FELL_WINTER_NEEDS_DOORS = Rule("1.10.14", line=638, quote="Since Doors of Night is in play it can do two more things")
+FELL_WINTER_AUTOMATIC_ATTACK = Rule(
+    "1.10.14", line=638, quote="gives all Border-holds [B] (including Dunharrow) an automatic-attack",
+)
 RINGWRAITH_NO_COASTAL_SEAS = Rule(
     "2.5.29", line=929,
     quote="A Ringwraith may not use a site path that contains Coastal Seas regions",

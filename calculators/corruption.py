@@ -80,9 +80,16 @@ class CorruptionResult:
     def kind(self) -> str:
         return "removal" if isinstance(self.input, RemovalInput) else "check"
 
+    @property
+    def totals(self) -> dict:
+        """A check's question: does he survive (nothing happens, or he only taps)?"""
+        if self.kind == "removal":
+            return {}
+        return {"survives": self.outcomes["nothing"] + self.outcomes["taps"]}
+
     def to_dict(self) -> dict:
-        return result_dict(self, ("mode", "kind", "input", "outcomes", "least_roll", "least_roll_nothing_happens",
-                                  "survives_all", "rolls", "outcome", "explain"))
+        return result_dict(self, ("mode", "kind", "input", "outcomes", "totals", "least_roll",
+                                  "least_roll_nothing_happens", "survives_all", "rolls", "outcome", "explain"))
 
 
 # --- corruption checks -------------------------------------------------------------

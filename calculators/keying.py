@@ -27,10 +27,13 @@ MOST_OF_ONE_TYPE = 3  # single, double and triple symbols
 # Doors of Night with Fell Winter, in the order the example (l.638) applies them:
 # Border-lands become Wilderness, then Free-domains become Border-lands.
 FELL_WINTER_WITH_DOORS = ({"b": "w"}, {"f": "b"})
+FELL_WINTER_WOLVES = "wolves, 3 strikes at 7 prowess"
 
 ALWAYS = "always"
 ORC_TROLL_UNDEAD_MAN = "orc-troll-undead-man"
 NEVER = "no"
+# Whether an attack keyed there is a detainment attack, in words (l.498-500).
+DETAINMENT_WORDS = {ALWAYS: "always", ORC_TROLL_UNDEAD_MAN: "Orcs, Trolls, Undead and Men", NEVER: "no"}
 
 
 def parse_site_path(path) -> tuple[str, ...]:
@@ -101,10 +104,12 @@ class KeyingResult:
     detainment: dict
     outcomes: dict
     explain: tuple
+    changes: tuple = ()     # the region type changes that altered the path: (from, to) letters
+    facts: tuple = ()       # what else the environment brings, each with its rule (Step-like)
 
     def to_dict(self) -> dict:
-        return result_dict(self, ("input", "path", "region_keyings", "site_keyings", "detainment",
-                                  "outcomes", "explain"))
+        return result_dict(self, ("input", "path", "changes", "region_keyings", "site_keyings", "detainment",
+                                  "facts", "outcomes", "explain"))
 
 
 def environment_stages(path, doors_of_night: bool, fell_winter: bool) -> list[tuple[str, ...]]:
@@ -118,6 +123,14 @@ def environment_stages(path, doors_of_night: bool, fell_winter: bool) -> list[tu
 
 def apply_environment(path, doors_of_night: bool, fell_winter: bool) -> tuple[str, ...]:
     return environment_stages(path, doors_of_night, fell_winter)[-1]
+
+
+def environment_changes(path, doors_of_night: bool, fell_winter: bool) -> tuple[tuple[str, str], ...]:
+    """The region type changes that altered this path, in order: ("b", "w") when a Border-land
+    became Wilderness."""
+    stages = environment_stages(path, doors_of_night, fell_winter)
+    return tuple((old, new) for stage, change in zip(stages, FELL_WINTER_WITH_DOORS if len(stages) > 1 else ())
+                 for old, new in change.items() if old in stage)
 
 
 def region_keyings(path) -> tuple[str, ...]:
@@ -151,7 +164,10 @@ def keying(keys: KeyingInput) -> KeyingResult:
         ))
     elif keys.fell_winter:
         steps.append(Step("Fell Winter without Doors of Night doesn't change region types.",
-                          rules.DOORS_OF_NIGHT_FELL_WINTER))
+                          rules.FELL_WINTER_NEEDS_DOORS))
+    elif keys.doors_of_night:
+        steps.append(Step("Doors of Night alone doesn't change region types; with Fell Winter in play it "
+                          "lets Fell Winter change them.", rules.FELL_WINTER_NEEDS_DOORS))
 
     if keys.not_moving:
         regions = ()
@@ -182,9 +198,6 @@ def keying(keys: KeyingInput) -> KeyingResult:
             sites += ("R",)
             steps.append(Step("Geann a-Lisch: creatures keyed to Ruins & Lairs may also be played.",
                               rules.GEANN_A_LISCH))
-        if keys.fell_winter and keys.site == "B":
-            steps.append(Step("Fell Winter gives every Border-hold an automatic-attack: wolves, "
-                              "3 strikes at 7 prowess.", rules.DOORS_OF_NIGHT_FELL_WINTER))
 
     detainment = {k: detainment_for(k) for k in regions + sites}
     if any(v == ALWAYS for v in detainment.values()):
@@ -197,8 +210,13 @@ def keying(keys: KeyingInput) -> KeyingResult:
                       "of that type (for other cards, such as Shadow-cloak, keying by name is not "
                       "keying by type).", rules.DETAINMENT_BY_NAME))
 
+    facts = ()
+    if keys.fell_winter and keys.site == "B":
+        facts = (Step(f"Fell Winter gives this Border-hold an automatic-attack: {FELL_WINTER_WOLVES}.",
+                      rules.FELL_WINTER_AUTOMATIC_ATTACK),)
     outcome = "not_moving" if keys.not_moving else "moved"
-    return KeyingResult(keys, path, regions, sites, detainment, {outcome: Fraction(1)}, tuple(steps))
+    return KeyingResult(keys, path, regions, sites, detainment, {outcome: Fraction(1)}, tuple(steps),
+                        environment_changes(keys.path, keys.doors_of_night, keys.fell_winter), facts)
 
 
 # --- moves ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ OUTCOMES = (
     "eliminated",
     "returned_to_hand",
 )
+OUT_OF_PLAY = ("discarded", "eliminated", "returned_to_hand")   # each follows a wound
 RINGWRAITH_RETURN_RESULTS = (7, 8)
 WEAPON_SYNTAX = "Write the weapon as BONUS:MAX, e.g. 2:8"
 WEAPON_BONUS = Option("weapon", "int", "A weapon's prowess bonus", "", None, 1, 20)
@@ -151,8 +152,16 @@ class StrikeResult:
     body_roll: int | None = None
     outcome: str | None = None
 
+    @property
+    def totals(self) -> dict:
+        """The questions a player asks, each summing several outcomes: is he wounded at all
+        (then survives, or not), and does he leave play (discarded, eliminated or, for a
+        Ringwraith, back to hand)?"""
+        out_of_play = sum(self.outcomes[name] for name in OUT_OF_PLAY)
+        return {"wounded": self.outcomes["wounded"] + out_of_play, "out_of_play": out_of_play}
+
     def to_dict(self) -> dict:
-        return result_dict(self, ("mode", "input", "modified_prowess", "outcomes", "least_roll",
+        return result_dict(self, ("mode", "input", "modified_prowess", "outcomes", "totals", "least_roll",
                                   "roll", "body_roll", "outcome", "explain"))
 
 
@@ -492,9 +501,23 @@ class AttackResult:
     at_least_one_eliminated: Fraction
     explain: tuple
 
+    @property
+    def totals(self) -> dict:
+        """The chance that at least one character is wounded, and that at least one leaves play
+        (the strikes are independent)."""
+        return {name: 1 - _product(1 - strike.totals[name] for strike in self.strikes)
+                for name in ("wounded", "out_of_play")}
+
     def to_dict(self) -> dict:
-        return result_dict(self, ("strikes", "outcomes", "defeated", "expected_wounded",
+        return result_dict(self, ("strikes", "outcomes", "totals", "defeated", "expected_wounded",
                                   "at_least_one_eliminated", "explain"))
+
+
+def _product(factors) -> Fraction:
+    total = Fraction(1)
+    for factor in factors:
+        total *= factor
+    return total
 
 
 def attack(strikes: Iterable[StrikeInput] | AttackInput) -> AttackResult:

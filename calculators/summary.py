@@ -1,5 +1,6 @@
 """Readable, plain-text summaries of results (the CLI's default output)."""
 
+from .keying import DETAINMENT_WORDS
 from .text import percent, signed
 
 
@@ -14,6 +15,10 @@ def format_result(data: dict) -> str:
         width = max(len(name) for name in data["outcomes"])
         for name, chance in data["outcomes"].items():
             if chance != "0" or len(data["outcomes"]) <= 3:
+                lines.append(f"  {name:<{width}}  {chance:>9}  {percent(chance):>6}")
+        if data.get("totals"):
+            lines.append("In all (several outcomes together):")
+            for name, chance in data["totals"].items():
                 lines.append(f"  {name:<{width}}  {chance:>9}  {percent(chance):>6}")
     if "least_roll" in data and data.get("mode") == "chances":
         least = data["least_roll"]
@@ -80,12 +85,25 @@ def _influence_title(d):
 
 
 def _keying_details(d):
-    lines = [f"Site path: {' '.join(d['path']) or '(none)'}",
+    lines = [f"Site path: {effective_path(d)}",
              f"Region keyings: {', '.join(d['region_keyings']) or 'none'}",
              f"Site keyings: {', '.join(d['site_keyings']) or 'none'}"]
     for keyed, rule in d["detainment"].items():
-        lines.append(f"  keyed to {keyed}: detainment {rule}")
+        lines.append(f"  keyed to {keyed}: detainment {DETAINMENT_WORDS[rule]}")
+    for fact in d["facts"]:
+        lines.append(f"{fact['text']} [{cited(fact['rule'])}]")
     return lines
+
+
+def effective_path(d) -> str:
+    """The site path as the environment leaves it: "s w f b -> s w b w", or "d w w (unchanged)"."""
+    given, path = " ".join(d["input"]["path"]), " ".join(d["path"])
+    if not given:
+        return "(none)"
+    if given == path:
+        changed_by = d["input"]["doors_of_night"] or d["input"]["fell_winter"]
+        return f"{path} (unchanged)" if changed_by else path
+    return f"{given} -> {path}"
 
 
 def _swim_title(d):

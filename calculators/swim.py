@@ -110,6 +110,7 @@ class SwimResult:
     modified_results: dict
     outcomes: dict
     chart_missing: bool
+    faces: dict     # natural roll -> its modified result (clamped to 1-6) and outcome name
     explain: tuple
     mode: str = "chances"
     roll: int | None = None
@@ -118,7 +119,7 @@ class SwimResult:
 
     def to_dict(self) -> dict:
         return result_dict(self, ("mode", "input", "chart_missing", "modifier", "modifiers", "modified_results",
-                                  "outcomes", "roll", "modified_roll", "outcome", "explain"))
+                                  "outcomes", "faces", "roll", "modified_roll", "outcome", "explain"))
 
 
 # --- modifiers ---------------------------------------------------------------------------------
@@ -227,18 +228,24 @@ def _result_names(swim: SwimInput) -> tuple:
     return ARTICLE_OUTCOMES if swim.edition == "article" else OUTCOMES
 
 
+def _faces(swim: SwimInput, total: int) -> dict:
+    """Each natural roll's modified result and what it means."""
+    return {str(face): {"modified": clamp(face + total), "outcome": _outcome_of(swim, clamp(face + total))}
+            for face in FACES}
+
+
 def swim_chances(swim: SwimInput) -> SwimResult:
     rows, total, steps = _prepare(swim)
+    faces = _faces(swim, total)
     results = dict.fromkeys(ARTICLE_OUTCOMES, 0)
     ways = dict.fromkeys(_result_names(swim), 0)
-    for face in FACES:
-        modified = clamp(face + total)
-        results[str(modified)] += 1
-        ways[_outcome_of(swim, modified)] += 1
+    for face in faces.values():
+        results[str(face["modified"])] += 1
+        ways[face["outcome"]] += 1
     modified_results = check_distribution({k: Fraction(n, len(FACES)) for k, n in results.items()})
     outcomes = check_distribution({k: Fraction(n, len(FACES)) for k, n in ways.items()})
     return SwimResult(swim, total, tuple(rows), modified_results, outcomes,
-                      swim.edition == "article", tuple(steps))
+                      swim.edition == "article", faces, tuple(steps))
 
 
 def resolve_swim(swim: SwimInput, roll: int) -> SwimResult:
@@ -263,4 +270,4 @@ def resolve_swim(swim: SwimInput, roll: int) -> SwimResult:
     results = {key: Fraction(int(key == str(modified))) for key in ARTICLE_OUTCOMES}
     outcomes = {key: Fraction(int(key == outcome)) for key in _result_names(swim)}
     return SwimResult(swim, total, tuple(rows), results, outcomes, swim.edition == "article",
-                      tuple(steps), "roll", roll, modified, outcome)
+                      _faces(swim, total), tuple(steps), "roll", roll, modified, outcome)

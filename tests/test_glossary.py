@@ -129,7 +129,7 @@ def test_site_prose_and_form_hints_are_not_marked(site):
     for path in pages:
         assert not marks_in(path), path
     combat = soup_of(site / "rules" / "1-7-combat" / "index.html")
-    assert not combat.select(".calc-link abbr.gloss")
+    assert not combat.select(".see-also abbr.gloss")
 
 
 def words_in(soup) -> int:

@@ -3,7 +3,7 @@ api.run and on the page: each accepts a value at the limit and rejects one just 
 
 The cases come from the option tables (calculators/options.py), not from a list here, so
 a new option or a changed limit is tested without touching this file. The page's check
-is values.js itself, run in Node on the configuration each calculator block gives it.
+is the views' read_link (calculator_views/values.py), which the browser's worker runs.
 (The browser test of a few shared links is tests/browser/test_option_links.py.)
 """
 
@@ -13,22 +13,15 @@ import contextlib
 import io
 import json
 import re
-import shutil
-import subprocess
-from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 
-from build_scripts.calculators_ui.page_config import page_config
-from build_scripts.calculators_ui.values import default_values, engine_params
-from build_scripts.calculators_ui.views import VIEWS
+from calculator_views.catalogue import VIEWS
+from calculator_views.render import read_link
+from calculator_views.values import default_values, engine_params
 from calculators.api import run
 from calculators.cli import main
 from calculators.params import CALCULATORS
-from tests.conftest import ROOT
-
-VALUES_JS = ROOT / "docs" / "assets" / "javascripts" / "calculators" / "values.js"
 
 # Valid options for each calculator, to which one option at a time is set.
 BASE = {
@@ -175,15 +168,7 @@ def test_api_and_cli_accept_and_reject_alike(case):
         assert err.strip().endswith(result["error"]["message"]), err
 
 
-# --- the page: values.js on each calculator block's configuration ----------------------------------
-
-NODE_SCRIPT = """
-import { readFileSync } from "node:fs";
-const { valuesFromQuery } = await import(process.argv[1]);
-const cases = JSON.parse(readFileSync(0, "utf8"));
-const out = cases.map(({ config, query }) => valuesFromQuery(config, new URLSearchParams(query)).messages);
-process.stdout.write(JSON.stringify(out));
-"""
+# --- the page: the views' reading of a shared link, as the worker runs it -----------------------
 
 # Other inputs a value at a field's limit needs to be valid (the inputs' own limits are
 # what is tested; these are rules between inputs).
@@ -192,7 +177,7 @@ VIEW_CONTEXT = {
     ("hazard-limit", "orc_scouts"): lambda values, value: values.update(size="50"),
     # A character renamed, or a controller named, must still be on the sheet.
     ("control-sheet", "name"): lambda values, value: values["rows"][1].update(controller=value),
-    ("control-sheet", "controller"): lambda values, value: values["rows"][5].update(name=value),
+    ("control-sheet", "controller"): lambda values, value: values["rows"][1].update(name=value),
 }
 
 
@@ -250,19 +235,10 @@ def engine_accepts(view_id: str, spec: dict, row: int | None, text: str) -> bool
 
 
 @pytest.fixture(scope="module")
-def page_verdicts(tmp_path_factory) -> list[bool]:
+def page_verdicts() -> list[bool]:
     """Whether the page takes each case's value from a shared link (no message about it)."""
-    if not shutil.which("node"):
-        pytest.skip("Node.js is needed to run the page's values.js")
-    folder = tmp_path_factory.mktemp("values")
-    module = folder / "values.mjs"          # an ES module by name, whatever package.json says
-    module.write_text(VALUES_JS.read_text(encoding="utf-8"), encoding="utf-8")
-    configs = {view_id: page_config(view_id, view, default_values(view), {}, "") for view_id, view in VIEWS.items()}
-    cases = [{"config": configs[view_id], "query": f"{view_id}.{spec['name']}" + ("" if row is None else f".{row}")
-              + "=" + quote(text)} for view_id, spec, row, text, _ in PAGE_CASES]
-    node = subprocess.run(["node", "--input-type=module", "-e", NODE_SCRIPT, Path(module).as_uri()],
-                          input=json.dumps(cases), capture_output=True, text=True, check=True, timeout=120)
-    return [not messages for messages in json.loads(node.stdout)]
+    return [not read_link(view_id, [(f"{view_id}.{spec['name']}" + ("" if row is None else f".{row}"), text)])[
+        "messages"] for view_id, spec, row, text, _ in PAGE_CASES]
 
 
 def test_every_form_field_with_a_limit_is_tested():

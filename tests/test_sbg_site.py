@@ -197,5 +197,5 @@ def test_sbg_glossary_terms_cite_sbg_rules_and_occur_in_the_texts(sbg_rules):
 def test_sbg_pages_link_to_the_swim_calculator(site):
     for page in ("sbg-advanced-rules", "sbg-boats-article"):
         soup = soup_of(site / "rules" / page / "index.html")
-        link = soup.select_one(".calc-link a")
+        link = soup.select_one(".see-also a")
         assert link and link["href"].endswith("calculators/swim/"), page

@@ -151,3 +151,29 @@ def test_the_card_page_has_every_step_with_its_rules_and_standard_mark(site, pha
         assert [a.get_text() for a in li.select(".ref-card__rules a.rule-ref")] == list(step.rules)
         assert bool(li.select(".std-badge")) is step.standard
     assert not card.select("abbr.gloss")
+
+
+def test_turn_summary_and_calculators_open_alike_in_the_navigation(site):
+    """Both are sections whose title opens an overview page (issue 19)."""
+    soup = soup_of(site / "index.html")
+    titles = {}
+    for item in soup.select("nav.md-nav--primary > ul > li.md-nav__item--nested"):
+        title = item.select_one(".md-nav__container > a.md-nav__link, :scope > a.md-nav__link")
+        if title:
+            titles[title.get_text(" ", strip=True)] = title.get("href")
+    assert titles.get("Turn Summary") == "turn-summary/" and titles.get("Calculators") == "calculators/"
+
+
+def test_an_opened_phase_is_scrolled_into_view(site):
+    soup = soup_of(site / "turn-summary" / "index.html")
+    assert soup.select_one('script[src$="turn-summary.js"]')
+    script = (site / "assets" / "javascripts" / "turn-summary.js").read_text()
+    assert "scrollIntoView" in script and "details.phase" in script
+
+
+def test_the_hazard_limit_has_its_own_page_in_the_navigation(site):
+    soup = soup_of(site / "calculators" / "hazard-limit" / "index.html")
+    assert soup.select_one("#calc-hazard-limit")
+    assert soup_of(site / "index.html").select_one('nav.md-nav--primary a[href="calculators/hazard-limit/"]')
+    rule_page = soup_of(site / "rules" / "1-10-playing-and-drawing-cards" / "index.html")
+    assert rule_page.select_one('.see-also a[href$="calculators/hazard-limit/"]')

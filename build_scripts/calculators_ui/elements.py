@@ -1,4 +1,4 @@
-"""The element builder the form and the result are written with."""
+"""The element builder the form is written with (the result is calculator_views/markup.py)."""
 
 from __future__ import annotations
 

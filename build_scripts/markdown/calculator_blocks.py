@@ -4,12 +4,13 @@ its result for the default inputs, computed by the engine while the site builds.
     /// calculator | strike
     ///
 
-renders the labelled form for the view ``strike`` and the engine's result for
-its defaults, so the page is useful before Pyodide is ready and with
-JavaScript off. The view's description (fields, defaults, outcome labels, rule
-URLs) goes into the page as JSON; the page script
-(docs/assets/javascripts/calculators/) reads it to rebuild the same result
-live. The views, the form and the result are built in build_scripts/calculators_ui/.
+renders the labelled form for the view ``strike``, the bar with the answer in one
+line, and the engine's result for its defaults, so the page is useful before Pyodide
+is ready and with JavaScript off. The result and the answer are written by
+calculator_views (render.py), the same code the browser's worker runs for every
+change, and go into the page exactly as it writes them. The view's inputs, defaults,
+example and rule URLs go into the page as JSON for the page script
+(docs/assets/javascripts/calculators/), which wires the form to the worker.
 An unknown view, or a rule the engine cites that the rulebook lacks, fails the build.
 """
 
@@ -17,19 +18,18 @@ from __future__ import annotations
 
 import json
 
+from markdown.util import AtomicString
 from pymdownx.blocks import BlocksExtension
 from pymdownx.blocks.block import Block
 
-from calculators.api import run
+from calculator_views.catalogue import VIEWS
+from calculator_views.render import render
+from calculator_views.values import default_values
 
 from ..calculators_ui.elements import Html
 from ..calculators_ui.form_html import render_form
 from ..calculators_ui.games import game_of
 from ..calculators_ui.page_config import page_config
-from ..calculators_ui.result_html import render_result
-from ..calculators_ui.values import default_values, engine_params
-from ..calculators_ui.views import VIEWS
-from ..engine_wheel import wheel_site_path
 from ..rule_index import RuleIndex
 from ..site_urls import url_scheme
 
@@ -52,26 +52,33 @@ class CalculatorBlock(Block):
         missing = [rule_id for rule_id in cited if rule_id not in rules]
         if missing:
             raise ValueError(f"calculator {view_id}: the engine cites rules that do not exist: {missing}")
+        example = view.get("example")
+        if example and example["rule"] not in rules:
+            raise ValueError(f"calculator {view_id}: its rulebook example is rule {example['rule']}, "
+                             "which does not exist")
         html = Html(rules.markdown_link)
         values = default_values(view)
-        result = run(view["engine"], engine_params(view, values))
-        if "error" in result:
-            raise ValueError(f"calculator {view_id}: its defaults are rejected by the engine: {result['error']}")
-        config = page_config(view_id, view, values, {rule_id: rules.url(rule_id) for rule_id in cited},
-                             wheel_site_path())
+        rule_urls = {rule_id: rules.url(rule_id) for rule_id in cited}
+        shown = render(view_id, values, rule_urls)
+        if "error" in shown:
+            raise ValueError(f"calculator {view_id}: its defaults are rejected by the engine: {shown['error']}")
+        config = page_config(view_id, view, values, rule_urls)
         box = html.el(parent, "div", {"class": "calculator no-glossary", "id": f"calc-{view_id}",
                                       "data-view": view_id, "data-config": json.dumps(config, ensure_ascii=False,
                                                                                      separators=(",", ":"))})
-        status = html.el(box, "div", {"class": "calc-status", "role": "status", "aria-live": "polite"})
+        status = html.el(box, "div", {"class": "calc-status", "role": "status"})
         html.el(status, "span", {"class": "calc-status__text"},
                 "Showing the result for the default inputs, worked out when the site was built. "
                 "Live updates need JavaScript.")
         html.el(status, "progress", {"class": "calc-status__progress", "max": "3", "hidden": "hidden",
                                      "aria-label": "Loading the engine"})
         render_form(html, box, view_id, view, values)
-        section = html.el(box, "section", {"class": "calc-result", "aria-label": "Result", "aria-live": "polite"})
-        names = [row.get("name", "") for row in values.get("rows", [])]
-        render_result(html, section, view, result, names)
+        result_id = f"calc-{view_id}-result"
+        bar = html.el(box, "a", {"class": "calc-summary", "href": f"#{result_id}"})
+        html.el(bar, "span", {"class": "calc-summary__text", "aria-live": "polite"}, shown["summary"])
+        html.el(bar, "span", {"class": "calc-summary__go", "aria-hidden": "true"}, "Full result ↓")
+        section = html.el(box, "section", {"class": "calc-result", "id": result_id, "aria-label": "Result"})
+        section.text = AtomicString(self.md.htmlStash.store(shown["html"]))   # as the views wrote it
         return box
 
 
@@ -80,7 +87,7 @@ class CalculatorBlocksExtension(BlocksExtension):
         self.config = {
             "index": ["build/rules-index.json", "the rules index written by prebuild"],
             "mkdocs_config": ["mkdocs.yml", "the MkDocs configuration: the site's URLs (site_url, "
-                                            "use_directory_urls) for the rule links the page script makes"],
+                                            "use_directory_urls) for the rule links in the results"],
         }
         super().__init__(*args, **kwargs)
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from ..errata import Erratum, Mark
 from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table
-from .calculator_links import calculator_link_lines
 from .inline import PageLink, block_safe, escape, marks_outside, span_markdown
+from .section_links import section_link_lines
 
 PART_NAMES = {0: "Front Matter", 1: "Part I · The Starter Rules", 2: "Part II · Standard Rules"}
 _SMALL_WORDS = {"and", "of", "the", "a", "to", "into", "at", "in", "with", "&"}
@@ -54,12 +54,11 @@ def nav_title(section: Section) -> str:
 
 class PageRenderer:
     def __init__(self, document: Document, errata: list[Erratum], marks: dict[int, list[Mark]],
-                 page_link: PageLink = None, see_also: dict[str, list[dict]] | None = None):
+                 page_link: PageLink = None):
         self.document = document
         self.errata = errata
         self.marks = marks
         self.page_link = page_link
-        self.see_also = see_also or {}
 
     def pages(self) -> list[Page]:
         return [Page(s, page_path(s), self.section_markdown(s)) for s in self.document.sections]
@@ -78,8 +77,7 @@ class PageRenderer:
             "",
             f"# {escape(heading)}",
             "",
-            *calculator_link_lines(section.key),  # calculators: link to the calculator for this section
-            *self._see_also(section),
+            *section_link_lines(section.key),   # the calculator for this section, the turn summary
         ]
         for item in section.items:
             if isinstance(item, Heading):
@@ -87,14 +85,6 @@ class PageRenderer:
             else:
                 out += self.block_markdown(item)
         return "\n".join(out)
-
-    def _see_also(self, section: Section) -> list[str]:
-        """Links the site adds under a section's title (never numbered, never source text)."""
-        links = self.see_also.get(section.key, [])
-        if not links:
-            return []
-        items = " · ".join(f"[{escape(link['label'])}]({link['page']})" for link in links)
-        return [f"**See also:** {items}", "{: .see-also .no-glossary }", ""]
 
     def block_markdown(self, block: Block) -> list[str]:
         options = [f"    kind: {block.kind}", f"    lines: \"{block.first_line}-{block.last_line}\""]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from ..errata import Erratum
 from ..model import Block, Heading, Section, Span
 from ..sbg_build import SbgBook
-from .calculator_links import calculator_link_lines
 from .inline import escape, span_markdown
 from .pages import PageRenderer, _yaml_str
+from .section_links import section_link_lines
 
 EDITION_DIFFERENCES = "../sbg/edition-differences.md"   # relative to the generated page in docs/rules/
 
@@ -35,7 +35,7 @@ class SbgPageRenderer(PageRenderer):
             "",
             f"# {escape(text.title)}",
             "",
-            *calculator_link_lines(text.id_prefix),
+            *section_link_lines(text.id_prefix),
         ]
         out += [f"*{escape(span.text)}*" for span in document.contents if span.text != text.title] + [""]
         out += [f"Rules are numbered `{text.id_prefix}.S.N` (section, then place in it). "

@@ -18,12 +18,11 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from build_scripts.cli import postbuild
-from build_scripts.calculators_ui.elements import Html
-from build_scripts.calculators_ui.result_html import render_result
-from build_scripts.calculators_ui.values import default_values, engine_params
-from build_scripts.calculators_ui.views import VIEWS
+from build_scripts.calculators_ui.games import game_of
 from build_scripts.serve import start_server
-from calculators.api import run
+from calculator_views.catalogue import VIEWS
+from calculator_views.render import render
+from calculator_views.values import default_values, engine_params
 from tests.conftest import ROOT
 
 # One folder per test session: two sessions at once must not rebuild each other's site.
@@ -33,7 +32,8 @@ CALCULATOR_PAGES = {
     "strike": ["strike", "attack"],
     "corruption": ["corruption", "removal"],
     "influence": ["influence", "control-sheet"],
-    "keying": ["keying", "hazard-limit"],
+    "keying": ["keying"],
+    "hazard-limit": ["hazard-limit"],
     "audience": ["audience"],
 }
 ENGINE_READY_TIMEOUT_MS = 60_000
@@ -167,8 +167,13 @@ def dom_id(view: str, name: str, row: int | None = None) -> str:
     return f"#calc-{view}-{name}".replace("_", "-") + ("" if row is None else f"-{row}")
 
 
+OPEN_FOLDS_JS = "el => { for (let d = el.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+
+
 def set_field(page, view: str, spec: dict, value: str, row: int | None = None) -> None:
+    """Set one input as a reader would, opening "More modifiers" first if it is folded away."""
     selector = dom_id(view, spec["name"], row)
+    page.eval_on_selector(selector, OPEN_FOLDS_JS)
     if spec["kind"] == "bool":
         page.set_checked(selector, value == "1")
     elif spec["kind"] == "choice":
@@ -195,6 +200,18 @@ def fill_view(page, view: str, values: dict) -> None:
 
 
 FIELD_VALUE_JS = "el => el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value"
+
+
+def form_values(page, view: str) -> dict:
+    """The view's inputs as the form shows them."""
+    spec = VIEWS[view]
+    shown = {f["name"]: page.eval_on_selector(dom_id(view, f["name"]), FIELD_VALUE_JS)
+             for f in spec["fields"] + spec.get("roll_fields", [])}
+    if spec.get("rows"):
+        count = page.locator(f"#calc-{view} .calc-rows__list > .calc-row").count()
+        shown["rows"] = [{f["name"]: page.eval_on_selector(dom_id(view, f["name"], i), FIELD_VALUE_JS)
+                          for f in spec["rows"]["fields"]} for i in range(count)]
+    return shown
 
 
 def expected_params(view: str, values: dict) -> dict:
@@ -225,15 +242,50 @@ def result_text(page, view: str) -> str:
 
 
 def python_rendered_text(view: str, values: dict) -> str:
-    """The text the build-time renderer gives for the engine's result (CPython)."""
-    import xml.etree.ElementTree as etree
+    """The text of the result the views write for `values` in CPython (the build's and the worker's code)."""
+    from html.parser import HTMLParser
 
-    result = run(VIEWS[view]["engine"], expected_params(view, values))
-    assert "error" not in result, result
-    holder = etree.Element("div")
-    names = [row.get("name", "") for row in values.get("rows", [])]
-    render_result(Html(lambda rule_id: "#"), holder, VIEWS[view], result, names)
-    return squash("".join(holder.itertext()))
+    shown = render(view, values, {rule_id: "#" for rule_id in cited_rules(view)})
+    assert "error" not in shown, shown
+    texts: list[str] = []
+    parser = HTMLParser(convert_charrefs=True)
+    parser.handle_data = texts.append
+    parser.feed(shown["html"])
+    return squash("".join(texts))
+
+
+def cited_rules(view: str):
+    return game_of(VIEWS[view]).cited_rule_ids()
+
+
+def views_html(page, view: str, values: dict) -> str:
+    """The result's HTML the views write for `values` in CPython, with the page's own rule URLs."""
+    rule_urls = json.loads(page.get_attribute(f"#calc-{view}", "data-config"))["ruleUrls"]
+    shown = render(view, values, rule_urls)
+    assert "error" not in shown, shown
+    return shown["html"]
+
+
+SAME_DOM_JS = """([selector, html]) => {
+  const expected = document.createElement("template");
+  expected.innerHTML = html;
+  const shown = document.querySelector(selector);
+  const copy = document.createElement("section");
+  copy.append(...[...shown.childNodes].map((node) => node.cloneNode(true)));
+  const wanted = document.createElement("section");
+  wanted.append(expected.content.cloneNode(true));
+  // Material's instant navigation writes the page's own links out in full: compare where they lead.
+  for (const link of [...copy.querySelectorAll("a[href]"), ...wanted.querySelectorAll("a[href]")]) {
+    link.setAttribute("href", new URL(link.getAttribute("href"), location.href).href);
+  }
+  return copy.isEqualNode(wanted) || {shown: copy.innerHTML, expected: wanted.innerHTML};
+}"""
+
+
+def assert_result_is_the_views(page, view: str, values: dict) -> None:
+    """The result on the page is, DOM for DOM, what the views write for `values` in CPython."""
+    same = page.evaluate(SAME_DOM_JS, [f"#calc-{view} .calc-result", views_html(page, view, values)])
+    assert same is True, f"{view}: the page's result differs from the views'\n{same}"
 
 
 def defaults(view: str) -> dict:

@@ -3,11 +3,15 @@ worked examples among them (see /work/shared/reference/worked-examples.md)."""
 
 from __future__ import annotations
 
+import copy
+
+from calculator_views.earlier_links import earlier_defaults
 from tests.browser.conftest import defaults
 
 
 def values(view: str, changes: dict | None = None, rows: list[dict] | None = None) -> dict:
-    result = defaults(view)
+    """The rulebook's examples' inputs (the calculators' defaults before they became neutral), changed."""
+    result = {**defaults(view), **copy.deepcopy(earlier_defaults(view))}
     result.update(changes or {})
     if rows is not None:
         blank = {name: value for name, value in defaults(view)["rows"][0].items()}

@@ -10,7 +10,7 @@ from itertools import groupby
 
 import pytest
 
-from build_scripts.calculators_ui.views import VIEWS
+from calculator_views.catalogue import VIEWS
 from calculators.api import run
 from calculators.text import percent
 from tests.browser.conftest import (

@@ -1,5 +1,5 @@
 """The build's calculator steps: the engine wheel, the vendored Pyodide runtime,
-and the rulebook-to-calculator links. No browser needed."""
+and the links the site adds under a section's title. No browser needed."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from build_scripts import engine_wheel, pyodide_runtime
-from build_scripts.calculators_ui.views import VIEWS
-from build_scripts.render.calculator_links import calculator_link_lines, calculator_links
+from build_scripts.render.section_links import section_link_lines, section_links
+from calculator_views.catalogue import VIEWS
 from calculators import __version__
 from tests.conftest import ROOT
 
@@ -29,7 +29,8 @@ def test_the_wheel_record_lists_every_file_with_its_sha256(tmp_path):
     wheel = zipfile.ZipFile(engine_wheel.write_wheel(tmp_path))
     dist_info = f"calculators-{__version__}.dist-info"
     names = set(wheel.namelist())
-    assert {f"{dist_info}/METADATA", f"{dist_info}/WHEEL", f"{dist_info}/RECORD", "calculators/api.py"} <= names
+    assert {f"{dist_info}/METADATA", f"{dist_info}/WHEEL", f"{dist_info}/RECORD", "calculators/api.py",
+            "calculator_views/render.py"} <= names   # the views ride in the engine's wheel
     assert not any("__pycache__" in name for name in names)
     records = [line.split(",") for line in wheel.read(f"{dist_info}/RECORD").decode().splitlines()]
     assert {r[0] for r in records} == names
@@ -65,15 +66,18 @@ def test_a_runtime_that_does_not_match_the_lock_fails_the_build(monkeypatch, tmp
         pyodide_runtime.vendor_pyodide(tmp_path)
 
 
-def test_calculator_links_name_real_sections_and_pages():
+def test_section_links_name_real_sections_and_pages():
     entries = json.loads((ROOT / "build" / "rules-index.json").read_text())
     sections = {entry["section"] for entry in entries}
     sbg_texts = {entry["id"].split(".")[0] for entry in entries if entry["id"].startswith("SBG-")}
-    for key, link in calculator_links().items():
+    for key, links in section_links().items():
         assert key in sections or key in sbg_texts, key
-        assert (ROOT / "docs" / link["page"]).exists(), link["page"]
-    assert calculator_link_lines("1.7")[0].startswith("[Strike and body check calculator](../calculators/strike.md)")
-    assert calculator_link_lines("0.1") == []
+        for link in links:
+            assert (ROOT / "docs" / link["page"]).exists(), link["page"]
+    assert section_link_lines("1.7")[0].startswith(
+        "**See also:** [Strike and body check calculator](../calculators/strike.md)")
+    assert "[Hazard limit calculator](../calculators/hazard-limit.md)" in section_link_lines("1.10")[0]
+    assert section_link_lines("0.1") == []
 
 
 def test_every_view_is_on_a_page_in_the_nav():
@@ -89,6 +93,6 @@ def test_every_view_is_on_a_page_in_the_nav():
 
 def test_rule_pages_link_to_their_calculator(site):
     html = (site / "rules" / "1-7-combat" / "index.html").read_text()
-    assert 'class="calc-link"' in html and "calculators/strike/" in html
-    mapping = yaml.safe_load((ROOT / "sources" / "calculator-links.yaml").read_text())
-    assert mapping["1.8"]["page"] == "calculators/corruption.md"
+    assert 'class="see-also' in html and "calculators/strike/" in html
+    mapping = yaml.safe_load((ROOT / "sources" / "section-links.yaml").read_text())
+    assert mapping["1.8"][0]["page"] == "calculators/corruption.md"

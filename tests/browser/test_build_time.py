@@ -1,5 +1,6 @@
 """Each calculator page carries the engine's result for its defaults in the HTML:
-useful before any script runs, and with JavaScript off."""
+useful before any script runs, and with JavaScript off. The result is written by one
+view layer (calculator_views) at build time and in the browser's worker alike."""
 
 from __future__ import annotations
 
@@ -7,7 +8,19 @@ import urllib.request
 
 import pytest
 
-from tests.browser.conftest import CALCULATOR_PAGES, defaults, python_rendered_text, result_text
+from calculator_views.catalogue import VIEWS
+from calculator_views.values import example_values
+from tests.browser.conftest import (
+    CALCULATOR_PAGES,
+    assert_result_is_the_views,
+    defaults,
+    expected_params,
+    fill_view,
+    python_rendered_text,
+    result_text,
+    wait_for_engine,
+    wait_for_params,
+)
 from tests.browser.test_swim import SWIM_PAGE
 
 PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
@@ -31,18 +44,30 @@ def test_default_result_shows_with_javascript_off(open_page, page_name):
         assert page.get_attribute(f"#calc-{view}", "data-engine") is None
 
 
-def test_the_live_renderer_matches_the_build_time_one(open_page):
-    """The same defaults, rendered by the page script once the engine is ready."""
-    for page_name, views in PAGES.items():
-        page = open_page(f"calculators/{page_name}/")
-        for view in views:
-            built_text = result_text(page, view)
-            built_links = page.eval_on_selector_all(f"#calc-{view} .calc-output a", "els => els.map(a => a.href)")
-            page.wait_for_function(f"document.querySelector('#calc-{view}')?.dataset.engine === 'ready'",
-                                   timeout=60_000)
-            page.click(f"#calc-{view} .calc-reset")
-            page.wait_for_function(f"document.querySelector('#calc-{view}').dataset.params")
-            assert result_text(page, view) == built_text, view
-            live_links = page.eval_on_selector_all(f"#calc-{view} .calc-output a", "els => els.map(a => a.href)")
-            assert live_links == built_links, view
-        page.context.close()
+def inputs_to_try(view: str) -> list[dict]:
+    """The defaults, the rulebook's example (if any) and a roll entered under "I rolled…"."""
+    tried = [defaults(view)]
+    if example_values(VIEWS[view]):
+        tried.append(example_values(VIEWS[view]))
+    rolls = VIEWS[view].get("roll_fields", [])
+    if rolls:
+        tried.append({**defaults(view), rolls[0]["name"]: "4"})   # a natural 4: on a D6 and on 2D6
+    return tried
+
+
+@pytest.mark.parametrize("page_name", sorted(PAGES))
+def test_build_and_browser_show_what_the_views_write(open_page, page_name):
+    """The views' one test: the build-time result and the browser's live one are, DOM for DOM,
+    the HTML calculator_views writes in CPython for the same inputs (and the same rule URLs)."""
+    page = open_page(f"calculators/{page_name}/")
+    for view in PAGES[page_name]:
+        assert_result_is_the_views(page, view, defaults(view))        # as built, before any script
+    for view in PAGES[page_name]:
+        wait_for_engine(page, view)
+        for values in inputs_to_try(view):
+            if values == defaults(view):
+                page.click(f"#calc-{view} .calc-reset")
+            else:
+                fill_view(page, view, values)
+            wait_for_params(page, view, expected_params(view, values))
+            assert_result_is_the_views(page, view, values)

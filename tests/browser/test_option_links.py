@@ -1,15 +1,15 @@
 """Shared links at the engine's limits: the page takes a value the engine takes (a judge's
 `influence.required=35` among them) and refuses, with a message, one just past the limit.
 The limits come from the engine's option tables; tests/test_option_limits.py checks every
-one of them against values.js, this checks a few through the real page."""
+one of them against the views' link reader, this checks a few through the real page."""
 
 from __future__ import annotations
 
 import pytest
 
 from calculators.params import CALCULATORS
-from tests.browser.conftest import defaults, expected_params, wait_for_engine, wait_for_params
-from tests.browser.test_share_url import form_values
+from tests.browser.conftest import expected_params, form_values, wait_for_engine, wait_for_params
+from tests.browser.scenarios import values
 
 LIMIT = {name: {option.name: option for option in calculator.options} for name, calculator in CALCULATORS.items()}
 
@@ -19,7 +19,7 @@ LINKS = [
     ("influence", "influence", {"required": str(LIMIT["influence"]["required"].high)}, True),
     ("influence", "influence", {"required": str(LIMIT["influence"]["required"].high + 1)}, False),
     ("corruption", "corruption", {"checks": str(LIMIT["corruption"]["checks"].high)}, True),
-    ("keying", "hazard-limit", {"size": str(LIMIT["hazard-limit"]["size"].high),
+    ("hazard-limit", "hazard-limit", {"size": str(LIMIT["hazard-limit"]["size"].high),
                                 "orc_scouts": str(LIMIT["hazard-limit"]["orc_scouts"].high)}, True),
     ("strike", "strike", {"strike_prowess": str(LIMIT["strike"]["strike_prowess"].low)}, True),
     ("strike", "strike", {"prowess": str(LIMIT["strike"]["prowess"].high + 1)}, False),
@@ -36,7 +36,10 @@ def link(view: str, changes: dict) -> str:
 def test_a_shared_link_at_a_limit(open_page, page_name, view, changes, taken):
     page = open_page(f"calculators/{page_name}/?{link(view, changes)}")
     message = page.locator(f"#calc-{view} .calc-message")
-    expected = {**defaults(view), **changes} if taken else defaults(view)
+    # A link naming some inputs was made before the neutral defaults: the rest are those of then.
+    expected = {**values(view), **changes} if taken else values(view)
+    wait_for_engine(page, view)            # the views in the worker read the link
+    wait_for_params(page, view, expected_params(view, expected))
     assert form_values(page, view) == expected
     if taken:
         assert message.is_hidden(), message.inner_text()
@@ -44,8 +47,6 @@ def test_a_shared_link_at_a_limit(open_page, page_name, view, changes, taken):
         assert message.is_visible()
         name, value = next(iter(changes.items()))
         assert f"“{value}”" in message.inner_text() and "not valid" in message.inner_text()
-    wait_for_engine(page, view)
-    wait_for_params(page, view, expected_params(view, expected))
     assert page.locator(f"#calc-{view} .calc-error:not([hidden])").count() == 0
     if changes.get("required") == "35":
         assert "must be greater than 35" in page.inner_text("#calc-influence .calc-headline")

@@ -3,9 +3,13 @@ fits the screen, and the region symbols answer a tap. Screenshots go to test-res
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, CALCULATOR_PAGES, wait_for_engine
+from calculator_views.catalogue import VIEWS
+from calculator_views.render import render
+from tests.browser.conftest import ARTIFACTS, CALCULATOR_PAGES, form_values, wait_for_engine
 from tests.browser.test_swim import SWIM_PAGE
 
 PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
@@ -35,11 +39,126 @@ def test_phone_layout(open_page, page_name):
 def test_region_symbols_answer_a_tap(open_page):
     page = open_page("calculators/keying/", **PHONE)
     wait_for_engine(page, "keying")
+    page.tap("#calc-keying [data-symbol='d']")
     page.tap("#calc-keying [data-symbol='w']")
-    assert page.input_value("#calc-keying-path") == "d w w w"
-    page.wait_for_function("document.querySelector('#calc-keying .calc-headline').textContent === 'Site path: d w w w'")
+    assert page.input_value("#calc-keying-path") == "w d w"
+    page.wait_for_function("document.querySelector('#calc-keying .calc-headline').textContent === 'Site path: w d w'")
     page.tap("#calc-keying [data-symbol='back']")
-    page.tap("#calc-keying [data-symbol='back']")
-    assert page.input_value("#calc-keying-path") == "d w"
+    assert page.input_value("#calc-keying-path") == "w d"
     page.tap("#calc-keying [data-symbol='clear']")
     assert page.input_value("#calc-keying-path") == ""
+
+
+# --- the answer stays in view while a thumb edits (issue 12) ------------------------------------
+
+# A change a thumb makes to each kind of input: one more (or less at the top), another
+# option, the box ticked or not, another region.
+CHANGE_JS = """(el) => {
+  el.scrollIntoView({block: "center"});
+  el.focus();
+  if (el.type === "checkbox") { el.click(); return; }
+  if (el.tagName === "SELECT") {
+    el.selectedIndex = (el.selectedIndex + 1) % el.options.length;
+  } else if (el.inputMode === "numeric") {
+    const now = parseInt(el.value || "0", 10);
+    el.value = String(now + 1 > Number(el.dataset.max) ? now - 1 : now + 1);
+  } else if (el.name === "path") {
+    el.value = (el.value + " f").trim();
+  } else {
+    el.value = el.value + "x";
+  }
+  el.dispatchEvent(new Event("input", {bubbles: true}));
+  el.dispatchEvent(new Event("change", {bubbles: true}));
+}"""
+
+# Inputs a thumb sees first: in the form, not folded away, not a name (which labels, not asks).
+VISIBLE_INPUTS_JS = """(box) => [...box.querySelectorAll(".calc-form input, .calc-form select")]
+  .filter((el) => el.offsetParent !== null && !el.closest("details:not([open])") && !el.closest("template")
+          && !/^name|^roll|^body_roll/.test(el.name) && el.type !== "hidden")
+  .map((el) => el.id)"""
+
+
+def summary_in_view(page, view: str) -> bool:
+    box = page.locator(f"#calc-{view} .calc-summary").bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["viewport"]["height"] + 0.5
+
+
+@pytest.mark.parametrize("page_name", sorted(PAGES))
+def test_the_answer_stays_in_view_while_editing(open_page, page_name):
+    page = open_page(f"calculators/{page_name}/", **PHONE)
+    for view in PAGES[page_name]:
+        wait_for_engine(page, view)
+        box = page.query_selector(f"#calc-{view}")
+        inputs = page.evaluate(VISIBLE_INPUTS_JS, box)
+        assert inputs or not VIEWS[view]["fields"], view     # a bare D6 roll has only "I rolled…"
+        for input_id in inputs:
+            updates = page.evaluate("window.__calculators.updates || 0")
+            page.eval_on_selector(f"#{input_id}", CHANGE_JS)
+            page.wait_for_function(f"(window.__calculators.updates || 0) > {updates} || "
+                                   f"document.querySelector('#calc-{view} .calc-summary--stale')")
+            expected = render(view, form_values(page, view), json.loads(box.get_attribute("data-config"))["ruleUrls"])
+            shown = page.inner_text(f"#calc-{view} .calc-summary__text")
+            assert shown == expected["summary"], (view, input_id)
+            assert summary_in_view(page, view), (view, input_id)
+        page.click(f"#calc-{view} .calc-reset")
+
+
+def test_one_live_region_per_calculator(open_page):
+    page = open_page("calculators/strike/", **PHONE)
+    for view in PAGES["strike"]:
+        live = page.eval_on_selector_all(f"#calc-{view} [aria-live], #calc-{view} [role=status]",
+                                         "els => els.map((el) => el.className)")
+        # The bar reads the answer out; the status line and the messages say other things.
+        assert live.count("calc-summary__text") == 1 and not any("calc-result" in name for name in live), live
+
+
+def test_number_inputs_are_steppers_for_a_thumb(open_page):
+    page = open_page("calculators/strike/", **PHONE)
+    wait_for_engine(page, "strike")
+    prowess = page.locator("#calc-strike-prowess")
+    assert prowess.get_attribute("inputmode") == "numeric"
+    assert page.eval_on_selector("#calc-strike-prowess", "el => getComputedStyle(el).fontSize") == "16px"
+    for button in page.query_selector_all("#calc-strike [data-field='prowess'] .calc-step"):
+        size = button.bounding_box()
+        assert size["width"] >= 44 and size["height"] >= 44, size
+    before = prowess.input_value()
+    page.tap("#calc-strike [data-field='prowess'] .calc-step[data-step='1']")
+    assert prowess.input_value() == str(int(before) + 1)
+    prowess.fill("9")          # typed entry still works
+    page.wait_for_function("document.querySelector('#calc-strike').dataset.params?.includes('\"prowess\": 9')"
+                           " || document.querySelector('#calc-strike').dataset.params?.includes('\"prowess\":9')")
+
+
+def test_more_modifiers_opens_itself_when_a_link_sets_one(open_page):
+    page = open_page("calculators/strike/?strike.prowess=5&strike.body=8&strike.state=untapped"
+                     "&strike.strike_prowess=10&strike.strike_body=&strike.no_tap=0&strike.excess=0&strike.support=1"
+                     "&strike.modifier=-1&strike.weapon=&strike.discard_on=&strike.detainment=0&strike.ringwraith=0"
+                     "&strike.roll=&strike.body_roll=", **PHONE)
+    more = page.locator("#calc-strike details.calc-more")
+    assert more.get_attribute("open") is None        # closed until the link is read
+    wait_for_engine(page, "strike")
+    page.wait_for_function("document.querySelector('#calc-strike details.calc-more').open")
+    assert page.inner_text("#calc-strike details.calc-more > summary .calc-count") == "2 set"
+
+
+@pytest.mark.parametrize("field", ["#calc-keying-doors-of-night", "#calc-strike-prowess"])
+def test_a_first_tap_at_the_bottom_of_the_screen_reaches_its_field(open_page, field):
+    """The bar is pinned once a tap has landed: pinned at the touch, it covered a field at the
+    screen's bottom edge and took the tap (which then followed the bar's link to the result)."""
+    page = open_page(f"calculators/{field.split('-')[1]}/", **PHONE)
+    view = field.split("-")[1]
+    wait_for_engine(page, view)
+    page.eval_on_selector(field, "el => el.scrollIntoView({block: 'end'})")   # at the bottom edge
+    before = page.evaluate("scrollY")
+    checked = page.is_checked(field) if page.get_attribute(field, "type") == "checkbox" else None
+    page.tap(field)
+    if checked is None:
+        page.wait_for_function(f"document.activeElement === document.querySelector({field!r})")
+    else:
+        assert page.is_checked(field) is not checked, "the tap did not reach the box"
+    assert page.evaluate("scrollY") >= before, "the tap followed the bar's link"
+    page.wait_for_function(f"document.querySelector('#calc-{view}').dataset.editing === 'true'")
+    page.wait_for_timeout(300)                                # the field scrolled clear of the bar
+    bar = page.locator(f"#calc-{view} .calc-summary").bounding_box()
+    target = page.locator(field).bounding_box()
+    assert summary_in_view(page, view) and target["y"] + target["height"] <= bar["y"] + 0.5, (target, bar)

@@ -3,30 +3,22 @@ a tampered link falls back to the defaults with a visible message."""
 
 from __future__ import annotations
 
+import json
+from urllib.parse import parse_qsl
+
+from calculator_views.render import read_link
 from tests.browser.conftest import (
-    FIELD_VALUE_JS,
-    VIEWS,
     defaults,
-    dom_id,
     expected_params,
     fill_view,
+    form_values,
     python_rendered_text,
     result_text,
     wait_for_engine,
     wait_for_params,
 )
 from tests.browser.scenarios import values
-
-
-def form_values(page, view: str) -> dict:
-    spec = VIEWS[view]
-    shown = {f["name"]: page.eval_on_selector(dom_id(view, f["name"]), FIELD_VALUE_JS)
-             for f in spec["fields"] + spec.get("roll_fields", [])}
-    if spec.get("rows"):
-        count = page.locator(f"#calc-{view} .calc-rows__list > .calc-row").count()
-        shown["rows"] = [{f["name"]: page.eval_on_selector(dom_id(view, f["name"], i), FIELD_VALUE_JS)
-                          for f in spec["rows"]["fields"]} for i in range(count)]
-    return shown
+from tests.conftest import ROOT
 
 
 def test_copied_link_reproduces_inputs_and_result(open_page, origin):
@@ -41,10 +33,10 @@ def test_copied_link_reproduces_inputs_and_result(open_page, origin):
     assert link.startswith(origin + "/calculators/strike/?") and link.endswith("#calc-strike")
     assert page.inner_text("#calc-strike .calc-copied")
 
-    shared = open_page(link.removeprefix(origin))
-    assert form_values(shared, "strike") == slayer
+    shared = open_page(link.removeprefix(origin))    # the views in the worker read the link
     wait_for_engine(shared, "strike")
     wait_for_params(shared, "strike", expected_params("strike", slayer))
+    assert form_values(shared, "strike") == slayer
     assert result_text(shared, "strike") == python_rendered_text("strike", slayer)
     assert shared.get_attribute("#calc-strike .calc-outcome", "data-outcome") == "discarded"
 
@@ -52,33 +44,34 @@ def test_copied_link_reproduces_inputs_and_result(open_page, origin):
 def test_the_address_bar_follows_the_inputs(open_page, origin):
     page = open_page("calculators/strike/")
     wait_for_engine(page, "attack")
-    changed = values("attack", {"strike_prowess": "9"})
-    changed["rows"] = changed["rows"][:3]
+    changed = {**defaults("attack"), "strike_prowess": "9"}
+    changed["rows"] = changed["rows"] + [{**changed["rows"][0], "name": "Frodo"}]
     fill_view(page, "attack", changed)
     wait_for_params(page, "attack", expected_params("attack", changed))
     assert "attack.strike_prowess=9" in page.url and "attack.rows=3" in page.url
 
     again = open_page(page.url.removeprefix(origin))
-    assert form_values(again, "attack") == changed
     wait_for_engine(again, "attack")
     wait_for_params(again, "attack", expected_params("attack", changed))
+    assert form_values(again, "attack") == changed
     assert result_text(again, "attack") == python_rendered_text("attack", changed)
 
 
 def test_tampered_values_fall_back_to_defaults_with_a_message(open_page):
     page = open_page("calculators/strike/?strike.prowess=abc&strike.state=flying&strike.bogus=1"
                      "&strike.strike_prowess=12&attack.rows=99")
+    # A link that leaves inputs out is one made before the neutral defaults: the rest are those of then.
+    expected = {**values("strike"), "strike_prowess": "12"}
+    wait_for_engine(page, "strike")
+    wait_for_params(page, "strike", expected_params("strike", expected))
     message = page.locator("#calc-strike .calc-message")
     assert message.is_visible()
     text = message.inner_text()
     assert "“abc”" in text and "Character's prowess" in text and "“flying”" in text and "bogus" in text
+    page.wait_for_function("document.querySelector('#calc-attack .calc-message').textContent.includes('between')")
     assert "between 1 and 8" in page.inner_text("#calc-attack .calc-message")
-    expected = {**defaults("strike"), "strike_prowess": "12"}
     assert form_values(page, "strike") == expected
-    assert form_values(page, "attack") == defaults("attack")
-    wait_for_engine(page, "strike")
-    wait_for_params(page, "strike", expected_params("strike", expected))
-    assert message.is_visible()
+    assert form_values(page, "attack") == values("attack")   # the refused count leaves the rows of then
 
 
 def test_a_link_whose_inputs_clash_shows_the_defaults(open_page):
@@ -91,3 +84,25 @@ def test_a_link_whose_inputs_clash_shows_the_defaults(open_page):
     assert "body" in message.inner_text()
     assert form_values(page, "strike") == defaults("strike")
     assert result_text(page, "strike") == python_rendered_text("strike", defaults("strike"))
+
+
+EARLIER_LINKS = json.loads((ROOT / "tests" / "golden" / "share-links-before-neutral.json").read_text())
+
+
+def test_links_made_before_the_neutral_defaults_open_with_their_inputs(open_page):
+    for link in EARLIER_LINKS[:3]:
+        page = open_page(f"calculators/{link['view'] if link['view'] != 'attack' else 'strike'}/?{link['query']}")
+        wait_for_engine(page, link["view"])
+        wait_for_params(page, link["view"], link["params"])
+        opened = read_link(link["view"], parse_qsl(link["query"], keep_blank_values=True))["values"]
+        assert form_values(page, link["view"]) == opened
+        assert result_text(page, link["view"]) == python_rendered_text(link["view"], opened)
+        page.context.close()
+
+
+def test_a_hazard_limit_link_to_the_keying_page_goes_on_to_its_own_page(open_page):
+    link = next(link for link in EARLIER_LINKS if link["view"] == "hazard-limit")
+    page = open_page(f"calculators/keying/?{link['query']}")
+    page.wait_for_url("**/calculators/hazard-limit/?*")
+    wait_for_engine(page, "hazard-limit")
+    wait_for_params(page, "hazard-limit", link["params"])

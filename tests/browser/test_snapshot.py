@@ -15,7 +15,7 @@ import pytest
 
 from benchmarks.engine_bench import CASES
 from build_scripts.engine_wheel import wheel_site_path
-from build_scripts.calculators_ui.views import VIEWS
+from calculator_views.catalogue import VIEWS
 from build_scripts.pyodide_runtime import RUNTIME_DIR
 from build_scripts.pyodide_snapshot import SNAPSHOT_PATH
 from build_scripts.pyodide_stdlib import BOOT_SCRIPT, FULL_STDLIB, TRIMMED_STDLIB

@@ -10,22 +10,23 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from build_scripts.calculators_ui.glossary_links import SBG_GLOSSARY
+from calculator_views.glossary_links import SBG_GLOSSARY
 from calculators.api import run
 from calculators.text import percent
 from tests.browser.conftest import (
+    OPEN_FOLDS_JS,
     ROOT,
     VIEWS,
     defaults,
     expected_params,
     fill_view,
+    form_values,
     python_rendered_text,
     result_text,
     wait_for_engine,
     wait_for_params,
 )
 from tests.browser.scenarios import SBG_SCENARIOS, values
-from tests.browser.test_share_url import form_values
 
 # The other test modules add this page to their lists of calculator pages.
 SWIM_PAGE = {"swim": ["swim", "passenger-hit", "mount"]}
@@ -111,7 +112,8 @@ def test_a_roll_is_one_d6(open_page, view):
     page = open_page(PATH)
     wait_for_engine(page, view)
     roll = page.locator(f"#calc-{view}-roll")
-    assert (roll.get_attribute("min"), roll.get_attribute("max")) == ("1", "6")
+    assert (roll.get_attribute("data-min"), roll.get_attribute("data-max")) == ("1", "6")   # the steppers' limits
+    page.eval_on_selector(f"#calc-{view}-roll", OPEN_FOLDS_JS)       # under "I rolled…"
     assert page.inner_text(f"label[for='calc-{view}-roll']").endswith("(D6)")
     roll.fill("7")
     error = page.locator(f"#calc-{view}-roll-error")
@@ -171,10 +173,10 @@ def test_copied_link_reproduces_inputs_and_result(open_page, origin):
     assert link.startswith(origin + "/" + PATH + "?") and link.endswith("#calc-swim")
     assert "swim.edition=article" in link
 
-    shared = open_page(link.removeprefix(origin))
-    assert form_values(shared, "swim") == case
+    shared = open_page(link.removeprefix(origin))     # the views in the worker read the link
     wait_for_engine(shared, "swim")
     wait_for_params(shared, "swim", expected_params("swim", case))
+    assert form_values(shared, "swim") == case
     assert result_text(shared, "swim") == python_rendered_text("swim", case)
     assert shared.get_attribute("#calc-swim .calc-outcome", "data-outcome") == "3"
     assert "Swimming chart is missing" in missing_chart_note(shared)
@@ -189,23 +191,24 @@ def test_the_address_bar_follows_every_calculator_on_the_page(open_page, origin)
     assert "mount.roll=6" in page.url
 
     again = open_page(page.url.removeprefix(origin))
-    assert form_values(again, "mount") == mount
-    assert form_values(again, "swim") == defaults("swim")
     wait_for_engine(again, "mount")
     wait_for_params(again, "mount", expected_params("mount", mount))
+    assert form_values(again, "mount") == mount
+    assert form_values(again, "swim") == defaults("swim")
     assert again.get_attribute("#calc-mount .calc-outcome", "data-outcome") == "mounts_cavalry_may_activate"
 
 
 def test_a_tampered_link_falls_back_to_defaults_with_a_message(open_page):
     page = open_page(PATH + "?swim.edition=boats&swim.roll=9&swim.cavalry=yes&swim.shield=1&passenger-hit.roll=0")
-    text = page.inner_text("#calc-swim .calc-message")
-    assert "“boats”" in text and "Edition" in text and "“9”" in text and "“yes”" in text
-    assert "“0”" in page.inner_text("#calc-passenger-hit .calc-message")
     expected = {**defaults("swim"), "shield": "1"}
-    assert form_values(page, "swim") == expected
-    assert form_values(page, "passenger-hit") == defaults("passenger-hit")
     wait_for_engine(page, "swim")
     wait_for_params(page, "swim", expected_params("swim", expected))
+    text = page.inner_text("#calc-swim .calc-message")
+    assert "“boats”" in text and "Edition" in text and "“9”" in text and "“yes”" in text
+    page.wait_for_function("document.querySelector('#calc-passenger-hit .calc-message').textContent.includes('0')")
+    assert "“0”" in page.inner_text("#calc-passenger-hit .calc-message")
+    assert form_values(page, "swim") == expected
+    assert form_values(page, "passenger-hit") == defaults("passenger-hit")
     assert page.locator("#calc-swim .calc-message").is_visible()
 
 

@@ -270,7 +270,10 @@ def test_doors_of_night_and_fell_winter_make_s_w_b_w():
     assert result.path == ("s", "w", "b", "w")  # not s w w w
     assert result.region_keyings == ("b", "s", "w", "ww")
     assert result.detainment["B"] == "no"
-    assert any("wolves" in step.text for step in result.explain)
+    assert result.changes == (("b", "w"), ("f", "b"))
+    assert [fact.text for fact in result.facts] == [
+        "Fell Winter gives this Border-hold an automatic-attack: wolves, 3 strikes at 7 prowess."]
+    assert not any("wolves" in step.text for step in result.explain)   # a fact, not a step
 
 
 def test_fell_winter_example_hazard_limit_6_and_wolves_at_10():

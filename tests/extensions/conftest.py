@@ -11,6 +11,7 @@ import markdown
 import pytest
 
 from build_scripts.calculators_ui.games import GAMES
+from calculator_views.catalogue import VIEWS
 
 # Rules the tests link to, each with the page and anchor the index gives it.
 RULES = {"1.7.24": ("rules/1-7-combat.md", "r1-7-24"), "SBG-A.2.3": ("rules/sbg-advanced-rules.md", "rsbg-a-2-3")}
@@ -35,9 +36,10 @@ def write_index(folder: Path, rule_ids) -> Path:
 
 @pytest.fixture
 def index_file(tmp_path) -> Path:
-    """Every rule the engine cites, plus those in RULES."""
+    """Every rule the engine cites and the calculators' examples are, plus those in RULES."""
     cited = {rule_id for game in GAMES.values() for rule_id in game.cited_rule_ids()}
-    return write_index(tmp_path, sorted(cited | set(RULES)))
+    examples = {view["example"]["rule"] for view in VIEWS.values() if view.get("example")}
+    return write_index(tmp_path, sorted(cited | examples | set(RULES)))
 
 
 @pytest.fixture

@@ -26,23 +26,38 @@ def test_the_block_holds_the_form_the_result_and_the_page_data(index_file, mkdoc
     box = BeautifulSoup(html, "html.parser").select_one("div.calculator#calc-influence")
     required = box.select_one("input#calc-influence-required")
     option = INFLUENCE_OPTIONS["required"]
-    assert (required["min"], required["max"], required["value"]) == (str(option.low), str(option.high), "10")
-    assert box.select_one(".calc-headline").get_text() == "2D6 +7 must be greater than 10 (unused direct influence 2)"
-    assert box.select_one(".calc-outcomes tr[data-outcome=success] .calc-pct").get_text() == "91.7%"
-    # Build-time links are Markdown links that MkDocs resolves on each page.
-    assert box.select_one(".calc-explain a.rule-ref")["href"] == "/rules/1-9.md#r1-9-3"
+    assert (required["data-min"], required["data-max"], required["value"]) == (str(option.low), str(option.high), "10")
+    assert required["inputmode"] == "numeric"
+    assert box.select_one(".calc-headline").get_text() == "2D6 +2 must be greater than 10 (unused direct influence 2)"
+    assert box.select_one(".calc-outcomes tr[data-outcome=success] .calc-pct").get_text() == "27.8%"
+    assert box.select_one(".calc-summary__text").get_text() == "Faction comes into play 27.8% · needs a natural 9 or more"
+    # The result is the views' HTML as they wrote it, linking with the index's URLs (the worker's too).
+    assert box.select_one(".calc-explain a.rule-ref")["href"] == "/mele/rules/1-9.html#r1-9-3"
     config = json.loads(box["data-config"])
-    assert config["fields"][0]["max"] == option.high
-    # The page script's links: the site's base path and URL style from the MkDocs configuration.
+    assert config["fields"][0] == {"name": "required", "kind": "int", "neutral": None, "more": False}
     assert config["ruleUrls"]["1.9.3"] == "/mele/rules/1-9.html#r1-9-3"
     assert set(config["ruleUrls"]) == set(GAMES["MELE"].cited_rule_ids())
+    assert config["example"]["modifier"] == "3,2"
+    # The form's own links are Markdown links that MkDocs resolves on each page.
+    assert box.select_one(".calc-example a.rule-ref")["href"] == "/rules/1-9.md#r1-9-10"
+
+
+def test_the_result_is_inserted_as_the_views_wrote_it(index_file, mkdocs_config):
+    from calculator_views.render import render
+    from calculator_views.catalogue import VIEWS
+    from calculator_views.values import default_values
+
+    html = convert("/// calculator | attack\n///", EXTENSIONS, configs(index_file, mkdocs_config))
+    config = json.loads(BeautifulSoup(html, "html.parser").select_one("#calc-attack")["data-config"])
+    written = render("attack", default_values(VIEWS["attack"]), config["ruleUrls"])["html"]
+    assert f'id="calc-attack-result">{written}</section>' in html
 
 
 def test_an_sbg_block_carries_only_sbg_rules(index_file, mkdocs_config):
     html = convert("/// calculator | swim\n///", EXTENSIONS, configs(index_file, mkdocs_config))
     config = json.loads(BeautifulSoup(html, "html.parser").select_one("#calc-swim")["data-config"])
     assert set(config["ruleUrls"]) == set(GAMES["SBG"].cited_rule_ids())
-    assert [option[0] for option in config["fields"][0]["options"]] == ["advanced", "article"]
+    assert config["fields"][0]["name"] == "edition" and config["example"] is None
 
 
 def test_an_unknown_calculator_fails_with_its_id(index_file, mkdocs_config):

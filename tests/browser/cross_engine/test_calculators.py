@@ -10,6 +10,7 @@ from tests.browser.conftest import (
     defaults,
     expected_params,
     fill_view,
+    form_values,
     python_rendered_text,
     result_text,
     wait_for_engine,
@@ -18,7 +19,6 @@ from tests.browser.conftest import (
 from tests.browser.cross_engine import hooks
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.test_agreement import PAGES
-from tests.browser.test_share_url import form_values
 
 PER_VIEW = 2          # of the scenarios whose inputs differ from the defaults: the result is computed live
 
@@ -59,8 +59,8 @@ def test_a_shared_link_restores_its_inputs_and_answer(engine_page, origin):
     link = page.get_attribute("#calc-strike", hooks.SHARE_URL_ATTRIBUTE)
     assert link.startswith(f"{origin}/calculators/strike/?"), link
 
-    shared = engine_page(link.removeprefix(origin))
-    assert form_values(shared, "strike") == values, name
+    shared = engine_page(link.removeprefix(origin))     # the views in the worker read the link
     wait_for_engine(shared, "strike")
     wait_for_params(shared, "strike", expected_params("strike", values))
+    assert form_values(shared, "strike") == values, name
     assert result_text(shared, "strike") == python_rendered_text("strike", values), name

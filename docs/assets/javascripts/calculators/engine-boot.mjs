@@ -42,11 +42,34 @@ export async function startPython(loadPyodide, { indexURL, stdLibURL, lockInfo, 
   });
 }
 
-// Put the wheel on sys.path, import the engine; returns call_json as a JS function.
+// Put the wheel on sys.path, import the engine; returns call_json as a JS function
+// (the engine's own results, as the command line's --json gives them).
 export function setUpEngine(pyodide, wheelBytes) {
   pyodide.FS.writeFile(WHEEL_FILE, wheelBytes);
   pyodide.runPython(ENGINE_SETUP);
   return pyodide.globals.get("call_json");
+}
+
+// The views (calculator_views in the same wheel) write a result's HTML and its one-line
+// answer, and read a shared link's values. Imported once the engine is set up, never into
+// the snapshot. Returns {render(view, values, ruleUrls), readLink(view, entries)}, JSON text
+// in and out (calculator_views/render.py).
+const VIEWS_SETUP = `
+from calculator_views.render import render_json, read_link_json
+`;
+
+export function setUpViews(pyodide) {
+  pyodide.runPython(VIEWS_SETUP);
+  return { render: pyodide.globals.get("render_json"), readLink: pyodide.globals.get("read_link_json") };
+}
+
+// What the page may ask, by request type (engine-worker.js): each answers in JSON text.
+export function requestHandlers(callJson, views) {
+  return {
+    run: ({ name, params }) => callJson(name, JSON.stringify(params)),
+    view: ({ view, values, links }) => views.render(view, JSON.stringify(values), JSON.stringify(links)),
+    link: ({ view, entries }) => views.readLink(view, JSON.stringify(entries)),
+  };
 }
 
 // The trimmed standard library lacks a module someone imports: add the full one

@@ -1,6 +1,9 @@
 // The rules engine in a module Web Worker: Pyodide plus the calculators wheel.
 // Started off the main thread because Pyodide's start freezes a page for seconds.
-// Protocol: {type: "start"} once, then {type: "run", id, name, params};
+// Protocol: {type: "start"} once, then requests, each with an id:
+//   {type: "run", id, name, params}         the engine's result (calculators.api.run)
+//   {type: "view", id, view, values, links} the result's HTML and answer (calculator_views)
+//   {type: "link", id, view, entries}       a shared link's values, checked
 // replies: progress {loaded, total} (download bytes) / ready {from, phases} / failed,
 // and {type: "result", id, result | failure}.
 //
@@ -9,12 +12,14 @@
 // calculators offline, the memory snapshot is in the offline copy and later starts restore
 // it instead (see engine-boot.mjs). If the snapshot does not fit, Python boots the ordinary
 // way; if the trimmed library lacks a module, the full one is added behind it.
-import { addFullStdlib, isMissingModule, setUpEngine, startPython } from "./engine-boot.mjs";
+import {
+  addFullStdlib, isMissingModule, requestHandlers, setUpEngine, setUpViews, startPython,
+} from "./engine-boot.mjs";
 
 const SITE = new URL("../../../", import.meta.url); // this file is assets/javascripts/calculators/
 const MANIFEST = new URL("assets/engine/engine.json", SITE);
 const PROGRESS_EVERY_MS = 100;
-let callJson = null;
+let requests = null; // the engine's and the views' answers, once both are set up
 let pyodide = null;
 let manifest = null;
 let fullStdlibAdded = false;
@@ -137,14 +142,10 @@ async function start() {
     pyodide = booted.pyodide;
     lap("python");
     const wheel = await downloads.get(manifest.wheel);
-    try {
-      callJson = setUpEngine(pyodide, wheel);
-    } catch (error) {
-      if (!isMissingModule(error)) throw error;
-      await useFullStdlib();
-      callJson = setUpEngine(pyodide, wheel);
-    }
+    const callJson = await withFullStdlibIfNeeded(() => setUpEngine(pyodide, wheel));
     lap("engine");
+    requests = requestHandlers(callJson, await withFullStdlibIfNeeded(() => setUpViews(pyodide)));
+    lap("views");
     post({ type: "ready", from: booted.from, phases, stdlib: fullStdlibAdded ? "full" : "trimmed" });
   } catch (error) {
     post({ type: "failed", message: errorText(error) });
@@ -157,25 +158,26 @@ async function useFullStdlib() {
   fullStdlibAdded = true;
 }
 
-async function run({ id, name, params }) {
-  if (!callJson) {
+// Python asked for a module the trimmed standard library lacks: add the full one, try again.
+async function withFullStdlibIfNeeded(call) {
+  try {
+    return call();
+  } catch (error) {
+    if (!isMissingModule(error) || fullStdlibAdded) throw error;
+    await useFullStdlib();
+    return call();
+  }
+}
+
+async function answer(message) {
+  const { id } = message;
+  if (!requests) {
     post({ type: "result", id, failure: "The engine is not ready." });
     return;
   }
-  const call = () => JSON.parse(callJson(name, JSON.stringify(params)));
   try {
-    post({ type: "result", id, result: call() });
+    post({ type: "result", id, result: JSON.parse(await withFullStdlibIfNeeded(() => requests[message.type](message))) });
   } catch (error) {
-    if (isMissingModule(error) && !fullStdlibAdded) {
-      try {
-        await useFullStdlib();
-        post({ type: "result", id, result: call() });
-        return;
-      } catch (retryError) {
-        post({ type: "result", id, failure: errorText(retryError) });
-        return;
-      }
-    }
     post({ type: "result", id, failure: errorText(error) });
   }
 }
@@ -184,11 +186,11 @@ async function run({ id, name, params }) {
 // loadPyodide waiting), so a stray rejection means the start failed.
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
-  if (!callJson) post({ type: "failed", message: errorText(event.reason) });
+  if (!requests) post({ type: "failed", message: errorText(event.reason) });
 });
 
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "start") start();
-  else if (message.type === "run") run(message);
+  else if (["run", "view", "link"].includes(message.type)) answer(message);
 };

@@ -64,7 +64,7 @@ function startEngine() {
       timings.readyMs = timings.readyAt - startedAt;
       timings.startedFrom = message.from; // "snapshot" (a later visit), "trimmed" (a first one) or "full"
       timings.stdlib = message.stdlib; // "trimmed", or "full" once a missing module brought it in
-      timings.phases = message.phases; // ms from the worker's start: runtimeScript, python, engine
+      timings.phases = message.phases; // ms from the worker's start: runtimeScript, python, engine, views
       setStatus({ state: "ready", label: "ready", loaded: status.total });
       markReady(true);
     } else if (message.type === "failed") {
@@ -94,14 +94,20 @@ function startEngine() {
       listener(status);
       return () => listeners.delete(listener);
     },
-    run(name, params) {
-      if (status.state === "error") return Promise.reject(new Error(status.label));
-      return new Promise((resolve, reject) => {
-        const id = nextId;
-        nextId += 1;
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ type: "run", id, name, params });
-      });
-    },
+    run(name, params) { return request({ type: "run", name, params }); },
+    // The views' answer for a view's form values: {params, html, summary} or {params, error, summary}.
+    render(view, values, links) { return request({ type: "view", view, values, links }); },
+    // A shared link's values for a view, checked: {values, messages, present}.
+    readLink(view, entries) { return request({ type: "link", view, entries }); },
   };
+
+  function request(message) {
+    if (status.state === "error") return Promise.reject(new Error(status.label));
+    return new Promise((resolve, reject) => {
+      const id = nextId;
+      nextId += 1;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+  }
 }

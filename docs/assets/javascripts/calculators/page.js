@@ -1,16 +1,18 @@
-// Calculator pages: wires each `.calculator` block to the shared engine.
+// Calculator pages: wires each `.calculator` block to the shared engine. The result's
+// HTML and its one-line answer come from the views in the worker (calculator_views),
+// the same code that wrote the build-time result; this script only wires events, the
+// URL and the status, and swaps in what the views wrote.
 // Material's instant navigation swaps pages without reloading, so setup runs on
 // every document$ emission, skips blocks it has already wired, and the engine is
 // a module-level singleton (engine.js) started only where a calculator is.
 import { engine, loadingText } from "./engine.js";
-import { renderResult } from "./render.js";
+import { markSet, openWhatIsSet, step, tapSymbol } from "./form.js";
 import {
-  addRow, copyValues, engineParams, numberRows, queryEntries, readForm, sameValues, valuesFromQuery, writeForm,
+  addRow, copyValues, linkEntries, numberRows, queryEntries, readForm, sameValues, writeForm,
 } from "./values.js";
 
-const SITE_ROOT = new URL("../../../", import.meta.url);
-// A call takes well under a millisecond in the worker, so each change is computed at
-// once (0 only merges the events of one change); stale answers are dropped by sequence.
+// A call takes a few milliseconds in the worker, so each change is computed at once
+// (0 only merges the events of one change); stale answers are dropped by sequence.
 const DEBOUNCE_MS = 0;
 
 class Calculator {
@@ -19,46 +21,51 @@ class Calculator {
     this.config = JSON.parse(box.dataset.config);
     this.form = box.querySelector(".calc-form");
     this.result = box.querySelector(".calc-result");
+    this.summary = box.querySelector(".calc-summary");
+    this.summaryText = box.querySelector(".calc-summary__text");
     this.statusText = box.querySelector(".calc-status__text");
     this.progress = box.querySelector(".calc-status__progress");
     this.message = box.querySelector(".calc-message");
-    this.buildTimeResult = this.result.firstElementChild.cloneNode(true);
+    this.built = { html: this.result.innerHTML, summary: this.summaryText.textContent };
     this.sequence = 0;
-    this.fromLink = false;
     this.timer = null;
     box.dataset.wired = "true";
     if (this.config.rows) numberRows(this.config, this.form);
-    this.loadFromLink();
+    this.link = linkEntries(this.config, location.search);
+    if (this.link) this.markStale("This result is for the default inputs; the link's inputs are filled in once the engine is ready.");
+    const example = box.querySelector(".calc-example__load");
+    if (example) example.disabled = false;
     this.listen();
   }
 
-  // The build gives every rule the results can cite its URL (build_scripts/rule_index.py).
-  ruleHref = (ruleId) => this.config.ruleUrls[ruleId];
-
-  loadFromLink() {
-    const { values, messages, present } = valuesFromQuery(this.config, new URLSearchParams(location.search));
-    if (!present) return;
-    writeForm(this.config, this.form, values);
-    this.fromLink = true;
-    this.showMessage(messages.join(" "), true);
-    if (!sameValues(values, this.config.defaults)) this.markStale("This result is for the default inputs; it updates to the link's inputs once the engine is ready.");
-  }
-
   listen() {
-    this.form.addEventListener("input", (event) => this.changed(event));
-    this.form.addEventListener("change", (event) => this.changed(event));
+    // The answer's bar is pinned to the screen once the reader starts on the form (CSS). A tap
+    // pins it only once it has landed (its click): pinned at the touch, the bar would cover a
+    // field near the screen's bottom and take the tap meant for it. Keyboard focus pins at once.
+    let pressing = false;
+    const pin = () => {
+      if (this.box.dataset.editing) return;
+      this.box.dataset.editing = "true";
+      const field = document.activeElement;
+      if (field && this.form.contains(field)) requestAnimationFrame(() => field.scrollIntoView({ block: "nearest" }));
+    };
+    this.form.addEventListener("pointerdown", () => { pressing = true; });
+    this.form.addEventListener("pointercancel", () => { pressing = false; }); // a scroll, not a tap
+    this.form.addEventListener("click", () => { pressing = false; pin(); });
+    this.form.addEventListener("focusin", () => { if (!pressing) pin(); });
+    this.form.addEventListener("input", (event) => { pin(); this.changed(event); });
+    this.form.addEventListener("change", (event) => { pin(); this.changed(event); });
     this.form.addEventListener("submit", (event) => event.preventDefault());
     this.form.addEventListener("click", (event) => {
       const button = event.target.closest("button");
       if (!button) return;
-      const editsInputs = Boolean(button.dataset.symbol || button.closest(".calc-rows")); // before a row is removed
       if (button.classList.contains("calc-copy")) this.copyLink();
-      else if (button.classList.contains("calc-reset")) this.reset();
-      else if (button.dataset.symbol) this.tapSymbol(button.dataset.symbol);
-      else if (button.classList.contains("calc-rows__add")) this.editRows(() => addRow(this.config, this.form));
-      else if (button.classList.contains("calc-row__remove")) this.editRows(() => button.closest(".calc-row").remove());
-      else return;
-      if (editsInputs) this.changed(event);
+      else if (button.classList.contains("calc-reset")) this.fill(this.config.defaults);
+      else if (button.classList.contains("calc-example__load")) this.fill(this.config.example);
+      else if (button.dataset.step) { step(button); this.changed(event); }
+      else if (button.dataset.symbol) { tapSymbol(this.form, button.dataset.symbol); this.changed(event); }
+      else if (button.classList.contains("calc-rows__add")) this.editRows(event, () => addRow(this.config, this.form));
+      else if (button.classList.contains("calc-row__remove")) this.editRows(event, () => button.closest(".calc-row").remove());
     });
   }
 
@@ -69,8 +76,14 @@ class Calculator {
       this.showStatus(status);
     });
     shared.ready.then((ok) => {
-      if (ok && this.box.isConnected && (this.fromLink || this.dirty)) this.compute(performance.now());
+      if (!ok || !this.box.isConnected) return;
+      if (this.link) this.openLink();
+      else if (this.dirty) this.compute(performance.now());
     });
+  }
+
+  get ready() {
+    return this.engine && this.engine.status.state === "ready";
   }
 
   showStatus(status) {
@@ -88,72 +101,109 @@ class Calculator {
     }
   }
 
+  // A shared link's inputs, checked by the views; a value the form does not take keeps its default.
+  async openLink() {
+    const entries = this.link;
+    this.link = null;
+    let opened;
+    try {
+      opened = await this.engine.readLink(this.config.view, entries);
+    } catch (error) {
+      this.showMessage(`The link's inputs could not be read: ${error.message}.`);
+      return;
+    }
+    if (this.dirty) {
+      this.showMessage("The link's inputs were not filled in: you had already changed the form.", true);
+      return;
+    }
+    writeForm(this.config, this.form, opened.values);
+    if (this.config.rows) numberRows(this.config, this.form);
+    openWhatIsSet(this.config, this.form);
+    this.showMessage(opened.messages.join(" "), true);
+    this.fromLink = true;
+    this.compute(performance.now());
+  }
+
   changed(event) {
     this.stickyMessage = false;
     this.dirty = true;
-    const startedAt = event.timeStamp || performance.now();
-    if (!this.engine || this.engine.status.state !== "ready") {
+    markSet(this.config, this.form);
+    if (!this.ready) {
       this.markStale("This result is for earlier inputs; it updates once the engine is ready.");
       return;
     }
     clearTimeout(this.timer);
+    const startedAt = event.timeStamp || performance.now();
     this.timer = setTimeout(() => this.compute(startedAt), DEBOUNCE_MS);
   }
 
-  tapSymbol(symbol) {
-    const input = this.form.querySelector('[data-field="path"] input');
-    const letters = input.value.trim().split(/[\s,]+/).filter(Boolean);
-    if (symbol === "back") letters.pop();
-    else if (symbol === "clear") letters.length = 0;
-    else letters.push(symbol);
-    input.value = letters.join(" ");
-  }
-
-  editRows(change) {
+  editRows(event, change) {
     change();
     numberRows(this.config, this.form);
+    this.changed(event);
+  }
+
+  // The defaults (Reset) or the rulebook's example: the form, what is set, the result.
+  fill(values) {
+    writeForm(this.config, this.form, copyValues(values));
+    if (this.config.rows) numberRows(this.config, this.form);
+    openWhatIsSet(this.config, this.form);
+    this.fromLink = false;
+    this.showMessage("");
+    this.clearErrors();
+    this.dirty = true;
+    if (this.ready) this.compute(performance.now());
+    else if (sameValues(values, this.config.defaults)) this.show(this.built);
+    else this.markStale("This result is for earlier inputs; it updates once the engine is ready.");
   }
 
   async compute(startedAt) {
     const values = readForm(this.config, this.form);
     const sequence = ++this.sequence;
-    const params = engineParams(this.config, values);
-    let result;
+    let answer;
     try {
-      result = await this.engine.run(this.config.engine, params);
+      answer = await this.engine.render(this.config.view, values, this.config.ruleUrls);
     } catch (error) {
       this.showMessage(`The engine failed: ${error.message}. The last good result is kept.`);
       return;
     }
     if (sequence !== this.sequence || !this.box.isConnected) return;
     this.clearErrors();
-    if (result.error) {
+    if (answer.error) {
       if (this.fromLink) {
         this.fromLink = false;
+        this.showMessage(`The link's inputs don't work together (${answer.error.message}), so the defaults are used.`, true);
         writeForm(this.config, this.form, copyValues(this.config.defaults));
-        this.showMessage(`The link's inputs don't work together (${result.error.message}), so the defaults are used.`, true);
+        if (this.config.rows) numberRows(this.config, this.form);
+        openWhatIsSet(this.config, this.form);
         this.compute(startedAt);
         return;
       }
-      this.showError(result.error);
-      this.markStale("Showing the last good result until the inputs are fixed.");
+      this.showError(answer.error);
+      this.markStale("Showing the last good result until the inputs are fixed.", answer.summary);
       return;
     }
     this.fromLink = false;
-    this.result.replaceChildren(renderResult(this.config, result, (values.rows || []).map((row) => row.name || ""), this.ruleHref));
-    this.result.classList.remove("calc-result--stale");
-    this.box.dataset.params = JSON.stringify(params); // what the shown result is for (tests read it)
+    this.show(answer);
+    this.box.dataset.params = JSON.stringify(answer.params); // what the shown result is for (tests read it)
     this.mirrorInUrl(values);
     const timings = window.__calculators;
     timings.updates = (timings.updates || 0) + 1;
     timings.lastUpdateMs = performance.now() - startedAt;
   }
 
+  // The views' result and answer; the answer is read out (the bar is the live region) only when it changes.
+  show({ html, summary }) {
+    this.result.innerHTML = html;
+    this.result.classList.remove("calc-result--stale");
+    this.summary.classList.remove("calc-summary--stale");
+    if (this.summaryText.textContent !== summary) this.summaryText.textContent = summary;
+  }
+
   showError({ field, message }) {
-    const specs = [...this.config.fields, ...this.config.rollFields];
-    const spec = specs.find((s) => s.name === field) || specs.find((s) => s.param[0] === field);
-    const target = spec && this.form.querySelector(`.calc-fields [data-field="${spec.name}"], .calc-roll [data-field="${spec.name}"]`);
-    if (!target) {
+    const target = this.form.querySelector(`[data-field="${field}"]`)
+      || this.form.querySelector(`[data-field^="${field}_"]`); // an entry of a points option: me -> me_character
+    if (!target || target.closest(".calc-row")) {
       this.showMessage(message);
       return;
     }
@@ -161,6 +211,8 @@ class Calculator {
     error.textContent = message;
     error.hidden = false;
     target.querySelector("input, select").setAttribute("aria-invalid", "true");
+    const folded = target.closest("details:not([open])");
+    if (folded) folded.open = true;
   }
 
   clearErrors() {
@@ -179,8 +231,10 @@ class Calculator {
     this.stickyMessage = sticky && Boolean(text);
   }
 
-  markStale(note) {
+  markStale(note, summary = note) {
     this.result.classList.add("calc-result--stale");
+    this.summary.classList.add("calc-summary--stale");
+    if (this.summaryText.textContent !== summary) this.summaryText.textContent = summary;
     let line = this.result.querySelector(".calc-stale");
     if (!line) {
       line = document.createElement("p");
@@ -194,7 +248,7 @@ class Calculator {
     const search = new URLSearchParams(location.search);
     for (const key of [...search.keys()]) if (key.startsWith(`${this.config.view}.`)) search.delete(key);
     if (!sameValues(values, this.config.defaults)) {
-      for (const [key, value] of queryEntries(this.config, values, true)) search.append(key, value);
+      for (const [key, value] of queryEntries(this.config, values)) search.append(key, value);
     }
     const query = search.toString();
     const url = `${location.pathname}${query ? `?${query}` : ""}${location.hash}`;
@@ -218,25 +272,27 @@ class Calculator {
       note.textContent = `Copy this link: ${url}`;
     }
   }
+}
 
-  reset() {
-    writeForm(this.config, this.form, copyValues(this.config.defaults));
-    if (this.config.rows) numberRows(this.config, this.form);
-    this.fromLink = false;
-    this.showMessage("");
-    this.clearErrors();
-    this.dirty = true;
-    if (this.engine && this.engine.status.state === "ready") this.compute(performance.now());
-    else this.result.replaceChildren(this.buildTimeResult.cloneNode(true));
+// A calculator that moved to a page of its own (the hazard limit left the keying page): a
+// link made for it here, with its inputs in the query, goes on to its page.
+function followMovedCalculator() {
+  const keys = [...new URLSearchParams(location.search).keys()];
+  for (const link of document.querySelectorAll("a[data-calculator-moved]")) {
+    if (keys.some((key) => key.startsWith(`${link.dataset.calculatorMoved}.`))) {
+      location.replace(`${link.href.split("#")[0]}${location.search}${location.hash}`);
+      return true;
+    }
   }
+  return false;
 }
 
 function setup() {
+  if (followMovedCalculator()) return;
   const boxes = [...document.querySelectorAll(".calculator[data-config]:not([data-wired])")];
   if (!boxes.length) return;
-  const calculators = boxes.map((box) => new Calculator(box));
-  const shared = engine(new URL(calculators[0].config.wheel, SITE_ROOT).href);
-  for (const calculator of calculators) calculator.attach(shared);
+  const shared = engine();
+  for (const box of boxes) new Calculator(box).attach(shared);
 }
 
 if (window.document$) window.document$.subscribe(setup);

@@ -26,6 +26,8 @@ SBG_VIEWS = {
             "swim_strongly": "Swim Strongly: all its remaining Move",
             **{str(face): f"Modified result {face}" for face in range(1, 7)},
         },
+        "short_outcomes": {"sink": "Sink", "swim": "Swim", "swim_strongly": "Swim Strongly",
+                           **{str(face): f"Result {face}" for face in range(1, 7)}},
         "fields": [
             sbg_field(SWIM["edition"], "Edition", "The two texts are never mixed: each allows only its own "
                       "modifiers.", start="advanced", choice_labels=EDITION_LABELS),
@@ -45,6 +47,7 @@ SBG_VIEWS = {
     "passenger-hit": {
         "engine": "passenger-hit", "render": "d6", "game": "SBG", "title": "A shot at a rider with a Passenger",
         "outcomes": {"passenger": "Hits the Passenger", "rider": "Hits the rider"},
+        "short_outcomes": {"passenger": "Passenger", "rider": "Rider"},
         "fields": [],
         "roll_fields": [sbg_field(D6_ROLL_OPTIONS["roll"], "Passenger roll", "The further natural D6 for a shot "
                                   "that would hit the rider.", term="passenger_roll")],
@@ -53,6 +56,7 @@ SBG_VIEWS = {
         "engine": "mount", "render": "d6", "game": "SBG", "title": "Mounting a Cavalry model",
         "outcomes": {"fails": "Fails to Mount", "mounts": "Mounts; neither moves further",
                      "mounts_cavalry_may_activate": "Mounts; the Cavalry model may still Activate"},
+        "short_outcomes": {"fails": "Fails", "mounts": "Mounts", "mounts_cavalry_may_activate": "Mounts, may Activate"},
         "fields": [],
         "roll_fields": [sbg_field(D6_ROLL_OPTIONS["roll"], "Mounting roll", "Your natural D6.",
                                   term="mount_roll")],
