@@ -32,6 +32,13 @@ ANSWER_IN_VIEW_JS = """selector => [...document.querySelector('.calculator').que
                 return r.height > 0 && r.bottom > 0 && r.top < innerHeight; })"""
 
 
+# The edited field is on the screen and not under the answer's bar.
+FIELD_CLEAR_JS = """el => { const r = el.getBoundingClientRect();
+  const bar = el.closest('.calculator').querySelector('.calc-summary');
+  const top = bar ? Math.min(innerHeight, bar.getBoundingClientRect().top) : innerHeight;
+  return r.top >= 0 && r.bottom <= top + 0.5; }"""
+
+
 def calculator_pages(site: Path) -> list[str]:
     """Every page of `site` with a calculator on it, as paths from the root ("calculators/strike/")."""
     pages = [p.parent.relative_to(site).as_posix() + "/" for p in sorted(site.rglob("index.html"))
@@ -40,15 +47,14 @@ def calculator_pages(site: Path) -> list[str]:
 
 
 def change(field) -> None:
-    """A different value in `field`, as a thumb would give it."""
+    """A different value in `field`, as a thumb would give it: a tap, then the new value."""
     kind = field.evaluate("el => el.tagName === 'SELECT' ? 'select' : el.type")
+    field.tap()                      # focuses it (a box is ticked by the tap itself)
     if kind == "select":
         options = field.evaluate("el => [...el.options].map(o => o.value)")
         current = field.input_value()
         field.select_option(next((o for o in options if o != current), current))
-    elif kind in ("checkbox", "radio"):
-        field.tap()
-    else:
+    elif kind not in ("checkbox", "radio"):
         current = field.input_value()
         field.fill(str(int(current) + 1) if current.lstrip("-").isdigit() else "3")
 
@@ -71,10 +77,11 @@ def shoot(browser, origin: str, page_path: str, folder: Path) -> dict:
         poll(page, f"(window.__calculators.updates || 0) > {updates}", 20)
         page.wait_for_timeout(200)
         in_view = page.evaluate(ANSWER_IN_VIEW_JS, ANSWER)
+        field_clear = field.evaluate(FIELD_CLEAR_JS)
         page.screenshot(path=str(folder / f"{name}-editing.png"))
         page.screenshot(path=str(folder / f"{name}-full.png"), full_page=True)
         height = page.evaluate("document.documentElement.scrollHeight")
-        return {"page": page_path, "name": name, "answer_in_view": in_view, "height": height,
+        return {"page": page_path, "name": name, "answer_in_view": in_view, "field_clear": field_clear, "height": height,
                 "fields": len(fields)}
     finally:
         context.close()
@@ -101,6 +108,8 @@ def table(before: list[dict], after: list[dict], baseline: str) -> str:
         if not shot:
             return "(no such page)"
         seen = "answer in view" if shot["answer_in_view"] else "answer off screen"
+        if not shot["field_clear"]:
+            seen += " (the field under it)"
         fields = f"{shot['fields']} field" + ("s" if shot["fields"] != 1 else "")
         return (f"{seen}, page {shot['height']} px, {fields} first "
                 f"([open]({side}/{shot['name']}-open.png) · [editing]({side}/{shot['name']}-editing.png) · "
