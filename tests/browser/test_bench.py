@@ -19,10 +19,11 @@ from tests.browser.cross_engine import engines
 
 
 QUESTIONS_ASKED = 4     # of the tuning questions, and as many held-out ones
+ALL_QUESTIONS = search_bench.load_questions
 
 
 def a_few_questions() -> list[dict]:
-    questions = search_bench.load_questions()
+    questions = ALL_QUESTIONS()
     return ([q for q in questions if not q.get("held_out")][:QUESTIONS_ASKED]
             + [q for q in questions if q.get("held_out")][:QUESTIONS_ASKED])
 
