@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: build serve test bench clean browser
+.PHONY: build serve test bench screenshots clean browser
 
 # The project itself is installed editable, so the venv's mkdocs and zensical find build_scripts
 # without PYTHONPATH.
@@ -65,6 +65,11 @@ test: build browser
 # BASELINE=main also measures main's build in the same run (a "before" column).
 bench: build browser
 	$(PY) -m benchmarks $(if $(BASELINE),--baseline $(BASELINE))
+
+# Every calculator on a phone, before (BASELINE, default main) and after, into
+# test-results/phone-screenshots/ (run it after make test, which empties test-results/).
+screenshots: build browser
+	$(PY) -m benchmarks.phone_screenshots --baseline $(or $(BASELINE),main)
 
 clean:
 	rm -rf site build docs/rules

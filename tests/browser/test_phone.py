@@ -139,3 +139,26 @@ def test_more_modifiers_opens_itself_when_a_link_sets_one(open_page):
     wait_for_engine(page, "strike")
     page.wait_for_function("document.querySelector('#calc-strike details.calc-more').open")
     assert page.inner_text("#calc-strike details.calc-more > summary .calc-count") == "2 set"
+
+
+@pytest.mark.parametrize("field", ["#calc-keying-doors-of-night", "#calc-strike-prowess"])
+def test_a_first_tap_at_the_bottom_of_the_screen_reaches_its_field(open_page, field):
+    """The bar is pinned once a tap has landed: pinned at the touch, it covered a field at the
+    screen's bottom edge and took the tap (which then followed the bar's link to the result)."""
+    page = open_page(f"calculators/{field.split('-')[1]}/", **PHONE)
+    view = field.split("-")[1]
+    wait_for_engine(page, view)
+    page.eval_on_selector(field, "el => el.scrollIntoView({block: 'end'})")   # at the bottom edge
+    before = page.evaluate("scrollY")
+    checked = page.is_checked(field) if page.get_attribute(field, "type") == "checkbox" else None
+    page.tap(field)
+    if checked is None:
+        page.wait_for_function(f"document.activeElement === document.querySelector({field!r})")
+    else:
+        assert page.is_checked(field) is not checked, "the tap did not reach the box"
+    assert page.evaluate("scrollY") >= before, "the tap followed the bar's link"
+    page.wait_for_function(f"document.querySelector('#calc-{view}').dataset.editing === 'true'")
+    page.wait_for_timeout(300)                                # the field scrolled clear of the bar
+    bar = page.locator(f"#calc-{view} .calc-summary").bounding_box()
+    target = page.locator(field).bounding_box()
+    assert summary_in_view(page, view) and target["y"] + target["height"] <= bar["y"] + 0.5, (target, bar)

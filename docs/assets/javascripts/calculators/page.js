@@ -39,12 +39,22 @@ class Calculator {
   }
 
   listen() {
-    // The answer's bar is pinned to the screen once the reader starts on the form (CSS).
-    const editing = () => { this.box.dataset.editing = "true"; };
-    this.form.addEventListener("focusin", editing);
-    this.form.addEventListener("pointerdown", editing);
-    this.form.addEventListener("input", (event) => this.changed(event));
-    this.form.addEventListener("change", (event) => this.changed(event));
+    // The answer's bar is pinned to the screen once the reader starts on the form (CSS). A tap
+    // pins it only once it has landed (its click): pinned at the touch, the bar would cover a
+    // field near the screen's bottom and take the tap meant for it. Keyboard focus pins at once.
+    let pressing = false;
+    const pin = () => {
+      if (this.box.dataset.editing) return;
+      this.box.dataset.editing = "true";
+      const field = document.activeElement;
+      if (field && this.form.contains(field)) requestAnimationFrame(() => field.scrollIntoView({ block: "nearest" }));
+    };
+    this.form.addEventListener("pointerdown", () => { pressing = true; });
+    this.form.addEventListener("pointercancel", () => { pressing = false; }); // a scroll, not a tap
+    this.form.addEventListener("click", () => { pressing = false; pin(); });
+    this.form.addEventListener("focusin", () => { if (!pressing) pin(); });
+    this.form.addEventListener("input", (event) => { pin(); this.changed(event); });
+    this.form.addEventListener("change", (event) => { pin(); this.changed(event); });
     this.form.addEventListener("submit", (event) => event.preventDefault());
     this.form.addEventListener("click", (event) => {
       const button = event.target.closest("button");
