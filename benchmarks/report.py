@@ -41,14 +41,19 @@ def engine_figures(repeat: int = 1000) -> list[dict]:
 
 
 class Build:
-    """One project built into a folder of the benchmark's own and served."""
+    """One project's site, built and served, and what was measured on it."""
 
-    def __init__(self, name: str, root: Path, runs: int):
-        self.site = ROOT / "build" / f"bench-{name}-{os.getpid()}"
-        self.site.mkdir(parents=True, exist_ok=True)
-        self.server, self.origin = start_server(self.site)
-        self.build_times = time_build(self.site, self.origin + "/", runs, root)
+    def __init__(self, site: Path, origin: str, build_times: list[float], server=None):
+        self.site, self.origin, self.build_times, self.server = site, origin, build_times, server
         self.samples: dict[str, list[float]] = {}
+
+    @classmethod
+    def own(cls, name: str, root: Path, runs: int) -> Build:
+        """Built into a folder of the benchmark's own and served; close() removes both."""
+        site = ROOT / "build" / f"bench-{name}-{os.getpid()}"
+        site.mkdir(parents=True, exist_ok=True)
+        server, origin = start_server(site)
+        return cls(site, origin, time_build(site, origin + "/", runs, root), server)
 
     def site_rows(self) -> list[dict]:
         return [
@@ -71,24 +76,26 @@ class Build:
         return search_bench.figures(self.site, self.origin, runs, browser)
 
     def close(self) -> None:
-        self.server.shutdown()
-        shutil.rmtree(self.site, ignore_errors=True)
+        if self.server is not None:    # a site served by someone else is left as it was
+            self.server.shutdown()
+            shutil.rmtree(self.site, ignore_errors=True)
 
 
-def figures(runs: int, browser=None, baseline: str | None = None) -> list[dict]:
+def figures(runs: int, browser=None, baseline: str | None = None, served: Build | None = None) -> list[dict]:
     """Every row of the table; `browser`: a Chromium already running (the tests'), else one is started.
-    With `baseline`, each row also has "before": the same figure for the project at that ref."""
+    With `baseline`, each row also has "before": the same figure for the project at that ref.
+    `served`: this project's site, built and served already (the tests'), instead of a build of its own."""
     if browser is None:
         with browser_bench.sync_playwright() as playwright:
             own = playwright.chromium.launch(executable_path=browser_bench.chromium_path(), args=browser_bench.ARGS)
             try:
-                return figures(runs, own, baseline)
+                return figures(runs, own, baseline, served)
             finally:
                 own.close()
-    builds = [Build("site", ROOT, runs)]
+    builds = [served or Build.own("site", ROOT, runs)]
     try:
         if baseline:
-            builds.append(Build("baseline", checkout(baseline), runs))
+            builds.append(Build.own("baseline", checkout(baseline), runs))
         for _ in range(runs):          # alternating, so both see the same machine
             for build in builds:
                 build.measure_once(browser)

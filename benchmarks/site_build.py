@@ -13,19 +13,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def build_steps(out: Path) -> list[list[str]]:
-    return [["-m", "build_scripts", "prebuild"],
-            ["-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
-            ["-m", "build_scripts", "postbuild", str(out)]]
+def build_steps(out: Path, prebuild: bool = True) -> list[list[str]]:
+    """The build's steps; without `prebuild` when docs/rules and the rules index are written already."""
+    return ([["-m", "build_scripts", "prebuild"]] if prebuild else []) + [
+        ["-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+        ["-m", "build_scripts", "postbuild", str(out)]]
 
 
-def time_build(out: Path, site_url: str, runs: int, root: Path = ROOT) -> list[float]:
-    """Seconds for prebuild + mkdocs build + postbuild of the project at `root`, `runs` times."""
+def time_build(out: Path, site_url: str, runs: int, root: Path = ROOT, prebuild: bool = True) -> list[float]:
+    """Seconds for prebuild + mkdocs build + postbuild of the project at `root`, `runs` times.
+    (The browser tests build their site with this too, without the prebuild when it is done.)"""
     env = {**os.environ, "PYTHONPATH": str(root), "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url}
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        for step in build_steps(out):
+        for step in build_steps(out, prebuild):
             done = subprocess.run([sys.executable, *step], cwd=root, env=env, capture_output=True, text=True,
                                   check=False)
             if done.returncode != 0:

@@ -1,7 +1,9 @@
-"""Shared fixtures: the built site (built once if missing) and its text."""
+"""Shared fixtures: the built site (built once if missing) and its text, and the same site built for
+a sub-path with .html page URLs (once per session, for every test that reads it)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -11,7 +13,9 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
+import yaml
 from bs4 import BeautifulSoup
+from mkdocs.utils.yaml import yaml_load
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -36,6 +40,48 @@ def rules(site: Path) -> list[dict]:
     return json.loads((site / "rules.json").read_text(encoding="utf-8"))
 
 
+MOVED_SITE_URL = "https://example.org/mele/"
+MOVED_BASE = "/mele/"
+
+
+def without_pythonpath() -> dict[str, str]:
+    return {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+
+
+def moved_config(folder: Path) -> Path:
+    """mkdocs.yml with the site on a sub-path and .html page URLs; the calculator blocks read it."""
+    with open(ROOT / "mkdocs.yml", encoding="utf-8") as source:
+        config = yaml_load(source)
+    path = folder / "mkdocs.yml"
+    config.update(site_url=MOVED_SITE_URL, use_directory_urls=False, docs_dir=str(ROOT / "docs"))
+    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    for extension in config["markdown_extensions"]:
+        if isinstance(extension, dict) and "build_scripts.markdown.calculator_blocks" in extension:
+            extension["build_scripts.markdown.calculator_blocks"]["mkdocs_config"] = str(path)
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="session")
+def moved_site(site, tmp_path_factory) -> tuple[Path, Path]:
+    """(site folder, mkdocs.yml) of the site built for MOVED_SITE_URL with .html page URLs, and its
+    rules.json. One build serves test_site_urls.py, search/test_moved_site.py and test_tooling.py:
+    it is made by the venv's own `mkdocs` with no PYTHONPATH, as a reader of the README would run it.
+    `site` first: the prebuild's pages and rules index are what this build reads."""
+    from build_scripts.cli import write_rules_json
+
+    folder = tmp_path_factory.mktemp("moved")
+    config = moved_config(folder)
+    env = {**without_pythonpath(), "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("SITE_URL", None)
+    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--quiet",
+                           "-f", str(config), "-d", str(folder / "site")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    write_rules_json(folder / "site", config)
+    return folder / "site", config
+
+
 def soup_of(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
@@ -50,20 +96,27 @@ def content_text(soup: BeautifulSoup) -> str:
 
 def broken_links(site: Path, base: str = "/") -> list[tuple[str, str, str]]:
     """Every link on the built pages whose page or anchor is missing, for the site served at `base`."""
-    broken, ids_cache = [], {}
+    broken = []
     for page in sorted(site.rglob("*.html")):
         page_url = base + page.relative_to(site).as_posix()
         for link in soup_of(page).select("a[href]"):
             href = link["href"]
             if href.startswith(("mailto:", "javascript:")) or urlparse(href).scheme:
                 continue
-            problem = missing_target(site, base, urljoin(page_url, href), ids_cache)
+            problem = missing_target(site, base, urljoin(page_url, href))
             if problem:
                 broken.append((page_url, href, problem))
     return broken
 
 
-def missing_target(site: Path, base: str, url: str, ids_cache: dict | None = None) -> str | None:
+@functools.cache
+def ids_on_page(page: Path) -> frozenset[str]:
+    """Every id on a built page; read once per session (the sites are built before any test reads them,
+    and thousands of links lead into the same few pages)."""
+    return frozenset(el["id"] for el in soup_of(page).select("[id]"))
+
+
+def missing_target(site: Path, base: str, url: str) -> str | None:
     """What is wrong with a URL into the site served at `base`, or None if it leads somewhere."""
     target_url = urlparse(url)
     if not target_url.path.startswith(base):
@@ -73,12 +126,8 @@ def missing_target(site: Path, base: str, url: str, ids_cache: dict | None = Non
         target = target / "index.html"
     if not target.exists():
         return "no such page"
-    if target_url.fragment and target.suffix == ".html":
-        ids_cache = {} if ids_cache is None else ids_cache
-        if target not in ids_cache:
-            ids_cache[target] = {el["id"] for el in soup_of(target).select("[id]")}
-        if target_url.fragment not in ids_cache[target]:
-            return "no such anchor"
+    if target_url.fragment and target.suffix == ".html" and target_url.fragment not in ids_on_page(target):
+        return "no such anchor"
     return None
 
 

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, soup_of
-from tests.test_tooling import without_pythonpath
+from tests.conftest import ROOT, soup_of, without_pythonpath
 
 
 @pytest.fixture(scope="module")

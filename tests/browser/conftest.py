@@ -7,8 +7,6 @@ import functools
 import json
 import os
 import shutil
-import subprocess
-import sys
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -17,7 +15,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from build_scripts.cli import postbuild
+from benchmarks.report import Build
+from benchmarks.site_build import time_build
 from build_scripts.calculators_ui.games import game_of
 from build_scripts.serve import start_server
 from calculator_views.catalogue import VIEWS
@@ -49,28 +48,31 @@ def chromium_path() -> str | None:
     return None
 
 
-def build_site_for(origin: str, out: Path) -> None:
-    """The site as deployed, with site_url = the test server's origin (instant navigation needs it)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1", "SITE_URL": origin + "/"}
-    if not (ROOT / "build" / "rules-index.json").exists() or not (ROOT / "docs" / "rules").exists():
-        subprocess.run([sys.executable, "-m", "build_scripts", "prebuild"], cwd=ROOT, env=env, check=True)
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
-                   cwd=ROOT, env=env, check=True)
-    postbuild(out)   # rules.json, runtime, wheel, engine snapshot, service worker: as deployed
+def build_site_for(origin: str, out: Path) -> float:
+    """The site as deployed, with site_url = the test server's origin (instant navigation needs it),
+    built by the benchmark's timed build (the prebuild only if it is not done yet); the seconds it took."""
+    prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
+    return time_build(out, origin + "/", 1, prebuild=not prebuilt)[0]
 
 
 @pytest.fixture(scope="session")
-def origin() -> str:
+def served_site() -> Build:
     """Serve build/browser-site on a free port, then build the site for that origin.
 
     The server sends the site's Content-Security-Policy and application/wasm
-    (build_scripts/serve.py), so every browser test runs under that policy."""
+    (build_scripts/serve.py), so every browser test runs under that policy. The benchmark's
+    test measures this same site (its build time included) rather than building one of its own."""
     BROWSER_SITE.mkdir(parents=True, exist_ok=True)
     server, url = start_server(BROWSER_SITE)
-    build_site_for(url, BROWSER_SITE)
-    yield url
+    seconds = build_site_for(url, BROWSER_SITE)
+    yield Build(BROWSER_SITE, url, [seconds])
     server.shutdown()
     shutil.rmtree(BROWSER_SITE, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def origin(served_site) -> str:
+    return served_site.origin
 
 
 @pytest.fixture(scope="session")

@@ -51,12 +51,30 @@ def beside_the_card(page, violations: list[dict]) -> list[dict]:
     return kept
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+SCHEMES = {"light": "default", "dark": "slate"}     # Material's data-md-color-scheme for each
+PALETTE_TOGGLE = "form[data-md-component=palette] label:not([hidden])"
+NO_TRANSITION_JS = ("document.getAnimations().every(a => !(a instanceof CSSTransition)"
+                    " || a.playState !== 'running')")
+
+
+def show_scheme(page, scheme: str) -> None:
+    """Switch the page to `scheme` with the header's light/dark toggle, as a reader does: Material
+    sets the same palette as for the system's colour scheme (the site's CSS keys on the palette,
+    never on prefers-color-scheme), and keeps it for the pages that follow."""
+    current = f"document.body.getAttribute('data-md-color-scheme') === '{SCHEMES[scheme]}'"
+    if not page.evaluate(current):
+        page.click(PALETTE_TOGGLE)
+        page.wait_for_function(current)
+    page.wait_for_function(NO_TRANSITION_JS)          # colours that fade are measured once they are there
+
+
 @pytest.mark.parametrize("width", sorted(WIDTHS))
-def test_axe_finds_no_violations(open_page, scheme, width):
-    """Calculator pages are checked once the engine is ready (status, live result); the rule
-    page once more with a glossary card open."""
-    page = open_page(None, viewport={"width": WIDTHS[width], "height": 844}, color_scheme=scheme)
+def test_axe_finds_no_violations(open_page, width):
+    """Every page in both colour schemes: each page is loaded once and checked in the scheme it
+    opened in, then in the other (the first page opens in the system's scheme, light). Calculator
+    pages are checked once the engine is ready (status, live result); the rule page once more
+    with a glossary card open, in each scheme."""
+    page = open_page(None, viewport={"width": WIDTHS[width], "height": 844}, color_scheme="light")
     found = {}
     for path in AXE_PAGES:
         page.goto(f"{page.guard.origin}/{path}")
@@ -64,14 +82,21 @@ def test_axe_finds_no_violations(open_page, scheme, width):
         if path.startswith("calculators/") and name in PAGES:
             wait_for_engine(page, PAGES[name][0])
         page.wait_for_load_state("load")
-        found[path or "home"] = axe_violations(page)
-        if path == "rules/1-7-combat/":
-            page.locator(SHOWN).nth(2).click()
-            page.wait_for_function(CARD_FILLED_JS)
-            found[f"{path} with a glossary card open"] = beside_the_card(page, axe_violations(page))
-    report = "\n".join(f"{path} ({scheme}, {WIDTHS[width]} px):\n{describe(violations)}"
+        opened_in = next(s for s, attribute in SCHEMES.items()
+                         if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute)
+        for scheme in sorted(SCHEMES, key=lambda s: s != opened_in):
+            show_scheme(page, scheme)
+            found[f"{path or 'home'} ({scheme})"] = axe_violations(page)
+            if path == "rules/1-7-combat/":
+                page.locator(SHOWN).nth(2).click()
+                page.wait_for_function(CARD_FILLED_JS)
+                found[f"{path} with a glossary card open ({scheme})"] = beside_the_card(page, axe_violations(page))
+                page.keyboard.press("Escape")
+                page.wait_for_function("!document.getElementById('gloss-card')?.checkVisibility()")
+    report = "\n".join(f"{path}, {WIDTHS[width]} px:\n{describe(violations)}"
                        for path, violations in found.items() if violations)
     assert not report, "axe found violations:\n" + report
+
 
 LABELS_JS = """root => [...root.querySelectorAll('input, select, button')].filter(el => !el.closest('template'))
   .map(el => {

@@ -1,7 +1,8 @@
 """What a calculator page shows, filled in through its form, equals what
 calculators.api.run gives in CPython: every percentage, fraction and step. Both ways the
 engine starts run every scenario: a first visit (booted from the trimmed standard
-library) and a later one (restored from the snapshot once the engine is kept offline)."""
+library) and a later one (restored from the snapshot once the engine is kept offline), each
+with no Content-Security-Policy violation (the policy's calculator check, test_csp.py)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from tests.browser.conftest import (
     wait_for_params,
 )
 from tests.browser.scenarios import SCENARIOS
+from tests.browser.test_csp import RECORD_VIOLATIONS_JS, violations
 from tests.browser.test_swim import SWIM_PAGE
 
 PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
@@ -49,20 +51,28 @@ def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
             if Fraction(chance) != 0}
 
 
-@pytest.mark.parametrize("start", ["trimmed", "snapshot"])
 @pytest.mark.parametrize("page_name", sorted(BY_PAGE))
-def test_form_results_equal_the_engine(open_page, page_name, start):
-    page = open_page(f"calculators/{page_name}/")
-    for view in PAGES[page_name]:
-        wait_for_engine(page, view)
-    if start == "snapshot":   # the engine is kept offline after this use; the next visit restores it
-        page.wait_for_function("window.__offline && window.__offline.engineState === 'kept'", timeout=60_000)
-        page.reload()
+def test_form_results_equal_the_engine(open_page, page_name):
+    """One page, both starts: the first visit boots from the trimmed standard library; once the
+    engine is kept offline after that use, a reload restores it from the snapshot."""
+    page = open_page(None)
+    page.context.add_init_script(RECORD_VIOLATIONS_JS)      # and no Content-Security-Policy violation
+    page.goto(f"{page.guard.origin}/calculators/{page_name}/")
+    for start in ("trimmed", "snapshot"):
+        if start == "snapshot":
+            page.wait_for_function("window.__offline && window.__offline.engineState === 'kept'", timeout=60_000)
+            page.reload()
         for view in PAGES[page_name]:
             wait_for_engine(page, view)
-    assert page.evaluate("window.__calculators.startedFrom") == start
-    assert page.evaluate("window.__calculators.stdlib") == "trimmed"
+        assert page.evaluate("window.__calculators.startedFrom") == start
+        assert page.evaluate("window.__calculators.stdlib") == "trimmed"
+        check_scenarios(page, page_name, start)
+        assert violations(page) == [], start
+
+
+def check_scenarios(page, page_name: str, start: str) -> None:
     for scenario_id, view, values, expect in BY_PAGE[page_name]:
+        scenario_id = f"{scenario_id} ({start})"
         if values == defaults(view):
             page.click(f"#calc-{view} .calc-reset")   # recomputes the defaults live
         else:

@@ -1,17 +1,37 @@
-"""`make bench` produces every figure: the benchmark, run once (runs=1), builds the site
-into a folder of its own, serves it and measures it. Timings are not judged here (the
-machines are shared); what a first view downloads is."""
+"""`make bench` produces every figure: the benchmark, run once (runs=1), measures the site the
+browser tests built and serve (its build figure is that build's time, made by the benchmark's
+own timed build, benchmarks/site_build.py), rather than building a copy of its own. Timings are
+not judged here (the machines are shared); what a first view downloads is.
+
+Two figures are measured on less than `make bench` gives them, by the same code: the Slow 4G
+first visit runs at Fast 4G's rate (the throttle only changes how long the same bytes take,
+about 25 s more), and the search box is asked a few of the question set's questions, tuning and
+held-out (the whole set takes about a minute at CPU x4). The hit-rate targets over the whole set
+are checked by tests/search/test_hit_rates.py, with the site's own search engine (engine.js) on
+the built index."""
 
 from __future__ import annotations
 
 import math
 
-from benchmarks import browser_bench, engines_bench, report, search_bench
+from benchmarks import browser_bench, engines_bench, network, report, search_bench
 from tests.browser.cross_engine import engines
 
 
-def test_the_benchmark_prints_every_figure(browser):
-    rows = report.figures(runs=1, browser=browser)
+QUESTIONS_ASKED = 4     # of the tuning questions, and as many held-out ones
+ALL_QUESTIONS = search_bench.load_questions
+
+
+def a_few_questions() -> list[dict]:
+    questions = ALL_QUESTIONS()
+    return ([q for q in questions if not q.get("held_out")][:QUESTIONS_ASKED]
+            + [q for q in questions if q.get("held_out")][:QUESTIONS_ASKED])
+
+
+def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
+    monkeypatch.setitem(network.PROFILES, "Slow 4G", network.PROFILES["Fast 4G"])
+    monkeypatch.setattr(search_bench, "load_questions", a_few_questions)
+    rows = report.figures(runs=1, browser=browser, served=served_site)
     names = [row["figure"] for row in rows]
     expected = ["build (parse + render + mkdocs build + postbuild)", "total site size",
                 "offline copy saved on a first visit"] + [figure for _, figure, *_ in browser_bench.ROWS]
@@ -36,8 +56,7 @@ def test_the_benchmark_prints_every_figure(browser):
     assert by_name["first visit, home page: transferred in 30 s"] < 2
     assert by_name["first visit, rule page 1.7: transferred in 30 s"] < 2
     assert by_name["first visit, Fast 4G: transferred before it"] < 5
-    assert by_name["search: rule hit rate, top-1 (question set)"] >= 70
-    assert by_name["search: rule hit rate, top-3 (question set)"] >= 90
+    assert by_name["search: rule hit rate, top-3 (question set)"] > 0, "the search box answered"
     assert by_name["search: index, gzip"] < 300
 
     lines = report.table(rows).splitlines()

@@ -1,7 +1,8 @@
 """The site works under its Content-Security-Policy (build_scripts/serve.py, the README's
-server sample): the test server sends it on every response, and the calculators, search
-and the service worker run with no violation. (Every browser test runs under it; a
-violation is a console error, which the `open_page` guard fails on.)"""
+server sample): the test server sends it on every response, and search and the service
+worker run with no violation; every calculator page, started both ways, is checked for
+violations by test_agreement.py. (Every browser test runs under it; a violation is a
+console error, which the `open_page` guard fails on.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 import urllib.request
 
 from build_scripts.serve import CONTENT_SECURITY_POLICY
-from tests.browser.test_offline import calculator_pages, compute_fresh_results, wait_until_saved
+from tests.browser.test_offline import wait_until_saved
 from tests.conftest import ROOT
 
 # Collects violations in the page and in the document of each navigation.
@@ -44,16 +45,6 @@ def test_the_readme_sample_sends_the_same_policy():
     assert sample, "README: the server sample has no Content-Security-Policy header"
     assert sample.group(1) == CONTENT_SECURITY_POLICY
     assert "application/wasm" in readme
-
-
-def test_calculators_work_under_the_policy(open_page):
-    page = open_page(None)
-    page.context.add_init_script(RECORD_VIOLATIONS_JS)
-    for path in calculator_pages():
-        compute_fresh_results(page, path)
-        assert violations(page) == [], path
-    assert page.evaluate("window.__calculators.startedFrom") in ("trimmed", "snapshot")
-    assert page.evaluate("window.__calculators.stdlib") == "trimmed"
 
 
 def test_reading_search_and_the_service_worker_work_under_the_policy(open_page):

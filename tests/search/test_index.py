@@ -52,10 +52,9 @@ def test_pages_other_than_rule_pages_are_records(index):
 
 
 def test_every_location_in_the_index_exists_in_the_site(index, site):
-    ids_cache: dict = {}
     help_links = list(index["config"]["rule_search"]["help"].values())
     missing = [(location, problem) for location in [doc["location"] for doc in index["docs"]] + help_links
-               if (problem := missing_target(site, "/", "/" + location, ids_cache))]
+               if (problem := missing_target(site, "/", "/" + location))]
     assert missing == []
 
 

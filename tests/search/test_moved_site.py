@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from build_scripts.cli import GLOSSARIES
 from build_scripts.search.index import write_search_index
+from tests.conftest import MOVED_BASE as BASE
 from tests.conftest import missing_target
-from tests.test_site_urls import BASE, moved_site  # noqa: F401  (the fixture: that site, built once here)
 
 
-def test_search_index_locations_follow_the_url_style(moved_site):  # noqa: F811
+def test_search_index_locations_follow_the_url_style(moved_site):
     site, config = moved_site
     index = write_search_index(site, {game: page for game, (page, _, _) in GLOSSARIES.items()}, config)
     rules = [doc["location"] for doc in index["docs"] if doc["kind"] == "rule"]
     assert rules[0].partition("#")[0].endswith(".html")
     locations = [doc["location"] for doc in index["docs"]] + list(index["config"]["rule_search"]["help"].values())
-    ids_cache: dict = {}
-    assert [loc for loc in locations if missing_target(site, BASE, BASE + loc, ids_cache)] == []
+    assert [loc for loc in locations if missing_target(site, BASE, BASE + loc)] == []
