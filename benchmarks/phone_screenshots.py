@@ -39,6 +39,9 @@ FIELD_CLEAR_JS = """el => { const r = el.getBoundingClientRect();
   return r.top >= 0 && r.bottom <= top + 0.5; }"""
 
 
+READING_PAGES = ["rules/1-7-combat/#r1-7-25"]     # a rule page, opened at a rule
+
+
 def calculator_pages(site: Path) -> list[str]:
     """Every page of `site` with a calculator on it, as paths from the root ("calculators/strike/")."""
     pages = [p.parent.relative_to(site).as_posix() + "/" for p in sorted(site.rglob("index.html"))
@@ -87,6 +90,21 @@ def shoot(browser, origin: str, page_path: str, folder: Path) -> dict:
         context.close()
 
 
+def shoot_reading(browser, origin: str, page_path: str, folder: Path) -> dict:
+    """A rule page opened at a rule, as a link or a search result opens it, and whole."""
+    name = page_path.split("#")[0].strip("/").replace("/", "-")
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(f"{origin}/{page_path}")
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(folder / f"{name}-open.png"))
+        page.screenshot(path=str(folder / f"{name}-full.png"), full_page=True)
+        return {"page": page_path, "name": name, "height": page.evaluate("document.documentElement.scrollHeight")}
+    finally:
+        context.close()
+
+
 def shoot_build(browser, root: Path, site: Path, folder: Path) -> list[dict]:
     """The project at `root`, built into `site` for its own server's address, then photographed."""
     site.mkdir(parents=True, exist_ok=True)
@@ -94,7 +112,8 @@ def shoot_build(browser, root: Path, site: Path, folder: Path) -> list[dict]:
     try:
         time_build(site, origin + "/", 1, root)
         folder.mkdir(parents=True, exist_ok=True)
-        return [shoot(browser, origin, page_path, folder) for page_path in calculator_pages(site)]
+        return ([shoot(browser, origin, page_path, folder) for page_path in calculator_pages(site)]
+                + [shoot_reading(browser, origin, page_path, folder) for page_path in READING_PAGES])
     finally:
         server.shutdown()
 
@@ -107,6 +126,9 @@ def table(before: list[dict], after: list[dict], baseline: str) -> str:
     def cell(shot: dict | None, side: str) -> str:
         if not shot:
             return "(no such page)"
+        if "fields" not in shot:          # a reading page
+            return (f"page {shot['height']} px ([open]({side}/{shot['name']}-open.png) · "
+                    f"[full]({side}/{shot['name']}-full.png))")
         seen = "answer in view" if shot["answer_in_view"] else "answer off screen"
         if not shot["field_clear"]:
             seen += " (the field under it)"
@@ -115,7 +137,7 @@ def table(before: list[dict], after: list[dict], baseline: str) -> str:
                 f"([open]({side}/{shot['name']}-open.png) · [editing]({side}/{shot['name']}-editing.png) · "
                 f"[full]({side}/{shot['name']}-full.png))")
 
-    lines = ["# Calculators on a 390 x 844 phone: before and after", "",
+    lines = ["# Calculators and a rule page on a 390 x 844 phone: before and after", "",
              f"Before: the project at `{baseline}`. After: this tree. Fields: those shown before any "
              "disclosure is opened. While editing: the third of them scrolled into view and changed.", "",
              "| page | before | after |", "|---|---|---|"]

@@ -4,7 +4,7 @@ answer on the screen while editing; and the before/after table it writes."""
 
 from __future__ import annotations
 
-from benchmarks.phone_screenshots import calculator_pages, shoot, table
+from benchmarks.phone_screenshots import READING_PAGES, calculator_pages, shoot, shoot_reading, table
 from tests.browser.conftest import ARTIFACTS, BROWSER_SITE
 
 
@@ -20,5 +20,8 @@ def test_a_calculator_is_photographed_with_its_answer_in_view_while_editing(brow
     assert shot["answer_in_view"] and shot["field_clear"] and shot["height"] > 844 and shot["fields"] >= 2, shot
     for kind in ("open", "editing", "full"):
         assert (folder / f"calculators-corruption-{kind}.png").stat().st_size > 10_000
-    written = table([], [shot], "main")
+    reading = shoot_reading(browser, origin, READING_PAGES[0], folder)
+    assert reading["height"] > 844 and (folder / f"{reading['name']}-open.png").stat().st_size > 10_000
+    written = table([], [shot, reading], "main")
     assert "| calculators/corruption/ | (no such page) | answer in view, page" in written
+    assert f"| {READING_PAGES[0]} | (no such page) | page {reading['height']} px" in written
