@@ -1,5 +1,5 @@
-"""Every calculator on a 390 x 844 phone, before and after a change, as pictures and one table:
-the record issue 12 asks for ("the answer stays in view while you edit").
+"""Every calculator and a rule page on a 390 x 844 phone, before and after a change, as pictures
+and one table: the record issues 12 and 19 ask for ("the answer stays in view while you edit").
 
     python -m benchmarks.phone_screenshots --baseline REF     (make screenshots BASELINE=REF)
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks.browser_bench import ENGINE_READY, chromium_path, poll
@@ -44,9 +45,8 @@ READING_PAGES = ["rules/1-7-combat/#r1-7-25"]     # a rule page, opened at a rul
 
 def calculator_pages(site: Path) -> list[str]:
     """Every page of `site` with a calculator on it, as paths from the root ("calculators/strike/")."""
-    pages = [p.parent.relative_to(site).as_posix() + "/" for p in sorted(site.rglob("index.html"))
-             if 'class="calculator' in p.read_text(encoding="utf-8")]
-    return pages
+    return [p.parent.relative_to(site).as_posix() + "/" for p in sorted(site.rglob("index.html"))
+            if 'class="calculator' in p.read_text(encoding="utf-8")]
 
 
 def change(field) -> None:
@@ -62,12 +62,21 @@ def change(field) -> None:
         field.fill(str(int(current) + 1) if current.lstrip("-").isdigit() else "3")
 
 
+@contextmanager
+def phone_page(browser, url: str):
+    """A fresh phone context (no service worker: every visit is a first one) opened at `url`."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        yield page
+    finally:
+        context.close()
+
+
 def shoot(browser, origin: str, page_path: str, folder: Path) -> dict:
     name = page_path.strip("/").replace("/", "-")
-    context = browser.new_context(**PHONE, service_workers="block")
-    page = context.new_page()
-    try:
-        page.goto(f"{origin}/{page_path}")
+    with phone_page(browser, f"{origin}/{page_path}") as page:
         poll(page, ENGINE_READY)
         page.wait_for_timeout(300)
         page.screenshot(path=str(folder / f"{name}-open.png"))
@@ -86,23 +95,16 @@ def shoot(browser, origin: str, page_path: str, folder: Path) -> dict:
         height = page.evaluate("document.documentElement.scrollHeight")
         return {"page": page_path, "name": name, "answer_in_view": in_view, "field_clear": field_clear, "height": height,
                 "fields": len(fields)}
-    finally:
-        context.close()
 
 
 def shoot_reading(browser, origin: str, page_path: str, folder: Path) -> dict:
     """A rule page opened at a rule, as a link or a search result opens it, and whole."""
     name = page_path.split("#")[0].strip("/").replace("/", "-")
-    context = browser.new_context(**PHONE, service_workers="block")
-    page = context.new_page()
-    try:
-        page.goto(f"{origin}/{page_path}")
+    with phone_page(browser, f"{origin}/{page_path}") as page:
         page.wait_for_load_state("networkidle")
         page.screenshot(path=str(folder / f"{name}-open.png"))
         page.screenshot(path=str(folder / f"{name}-full.png"), full_page=True)
         return {"page": page_path, "name": name, "height": page.evaluate("document.documentElement.scrollHeight")}
-    finally:
-        context.close()
 
 
 def shoot_build(browser, root: Path, site: Path, folder: Path) -> list[dict]:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from benchmarks.phone_screenshots import PHONE
 from calculator_views.catalogue import VIEWS
 from calculator_views.render import render
 from tests.browser.conftest import ARTIFACTS, CALCULATOR_PAGES, form_values, wait_for_engine
@@ -14,7 +15,6 @@ from tests.browser.test_swim import SWIM_PAGE
 
 PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))
