@@ -1,6 +1,11 @@
 """Package the rules engine (`calculators/`) and its views (`calculator_views/`, the
 results' HTML the worker writes) as one pure-Python wheel for Pyodide.
 
+Beside each module's source the wheel holds its bytecode, compiled by Pyodide's own
+Python (engine_bytecode.py), which the worker's zipimport loads instead of compiling
+the source on every visit. The sources stay: tracebacks read them, and CPython (whose
+bytecode differs) imports them.
+
 The wheel is written with the standard library's zipfile, with no network and
 no build backend: fixed timestamps, sorted entries and fixed permissions make
 the same sources give the same bytes. Its file name carries the version,
@@ -17,6 +22,7 @@ import zipfile
 from pathlib import Path
 
 from . import paths
+from .engine_bytecode import bytecode_name, compiled
 
 PACKAGE = "calculators"                     # the wheel's name and version are the engine's
 SOURCE = paths.ROOT / PACKAGE
@@ -47,7 +53,7 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
-def _source_files() -> list[Path]:
+def source_files() -> list[Path]:
     return sorted(p for package in PACKAGES for p in (paths.ROOT / package).rglob("*.py")
                   if "__pycache__" not in p.parts)
 
@@ -55,7 +61,12 @@ def _source_files() -> list[Path]:
 def wheel_entries(version: str) -> list[tuple[str, bytes]]:
     """Every file of the wheel in order, RECORD last."""
     dist_info = f"{PACKAGE}-{version}.dist-info"
-    entries = [(p.relative_to(paths.ROOT).as_posix(), p.read_bytes()) for p in _source_files()]
+    sources = source_files()
+    bytecode = compiled(sources)
+    entries = []
+    for source in sources:
+        name = source.relative_to(paths.ROOT).as_posix()
+        entries += [(name, source.read_bytes()), (bytecode_name(name), bytecode[bytecode_name(name)])]
     entries.append((f"{dist_info}/METADATA", (
         "Metadata-Version: 2.1\n"
         f"Name: {PACKAGE}\n"

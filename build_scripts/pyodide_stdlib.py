@@ -24,11 +24,11 @@ from calculator_views.values import default_values
 from . import paths
 from .cached_node_step import NodeStepFailed, hash_of, run_node_into
 from .calculators_ui.games import game_of
+from .engine_bytecode import BOOT_SCRIPT
 from .engine_wheel import wheel_site_path
 from .pyodide_runtime import RUNTIME_DIR
 
 SCRIPT = Path(__file__).with_suffix(".mjs")
-BOOT_SCRIPT = paths.DOCS / "assets" / "javascripts" / "calculators" / "engine-boot.mjs"
 FULL_STDLIB = "python_stdlib.zip"
 TRIMMED_STDLIB = "python_stdlib.trimmed.zip"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", FULL_STDLIB, "pyodide-lock.json")

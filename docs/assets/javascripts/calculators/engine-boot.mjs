@@ -5,7 +5,9 @@
 // Python boots from a standard library trimmed to what the engine imports (the build
 // records it), or is restored from a memory snapshot of that boot. Either way the
 // engine wheel is then put on sys.path as it is (a wheel is an importable zip) and
-// imported. The snapshot holds Python and those standard-library modules only, never
+// imported: zipimport loads each module's bytecode, which the build compiled with this
+// Pyodide and put beside its source (build_scripts/engine_bytecode.mjs), so no module is
+// compiled here. The snapshot holds Python and those standard-library modules only, never
 // the engine or its views, so a change to the wheel does not change the snapshot.
 // Pure ES module, no DOM: it runs in a worker and in Node.
 
