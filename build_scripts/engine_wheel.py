@@ -8,7 +8,9 @@ bytecode differs) imports them.
 
 The wheel is written with the standard library's zipfile, with no network and
 no build backend: fixed timestamps, sorted entries and fixed permissions make
-the same sources give the same bytes. Its file name carries the version,
+the same sources give the same bytes. Its entries are stored, not deflated: the
+server's gzip copy of the whole file (precompress) is smaller than deflating file
+by file (151 KB against 194 KB), and zipimport reads them without inflating. Its file name carries the version,
 because Pyodide's loadPackage reads the name and version from it (a query
 string would break that).
 """
@@ -95,10 +97,9 @@ def write_wheel(site_dir: Path = paths.SITE) -> Path:
     for stale in out_dir.glob(f"{PACKAGE}-*.whl"):
         stale.unlink()
     target = out_dir / wheel_filename(version)
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as wheel:
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_STORED) as wheel:
         for name, data in wheel_entries(version):
             info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
             info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            wheel.writestr(info, data, compresslevel=9)
+            wheel.writestr(info, data)
     return target

@@ -18,7 +18,7 @@ from pathlib import Path
 from . import paths
 
 SUFFIX = ".gz"
-CANDIDATES = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip"}
+CANDIDATES = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip", ".whl"}
 MIN_BYTES = 1024          # smaller files gain less than the header costs
 WORTH_IT = 0.9            # keep a copy only if it is at most 90% of the file (a deflated zip is not)
 CACHE = paths.BUILD / "precompressed"
