@@ -57,9 +57,11 @@ serve: build
 
 # The whole browser suite runs in Chromium, the cross-engine scenarios in Firefox and WebKit;
 # their Chromium run repeats what the Chromium suite checks, so it is left out here
-# (`.venv/bin/python -m pytest -m chromium` runs it).
+# (`.venv/bin/python -m pytest -m chromium` runs it). TEST_JOBS processes share the tests a file
+# at a time (each serves and drives its own copy of the site); TEST_JOBS=1 runs them in one.
+TEST_JOBS ?= 2
 test: build browser
-	$(PY) -m pytest -m "not chromium"
+	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile)
 
 # Builds its own copy of the site, serves it on 127.0.0.1 and measures it in Chromium.
 # BASELINE=main also measures main's build in the same run (a "before" column).

@@ -3,10 +3,13 @@ a sub-path with .html page URLs (once per session, for every test that reads it)
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -28,11 +31,41 @@ def build_site() -> None:
         subprocess.run([sys.executable, *args], cwd=ROOT, env=env, check=True)
 
 
+@contextlib.contextmanager
+def one_build_at_a_time():
+    """Held while a test process builds into the shared tree (docs/rules, build/, site/): under
+    `make test` two processes share the tests (pytest-xdist), and the first to need a build makes it."""
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / ".test-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def site() -> Path:
-    if not (SITE / "rules.json").exists():
-        build_site()
+    with one_build_at_a_time():
+        if not (SITE / "rules.json").exists():
+            build_site()
     return SITE
+
+
+ARTIFACTS = ROOT / "test-results"
+
+
+def pytest_configure(config):
+    """Empty test-results/ once per run, in the process that leads it. pytest-playwright empties it
+    at each process's first test, which under pytest-xdist could delete what the other process
+    has just written (the fixture below takes the plugin's place)."""
+    if not hasattr(config, "workerinput"):
+        shutil.rmtree(ARTIFACTS, ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def delete_output_dir():
+    """pytest-playwright's own fixture of this name, replaced: see pytest_configure."""
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from tests.conftest import ROOT, soup_of, without_pythonpath
 
 @pytest.fixture(scope="module")
 def zensical_site(site) -> Path:
-    out = ROOT / "build" / "zensical-site"   # Zensical wants site_dir inside the project
+    out = ROOT / "build" / f"zensical-site-{os.getpid()}"   # inside the project, as Zensical wants
     config = ROOT / f".zensical-test-{os.getpid()}.yml"
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
@@ -25,7 +26,8 @@ def zensical_site(site) -> Path:
     finally:
         config.unlink()
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    return out
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
 
 
 def test_zensical_builds_every_rule_page_with_its_anchors(zensical_site, rules):

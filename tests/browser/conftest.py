@@ -22,11 +22,10 @@ from build_scripts.serve import start_server
 from calculator_views.catalogue import VIEWS
 from calculator_views.render import render
 from calculator_views.values import default_values, engine_params
-from tests.conftest import ROOT
+from tests.conftest import ARTIFACTS, ROOT, one_build_at_a_time
 
 # One folder per test session: two sessions at once must not rebuild each other's site.
 BROWSER_SITE = ROOT / "build" / f"browser-site-{os.getpid()}"
-ARTIFACTS = ROOT / "test-results"
 CALCULATOR_PAGES = {
     "strike": ["strike", "attack"],
     "corruption": ["corruption", "removal"],
@@ -51,8 +50,9 @@ def chromium_path() -> str | None:
 def build_site_for(origin: str, out: Path) -> float:
     """The site as deployed, with site_url = the test server's origin (instant navigation needs it),
     built by the benchmark's timed build (the prebuild only if it is not done yet); the seconds it took."""
-    prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
-    return time_build(out, origin + "/", 1, prebuild=not prebuilt)[0]
+    with one_build_at_a_time():
+        prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
+        return time_build(out, origin + "/", 1, prebuild=not prebuilt)[0]
 
 
 @pytest.fixture(scope="session")

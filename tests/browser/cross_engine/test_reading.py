@@ -20,6 +20,12 @@ from tests.browser.cross_engine.pages import NotInAutomation
 from tests.conftest import ROOT, normalise
 
 CLIPBOARD_WAIT_S = 5
+COPY_TIMEOUT_MS = 20_000
+# The copy message shows for a moment only: keep what it said, however long the test takes to look.
+RECORD_MESSAGES_JS = """() => new MutationObserver(() => {
+  const area = document.getElementById('site-messages');
+  if (area && area.dataset.message === 'rule-copied') window.__saidOnCopy = area.textContent;
+}).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true})"""
 SEARCH_TIMEOUT_MS = 20_000
 
 
@@ -63,7 +69,12 @@ def test_a_rule_link_opens_the_page_at_the_rule(engine_page):
 
 def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, origin):
     page = engine_page(hooks.RULE_PAGE)
+    page.evaluate(RECORD_MESSAGES_JS)
     page.click(hooks.RULE_NUMBER)
+    # The page says when the copy is done (or refused); on a busy machine that can take seconds.
+    page.wait_for_function("window.__saidOnCopy", timeout=COPY_TIMEOUT_MS)
+    said = page.evaluate("window.__saidOnCopy")
+    assert said.startswith("Copied: "), f"the page could not copy and showed the citation instead: {said}"
     deadline = time.monotonic() + CLIPBOARD_WAIT_S
     copied = ""
     while f"MELE {hooks.RULE_ID}" not in copied and time.monotonic() < deadline:
