@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.browser.conftest import wait_until_still
 from tests.conftest import ROOT
 
 AXE_SOURCE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -30,7 +31,8 @@ def axe_source() -> str:
 
 
 def axe_violations(page) -> list[dict]:
-    """Every WCAG A/AA violation axe finds on the page as it is now."""
+    """Every WCAG A/AA violation axe finds on the page as it is now, once nothing is moving."""
+    wait_until_still(page)
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(axe_source() + "\n;0")
     return page.evaluate(RUN_AXE_JS, WCAG_TAGS)

@@ -160,6 +160,16 @@ def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: flo
 
 # --- helpers the tests share ----------------------------------------------------------------------
 
+# True once no transition or finite animation is running: colours are read at rest, not mid-fade
+# (a busy machine can stretch a 0.25 s fade past the moment a test looks).
+STILL_JS = """() => document.getAnimations().every(a => a.playState !== 'running'
+  || a.effect?.getComputedTiming().iterations === Infinity)"""
+
+
+def wait_until_still(page, timeout: float = 10_000) -> None:
+    wait_for_function_under_csp(page, STILL_JS, timeout=timeout)
+
+
 def wait_for_engine(page, view: str) -> None:
     page.wait_for_function(f"document.querySelector('#calc-{view}')?.dataset.engine === 'ready'",
                            timeout=ENGINE_READY_TIMEOUT_MS)

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from build_scripts import paths
 from build_scripts.rulebook_build import load_rulebook
 from build_scripts.turn_summary import load_turn_summary
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, wait_until_still
 
 PT = 96 / 72    # CSS pixels per point
 LANDSCAPE_PHONE = {"viewport": {"width": 844, "height": 390}, "device_scale_factor": 2, "is_mobile": True,
@@ -73,6 +73,7 @@ READABILITY_JS = """() => {
 def test_the_printed_card_is_readable_in_black_and_white(open_page):
     page = open_page("turn-summary-card/")
     page.emulate_media(media="print")
+    wait_until_still(page)
     found = page.evaluate(READABILITY_JS)
     assert found["text"] >= 8 * PT - 0.01, found
     assert found["rules"] >= 6.5 * PT - 0.01, found
