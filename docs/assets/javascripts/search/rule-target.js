@@ -20,8 +20,32 @@
     mark(id ? document.getElementById(id) : null);
   }
 
+  function inView(element) {
+    var box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }
+
+  // On a phone Material locks the page's scrolling while its search is open and unlocks it
+  // 100 ms after a result is tapped, scrolling back to where the page was. A page that arrives
+  // sooner (a fast phone, the offline copy) is scrolled to its anchor while still locked, which
+  // does nothing: the reader would land at the top. Once unlocked, the rule is brought into view.
+  function showTargetOnceUnlocked() {
+    var body = document.body;
+    if (!location.hash || !body.hasAttribute("data-md-scrolllock")) return;
+    var watch = new MutationObserver(function () {
+      if (body.hasAttribute("data-md-scrolllock")) return;
+      watch.disconnect();
+      var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target && !inView(target)) target.scrollIntoView({ block: "start" });
+    });
+    watch.observe(body, { attributes: true, attributeFilter: ["data-md-scrolllock"] });
+  }
+
   if (window.document$ && window.target$) {
-    window.document$.subscribe(markFromAddress);   // a page loaded or swapped in
+    window.document$.subscribe(function () {         // a page loaded or swapped in
+      markFromAddress();
+      showTargetOnceUnlocked();
+    });
     window.target$.subscribe(mark);                // an anchor followed on the same page
   } else {
     markFromAddress();                             // without Material's bundle (Zensical)
