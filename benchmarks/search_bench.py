@@ -5,7 +5,7 @@ Chromium on a phone profile: a 390 x 844 touch screen with the CPU slowed 4 time
 For each question the box gets every character but the last, then the last key is
 pressed and held for 80 ms, as a typist holds a key; the figure is the time from that
 key's keydown (its character appears) to the results being in the list. Material's own
-search box asks on the keyup; the site's asks as the text changes (search/use-rule-search.js).
+search box asks on the keyup; the site's page ranks and shows the text as it changes (search/use-rule-search.js).
 A result is a link in the list, in the order shown; a hit is a link to one of the rule ids that answer the question: top-1 is the first
 link, top-3 any of the first three. The same code asks any search the site's box runs:
 the rule search, or Material's own (lunr) search given its index, for the "before" figures
