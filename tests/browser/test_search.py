@@ -178,6 +178,12 @@ def test_the_keyboard_alone_finds_and_opens_a_rule(open_page):
     assert urlparse(page.url).path == "/rules/1-7-combat/"
 
 
+ALL_TEN_SHOWN_JS = """(() => {
+  const count = parseInt(document.querySelector('.md-search-result__meta').textContent, 10) || 0;
+  return document.querySelectorAll('.md-search-result__item').length === Math.min(count, 10);
+})()"""
+
+
 def test_results_follow_the_character_and_match_materials_own_list(open_page):
     """Material asks its worker on keyup; the page ranks the text itself as it changes and shows
     the list at once, in Material's markup: Material's answer on keyup renders the same list, to
@@ -188,6 +194,7 @@ def test_results_follow_the_character_and_match_materials_own_list(open_page):
     page.wait_for_function("document.querySelector('.md-search-result__list a')?.href.endsWith('#r1-7-2')")
     page.keyboard.down("5")
     page.wait_for_function("document.querySelector('.md-search-result__list a')?.href.endsWith('#r1-7-25')")
+    page.wait_for_function(ALL_TEN_SHOWN_JS)            # the first results come at once, the rest a frame later
     shown_by_page = page.evaluate("""() => {
       window.__firstResult = document.querySelector('.md-search-result__item');
       return document.querySelector('.md-search-result').innerHTML;
