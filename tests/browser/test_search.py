@@ -13,9 +13,8 @@ import pytest
 from benchmarks.search_bench import OPEN_SEARCH, RESULT_LINKS, SEARCH_READY, ask
 from tests.browser.test_offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
 from tests.browser.test_rule_pages import PHONE
-from tests.conftest import ROOT
+from tests.conftest import ARTIFACTS
 
-ARTIFACTS = ROOT / "test-results"
 HIGHLIGHT_JS = """id => {
   const rule = document.getElementById(id);
   const box = rule.getBoundingClientRect();
