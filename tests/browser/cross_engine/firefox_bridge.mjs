@@ -56,7 +56,9 @@ async function openPage() {
   page.on("console", (message) => {
     if (message.type() === "error") entry.consoleErrors.push(message.text());
   });
-  page.on("pageerror", (error) => entry.consoleErrors.push(`uncaught: ${error.message ?? error}`));
+  // Where it was thrown, too: Firefox names some failures only by their network code (NS_BINDING_ABORTED).
+  page.on("pageerror", (error) => entry.consoleErrors.push(
+    `uncaught: ${error.message ?? error} (on ${page.url()}${error.stack ? `; ${error.stack.trim()}` : ""})`));
   page.on("request", (request) => entry.requests.push(request.url()));
   page.on("response", (response) => {
     if (response.status() >= 400) entry.consoleErrors.push(`HTTP ${response.status()}: ${response.url()}`);

@@ -16,6 +16,7 @@ from build_scripts.glossary.terms import load_terms
 from tests.browser.conftest import BROWSER_SITE
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked
+from tests.browser.cross_engine.firefox import FirefoxPage
 from tests.browser.cross_engine.pages import NotInAutomation
 from tests.conftest import ROOT, normalise
 
@@ -46,15 +47,19 @@ def wait_until_in_view(page, element_id: str) -> None:
 
 
 def test_the_engine_reports_console_errors(engine_page, origin):
-    """The guard that every test ends with is alive in this engine: a failed request is reported."""
+    """The guard that every test ends with is alive in this engine: a failed request and an
+    uncaught error are reported (Firefox's cancelled loads aside, firefox.py)."""
     page = engine_page("")
     try:
         problems_since_last_asked(page)
     except NotInAutomation as reason:
         pytest.skip(str(reason))
     page.evaluate("url => fetch(url).then(r => r.status)", f"{origin}/no-such-page/")
+    page.evaluate("setTimeout(() => { throw new Error('thrown by the guard check'); })")
     page.wait_for_timeout(300)
-    assert any("404" in problem for problem in problems_since_last_asked(page))
+    problems = problems_since_last_asked(page)
+    assert any("404" in problem for problem in problems), problems
+    assert any("thrown by the guard check" in problem for problem in problems), problems
 
 
 def test_a_rule_link_opens_the_page_at_the_rule(engine_page):
@@ -158,3 +163,14 @@ def test_search_finds_a_rule_by_its_number(engine_page):
     # Results come per key press; the rule's page must be among them (ranking is tests/browser's concern).
     paths = f"[...document.querySelectorAll('{hooks.SEARCH_RESULT_LINKS}')].map(a => new URL(a.href).pathname)"
     page.wait_for_function(f"{paths}.includes({json.dumps('/' + hooks.RULE_PAGE)})", timeout=SEARCH_TIMEOUT_MS)
+
+
+def test_firefox_warns_of_a_cancelled_load_and_counts_every_other_problem():
+    page = object.__new__(FirefoxPage)          # no browser: the bridge's answer is given
+    page._call = lambda op, **_: {"consoleErrors": ["uncaught: NS_BINDING_ABORTED:  (on http://127.0.0.1/)",
+                                                    "uncaught: TypeError: x is undefined (on http://127.0.0.1/)"],
+                                  "requests": ["http://127.0.0.1/a.js", "https://cdn.example/b.js"]}
+    with pytest.warns(UserWarning, match="cancelled load"):
+        problems = page.problems()
+    assert problems == ["uncaught: TypeError: x is undefined (on http://127.0.0.1/)",
+                        "request left 127.0.0.1: https://cdn.example/b.js"]
