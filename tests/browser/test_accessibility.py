@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from calculator_views.glossary_links import GLOSSARY
-from tests.browser.axe import axe_violations, describe
+from tests.browser.axe import COLOUR_RULES, axe_violations, describe
 from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
 from tests.browser.test_glossary_cards import CARD_FILLED_JS, SHOWN
 from tests.browser.test_swim import SWIM_PAGE
@@ -70,8 +70,9 @@ def test_axe_finds_no_violations_on_a_phone(open_page):
 
 
 def axe_sweep(open_page, width: str) -> None:
-    """Every page in both colour schemes: each page is loaded once and checked in the scheme it
-    opened in, then in the other (the first page opens in the system's scheme, light). Calculator
+    """Every page in both colour schemes: each page is loaded once and checked with every rule in
+    the scheme it opened in, then with the colour rules in the other (the first page opens in the
+    system's scheme, light). Calculator
     pages are checked once the engine is ready (status, live result); the rule page once more
     with a glossary card open, in each scheme. (The desktop sweep is test_accessibility_desktop.py:
     a file of its own, so that `make test`'s two processes run the two sweeps at once.)"""
@@ -86,12 +87,13 @@ def axe_sweep(open_page, width: str) -> None:
         opened_in = next(s for s, attribute in SCHEMES.items()
                          if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute)
         for scheme in sorted(SCHEMES, key=lambda s: s != opened_in):
+            rules = None if scheme == opened_in else COLOUR_RULES     # every rule once, colours in both
             show_scheme(page, scheme)
-            found[f"{path or 'home'} ({scheme})"] = axe_violations(page)
+            found[f"{path or 'home'} ({scheme})"] = axe_violations(page, rules)
             if path == "rules/1-7-combat/":
                 page.locator(SHOWN).nth(2).click()
                 page.wait_for_function(CARD_FILLED_JS)
-                found[f"{path} with a glossary card open ({scheme})"] = beside_the_card(page, axe_violations(page))
+                found[f"{path} with a glossary card open ({scheme})"] = beside_the_card(page, axe_violations(page, rules))
                 page.keyboard.press("Escape")
                 page.wait_for_function("!document.getElementById('gloss-card')?.checkVisibility()")
     report = "\n".join(f"{path}, {WIDTHS[width]} px:\n{describe(violations)}"

@@ -14,12 +14,11 @@ from tests.browser.conftest import (
     CALCULATOR_PAGES,
     assert_result_is_the_views,
     defaults,
-    expected_params,
     fill_view,
     python_rendered_text,
     result_text,
+    shown_result_text,
     wait_for_engine,
-    wait_for_params,
 )
 from tests.browser.test_swim import SWIM_PAGE
 
@@ -69,5 +68,5 @@ def test_build_and_browser_show_what_the_views_write(open_page, page_name):
                 page.click(f"#calc-{view} .calc-reset")
             else:
                 fill_view(page, view, values)
-            wait_for_params(page, view, expected_params(view, values))
+            shown_result_text(page, view, values)       # the engine's inputs, and any name, are in
             assert_result_is_the_views(page, view, values)

@@ -13,7 +13,12 @@ import subprocess
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
@@ -24,6 +29,8 @@ from tests.browser.cross_engine.pages import ELEMENT_JS, DriverPage, EngineError
 
 DISPLAY_TIMEOUT_S = 30
 SCRIPT_TIMEOUT_S = 90
+ACTIONABLE_TIMEOUT_S = 10
+NOT_ACTIONABLE_YET = (ElementNotInteractableException, ElementClickInterceptedException, StaleElementReferenceException)
 KEYS = {"Escape": Keys.ESCAPE, "Enter": Keys.ENTER, "Backspace": Keys.BACKSPACE, "Tab": Keys.TAB}
 SCROLLED_ELEMENT_JS = f"""const el = ({ELEMENT_JS})(arguments[0]);
 if (el) el.scrollIntoView({{block: "center", inline: "center"}});   // clear of any bar pinned to an edge
@@ -63,6 +70,20 @@ class Xvfb:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(10)
+
+
+def when_actionable(action):
+    """Do `action` once its element takes input, as Playwright waits before it acts: WebDriver acts
+    at once, and on a loaded machine a field the page has just re-laid out (a fold opened, the
+    form re-rendered) is briefly not interactable or not the same element (seen in a full run)."""
+    deadline = time.monotonic() + ACTIONABLE_TIMEOUT_S
+    while True:
+        try:
+            return action()
+        except NOT_ACTIONABLE_YET:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 @contextlib.contextmanager
@@ -153,24 +174,25 @@ class WebKitPage(DriverPage):
         return self.driver.current_url
 
     def _click(self, steps):
+        # WebDriver scrolls a target only until it shows at the screen's bottom edge, where the
+        # calculator's answer bar can lie over it (ElementClickIntercepted); a thumb brings it
+        # to the middle first (_element does).
         with engine_errors():
-            element = self._element(steps)
-            # WebDriver scrolls a target only until it shows at the screen's bottom edge, where the
-            # calculator's answer bar can lie over it (ElementClickIntercepted); a thumb brings it
-            # to the middle first.
-            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-            element.click()
+            when_actionable(lambda: self._element(steps).click())
 
     def _fill(self, steps, value):
-        with engine_errors():
+        def fill():
             element = self._element(steps)
             element.clear()
             if value:
                 element.send_keys(value)
 
+        with engine_errors():
+            when_actionable(fill)
+
     def _select(self, steps, value):
         with engine_errors():
-            Select(self._element(steps)).select_by_value(value)
+            when_actionable(lambda: Select(self._element(steps)).select_by_value(value))
 
     def _type(self, text):
         self.browser.focus(self.handle)
