@@ -17,9 +17,10 @@ from tests.browser.cross_engine.pages import DriverPage, EngineError
 BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
 LAUNCH_TIMEOUT_S = 120     # a first start makes a profile; on a loaded 2-core machine that is slow
 CALL_TIMEOUT_S = 90
-# Firefox's own code for a load cancelled because its page navigated or closed. Under CI's load
-# it once surfaced as an uncaught page error with no message (Chromium reports nothing for the
-# same cancelled load); a reader never sees it, so it is reported as a warning, not a problem.
+# Firefox's own code for a load cancelled because its page navigated or closed: the search
+# worker's importScripts, cut off when a test leaves the rule page at once, surfaces as an
+# uncaught page error (seen in CI and in a fresh clone; Chromium reports nothing for the same
+# cancelled load). A reader never sees it, so it is reported as a warning, not a problem.
 ABORTED_LOAD = "uncaught: NS_BINDING_ABORTED"
 
 
