@@ -279,18 +279,16 @@ def result_text(page, view: str) -> str:
     return squash(page.eval_on_selector(f"#calc-{view} .calc-result .calc-output", "el => el.textContent"))
 
 
-def shown_result_text(page, view: str, values: dict, timeout: float = 10.0) -> str:
-    """The result's text once it is the views' result for `values` (or `timeout` has passed), after
-    the engine's inputs are `values`': a character's name is not one of those inputs, so the result
-    for the same inputs without a name just typed can still be shown a moment after they match."""
+def assert_result_shown(page, view: str, values: dict, label: str = "", timeout: float = 10.0) -> None:
+    """The result shown is the views' result for `values`, once the engine's inputs are `values`'
+    and the text has caught up (or `timeout` has passed): a character's name is not an engine
+    input, so the result for the same inputs without a name just typed can show a moment longer."""
     expected = python_rendered_text(view, values)
     wait_for_params(page, view, expected_params(view, values))
     deadline = time.monotonic() + timeout
-    shown = result_text(page, view)
-    while shown != expected and time.monotonic() < deadline:
+    while result_text(page, view) != expected and time.monotonic() < deadline:
         page.wait_for_timeout(50)
-        shown = result_text(page, view)
-    return shown
+    assert result_text(page, view) == expected, label or view
 
 
 def python_rendered_text(view: str, values: dict) -> str:

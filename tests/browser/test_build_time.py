@@ -13,11 +13,11 @@ from calculator_views.values import example_values
 from tests.browser.conftest import (
     CALCULATOR_PAGES,
     assert_result_is_the_views,
+    assert_result_shown,
     defaults,
     fill_view,
     python_rendered_text,
     result_text,
-    shown_result_text,
     wait_for_engine,
 )
 from tests.browser.test_swim import SWIM_PAGE
@@ -68,5 +68,5 @@ def test_build_and_browser_show_what_the_views_write(open_page, page_name):
                 page.click(f"#calc-{view} .calc-reset")
             else:
                 fill_view(page, view, values)
-            shown_result_text(page, view, values)       # the engine's inputs, and any name, are in
+            assert_result_shown(page, view, values)     # the engine's inputs, and any name, are in
             assert_result_is_the_views(page, view, values)

@@ -11,10 +11,9 @@ import json
 
 from tests.browser.conftest import (
     BROWSER_SITE,
+    assert_result_shown,
     defaults,
     fill_view,
-    python_rendered_text,
-    shown_result_text,
     wait_for_engine,
 )
 from tests.browser.scenarios import SCENARIOS
@@ -65,7 +64,7 @@ def compute_fresh_results(page, path: str) -> list[str]:
         fill_view(page, view, values)
         if values == defaults(view):
             page.click(f"#calc-{view} .calc-reset")   # recomputes the defaults live
-        assert shown_result_text(page, view, values) == python_rendered_text(view, values), f"{path}: {view}"
+        assert_result_shown(page, view, values, f"{path}: {view}")
     return views
 
 

@@ -8,13 +8,13 @@ from urllib.parse import parse_qsl
 
 from calculator_views.render import read_link
 from tests.browser.conftest import (
+    assert_result_shown,
     defaults,
     expected_params,
     fill_view,
     form_values,
     python_rendered_text,
     result_text,
-    shown_result_text,
     wait_for_engine,
     wait_for_params,
 )
@@ -48,7 +48,7 @@ def test_the_address_bar_follows_the_inputs(open_page, origin):
     changed = {**defaults("attack"), "strike_prowess": "9"}
     changed["rows"] = changed["rows"] + [{**changed["rows"][0], "name": "Frodo"}]
     fill_view(page, "attack", changed)
-    shown_result_text(page, "attack", changed)          # the inputs, and the name typed last, are in
+    assert_result_shown(page, "attack", changed)        # the inputs, and the name typed last, are in
     assert "attack.strike_prowess=9" in page.url and "attack.rows=3" in page.url
 
     again = open_page(page.url.removeprefix(origin))

@@ -123,9 +123,12 @@ class FirefoxPage(DriverPage):
         events = self._call("events")
         outside = [url for url in events["requests"]
                    if urlparse(url).hostname != "127.0.0.1" and not url.startswith(("data:", "blob:"))]
-        errors = [error for error in events["consoleErrors"] if not error.startswith(ABORTED_LOAD)]
-        for aborted in set(events["consoleErrors"]) - set(errors):
-            warnings.warn(f"firefox reported a cancelled load as a page error, not counted: {aborted}", stacklevel=1)
+        errors = []
+        for error in events["consoleErrors"]:
+            if error.startswith(ABORTED_LOAD):
+                warnings.warn(f"firefox reported a cancelled load as a page error, not counted: {error}", stacklevel=1)
+            else:
+                errors.append(error)
         return errors + [f"request left 127.0.0.1: {url}" for url in outside]
 
     def close(self) -> None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import (
+    assert_result_shown,
     defaults,
     expected_params,
     fill_view,
     form_values,
-    python_rendered_text,
-    shown_result_text,
     wait_for_engine,
     wait_for_params,
 )
@@ -36,7 +35,7 @@ def check_live_results(page, views: list[str]) -> None:
         assert scenarios, f"no scenario for {view}"
         for name, values in scenarios:
             fill_view(page, view, values)
-            assert shown_result_text(page, view, values) == python_rendered_text(view, values), name
+            assert_result_shown(page, view, values, name)
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))
@@ -60,5 +59,5 @@ def test_a_shared_link_restores_its_inputs_and_answer(engine_page, origin):
 
     shared = engine_page(link.removeprefix(origin))     # the views in the worker read the link
     wait_for_engine(shared, "strike")
-    assert shown_result_text(shared, "strike", values) == python_rendered_text("strike", values), name
+    assert_result_shown(shared, "strike", values, name)
     assert form_values(shared, "strike") == values, name
