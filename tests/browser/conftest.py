@@ -170,6 +170,28 @@ def wait_until_still(page, timeout: float = 10_000) -> None:
     wait_for_function_under_csp(page, STILL_JS, timeout=timeout)
 
 
+def answer_late(page, path: str, seconds: float) -> None:
+    """The page at `path` arrives `seconds` late, as over a slow phone network (the request then
+    goes on to the open_page guard). The sync API runs the handler while the test waits on the page."""
+    def late(route):
+        time.sleep(seconds)
+        route.fallback()
+    page.route(f"**{path}", late)
+
+
+WHOLLY_IN_VIEW_JS = """id => { const box = document.getElementById(id)?.getBoundingClientRect();
+  return !!box && box.top >= 0 && box.bottom <= innerHeight; }"""
+
+
+def assert_landed_on(page, anchor: str, settle_ms: int = 1000) -> None:
+    """A link to `anchor` on another page was followed: the anchor comes into view and stays there
+    with the address naming it, after Material's anchor tracking has had its chance to rename it."""
+    page.wait_for_function(WHOLLY_IN_VIEW_JS, anchor, timeout=10_000)
+    page.wait_for_timeout(settle_ms)
+    assert page.evaluate(WHOLLY_IN_VIEW_JS, anchor), f"#{anchor} left the screen"
+    assert urlparse(page.url).fragment == anchor, page.url
+
+
 def wait_for_engine(page, view: str) -> None:
     page.wait_for_function(f"document.querySelector('#calc-{view}')?.dataset.engine === 'ready'",
                            timeout=ENGINE_READY_TIMEOUT_MS)

@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 
 from build_scripts.glossary.definitions import DEFINITIONS_PATH
-from tests.browser.conftest import BROWSER_SITE
+from tests.browser.conftest import BROWSER_SITE, answer_late, assert_landed_on
 from tests.browser.test_rule_pages import COMBAT, PHONE, SBG_ADVANCED, open_phone_page
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -56,7 +56,21 @@ def test_tapping_a_term_shows_its_definition_and_links_to_its_entry(open_page, p
     assert term_id.startswith("sbg-") == glossary.startswith("/sbg/")
     link.tap()
     page.wait_for_url(f"**{glossary}#g-{term_id}")
-    page.locator(f"[id='g-{term_id}']").wait_for(state="attached")
+    assert_landed_on(page, f"g-{term_id}")
+
+
+def test_the_full_entry_link_lands_on_the_entry_when_tapped_just_after_a_scroll(open_page):
+    """A thumb taps the link while the page is still settling from a scroll, and the glossary comes
+    late: the old page's anchor tracking used to rename the new address, and the reader landed at
+    the top of the glossary."""
+    page = open_phone_page(open_page, SBG_ADVANCED)
+    mark = page.locator(SHOWN).first
+    term_id = mark.get_attribute("data-term")
+    open_card(page, mark)
+    answer_late(page, "/sbg/glossary/", 0.5)
+    page.eval_on_selector(f"{CARD} .gloss-card__more", "link => { link.click(); scrollBy(0, 2); }")
+    page.wait_for_url(f"**/sbg/glossary/#g-{term_id}")
+    assert_landed_on(page, f"g-{term_id}")
 
 
 def test_marks_have_no_native_tooltip_and_definitions_load_once(open_page):

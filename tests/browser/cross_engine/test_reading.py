@@ -155,14 +155,17 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
         page.wait_for_function(f"{entry_links} === {links_before}", timeout=CARD_TIMEOUT_MS)
 
 
-def test_search_finds_a_rule_by_its_number(engine_page):
+def test_search_finds_a_rule_by_its_number_and_its_result_lands_on_it(engine_page):
     page = engine_page("")
     page.click(hooks.SEARCH_QUERY)
     page.keyboard.type(hooks.RULE_ID)
     assert page.eval_on_selector(hooks.SEARCH_QUERY, "el => el.value") == hooks.RULE_ID
-    # Results come per key press; the rule's page must be among them (ranking is tests/browser's concern).
-    paths = f"[...document.querySelectorAll('{hooks.SEARCH_RESULT_LINKS}')].map(a => new URL(a.href).pathname)"
-    page.wait_for_function(f"{paths}.includes({json.dumps('/' + hooks.RULE_PAGE)})", timeout=SEARCH_TIMEOUT_MS)
+    # Results come per key press; the rule's must be among them (ranking is tests/browser's concern).
+    result = f"{hooks.SEARCH_RESULT_LINKS}[href$='{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}']"
+    page.wait_for_function(f"!!document.querySelector({json.dumps(result)})", timeout=SEARCH_TIMEOUT_MS)
+    page.click(result)
+    wait_until_in_view(page, hooks.RULE_ANCHOR)
+    assert urlparse(page.url).fragment == hooks.RULE_ANCHOR
 
 
 def test_firefox_warns_of_a_cancelled_load_and_counts_every_other_problem():
