@@ -108,9 +108,25 @@ class Guard:
         return page
 
 
+def guarded_page(context, guard: Guard, origin: str, path: str | None):
+    page = guard.watch(context.new_page())
+    page.guard = guard
+    page.wait_for_function = functools.partial(wait_for_function_under_csp, page)
+    guard.origin = origin
+    if path is not None:
+        page.goto(origin + "/" + path.lstrip("/"))
+    return page
+
+
+def assert_guards_clean(guards: list[Guard]) -> None:
+    for guard in guards:
+        assert not guard.external, f"requests left 127.0.0.1: {guard.external[:5]}"
+        assert not guard.console_errors, f"console errors: {guard.console_errors[:5]}"
+
+
 @pytest.fixture
 def open_page(browser, origin):
-    """open_page(path, **context_options) -> a page in a fresh guarded context.
+    """open_page(path, **context_options) -> a page in a fresh guarded context: a first visit.
 
     After the test, no request may have left 127.0.0.1 and no console error may have been logged."""
     contexts, guards = [], []
@@ -121,22 +137,55 @@ def open_page(browser, origin):
         context.route("**/*", guard.route)
         contexts.append(context)
         guards.append(guard)
-        page = guard.watch(context.new_page())
-        page.guard = guard
-        page.wait_for_function = functools.partial(wait_for_function_under_csp, page)
-        guard.origin = origin
-        if path is not None:
-            page.goto(origin + "/" + path.lstrip("/"))
-        return page
+        return guarded_page(context, guard, origin, path)
 
     yield opener
     try:
-        for guard in guards:
-            assert not guard.external, f"requests left 127.0.0.1: {guard.external[:5]}"
-            assert not guard.console_errors, f"console errors: {guard.console_errors[:5]}"
+        assert_guards_clean(guards)
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.fixture(scope="module")
+def returning_contexts(browser):
+    """One browser context per set of context options for a whole test file: a returning reader.
+    Once a calculator has started in it, its offline copy keeps the engine (offline.js), so later
+    calculator pages start from the snapshot in well under a second instead of booting Python
+    (about 3 s): the cost of a hundred first visits, for tests that are not about a first visit."""
+    contexts: dict[str, object] = {}
+
+    def context_for(options: dict):
+        key = json.dumps(options, sort_keys=True)
+        if key not in contexts:
+            context = contexts[key] = browser.new_context(**options)
+            context.route("**/*", lambda route: context.guard.route(route))
+        return contexts[key]
+
+    yield context_for
+    for context in contexts.values():
+        context.close()
+
+
+@pytest.fixture
+def open_returning_page(returning_contexts, origin):
+    """open_returning_page(path, **context_options) -> a new page in the file's shared context for
+    those options, guarded like open_page's. Only for tests that keep nothing in the browser's
+    storage and do not count the engine's downloads (the offline copy answers them)."""
+    pages, guard = [], Guard()
+
+    def opener(path: str = "", **options):
+        context = returning_contexts(options)
+        context.guard = guard
+        pages.append(guarded_page(context, guard, origin, path))
+        return pages[-1]
+
+    yield opener
+    try:
+        assert_guards_clean([guard])
+    finally:
+        for page in pages:
+            page.close()
 
 
 def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = 30_000, polling=None):

@@ -55,10 +55,10 @@ def inputs_to_try(view: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))
-def test_build_and_browser_show_what_the_views_write(open_page, page_name):
+def test_build_and_browser_show_what_the_views_write(open_returning_page, page_name):
     """The views' one test: the build-time result and the browser's live one are, DOM for DOM,
     the HTML calculator_views writes in CPython for the same inputs (and the same rule URLs)."""
-    page = open_page(f"calculators/{page_name}/")
+    page = open_returning_page(f"calculators/{page_name}/")
     for view in PAGES[page_name]:
         assert_result_is_the_views(page, view, defaults(view))        # as built, before any script
     for view in PAGES[page_name]:

@@ -33,8 +33,8 @@ def link(view: str, changes: dict) -> str:
 
 @pytest.mark.parametrize("page_name, view, changes, taken", LINKS,
                          ids=[link(view, changes) for _, view, changes, _ in LINKS])
-def test_a_shared_link_at_a_limit(open_page, page_name, view, changes, taken):
-    page = open_page(f"calculators/{page_name}/?{link(view, changes)}")
+def test_a_shared_link_at_a_limit(open_returning_page, page_name, view, changes, taken):
+    page = open_returning_page(f"calculators/{page_name}/?{link(view, changes)}")
     message = page.locator(f"#calc-{view} .calc-message")
     # A link naming some inputs was made before the neutral defaults: the rest are those of then.
     expected = {**values(view), **changes} if taken else values(view)

@@ -18,8 +18,8 @@ PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one 
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))
-def test_phone_layout(open_page, page_name):
-    page = open_page(f"calculators/{page_name}/", **PHONE)
+def test_phone_layout(open_returning_page, page_name):
+    page = open_returning_page(f"calculators/{page_name}/", **PHONE)
     for view in PAGES[page_name]:
         wait_for_engine(page, view)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
@@ -36,8 +36,8 @@ def test_phone_layout(open_page, page_name):
     page.screenshot(path=str(ARTIFACTS / f"phone-{page_name}.png"), full_page=True)
 
 
-def test_region_symbols_answer_a_tap(open_page):
-    page = open_page("calculators/keying/", **PHONE)
+def test_region_symbols_answer_a_tap(open_returning_page):
+    page = open_returning_page("calculators/keying/", **PHONE)
     wait_for_engine(page, "keying")
     page.tap("#calc-keying [data-symbol='d']")
     page.tap("#calc-keying [data-symbol='w']")
@@ -84,8 +84,8 @@ def summary_in_view(page, view: str) -> bool:
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))
-def test_the_answer_stays_in_view_while_editing(open_page, page_name):
-    page = open_page(f"calculators/{page_name}/", **PHONE)
+def test_the_answer_stays_in_view_while_editing(open_returning_page, page_name):
+    page = open_returning_page(f"calculators/{page_name}/", **PHONE)
     for view in PAGES[page_name]:
         wait_for_engine(page, view)
         box = page.query_selector(f"#calc-{view}")
@@ -103,8 +103,8 @@ def test_the_answer_stays_in_view_while_editing(open_page, page_name):
         page.click(f"#calc-{view} .calc-reset")
 
 
-def test_one_live_region_per_calculator(open_page):
-    page = open_page("calculators/strike/", **PHONE)
+def test_one_live_region_per_calculator(open_returning_page):
+    page = open_returning_page("calculators/strike/", **PHONE)
     for view in PAGES["strike"]:
         live = page.eval_on_selector_all(f"#calc-{view} [aria-live], #calc-{view} [role=status]",
                                          "els => els.map((el) => el.className)")
@@ -112,8 +112,8 @@ def test_one_live_region_per_calculator(open_page):
         assert live.count("calc-summary__text") == 1 and not any("calc-result" in name for name in live), live
 
 
-def test_number_inputs_are_steppers_for_a_thumb(open_page):
-    page = open_page("calculators/strike/", **PHONE)
+def test_number_inputs_are_steppers_for_a_thumb(open_returning_page):
+    page = open_returning_page("calculators/strike/", **PHONE)
     wait_for_engine(page, "strike")
     prowess = page.locator("#calc-strike-prowess")
     assert prowess.get_attribute("inputmode") == "numeric"
@@ -129,8 +129,8 @@ def test_number_inputs_are_steppers_for_a_thumb(open_page):
                            " || document.querySelector('#calc-strike').dataset.params?.includes('\"prowess\":9')")
 
 
-def test_more_modifiers_opens_itself_when_a_link_sets_one(open_page):
-    page = open_page("calculators/strike/?strike.prowess=5&strike.body=8&strike.state=untapped"
+def test_more_modifiers_opens_itself_when_a_link_sets_one(open_returning_page):
+    page = open_returning_page("calculators/strike/?strike.prowess=5&strike.body=8&strike.state=untapped"
                      "&strike.strike_prowess=10&strike.strike_body=&strike.no_tap=0&strike.excess=0&strike.support=1"
                      "&strike.modifier=-1&strike.weapon=&strike.discard_on=&strike.detainment=0&strike.ringwraith=0"
                      "&strike.roll=&strike.body_roll=", **PHONE)
@@ -142,10 +142,10 @@ def test_more_modifiers_opens_itself_when_a_link_sets_one(open_page):
 
 
 @pytest.mark.parametrize("field", ["#calc-keying-doors-of-night", "#calc-strike-prowess"])
-def test_a_first_tap_at_the_bottom_of_the_screen_reaches_its_field(open_page, field):
+def test_a_first_tap_at_the_bottom_of_the_screen_reaches_its_field(open_returning_page, field):
     """The bar is pinned once a tap has landed: pinned at the touch, it covered a field at the
     screen's bottom edge and took the tap (which then followed the bar's link to the result)."""
-    page = open_page(f"calculators/{field.split('-')[1]}/", **PHONE)
+    page = open_returning_page(f"calculators/{field.split('-')[1]}/", **PHONE)
     view = field.split("-")[1]
     wait_for_engine(page, view)
     page.eval_on_selector(field, "el => el.scrollIntoView({block: 'end'})")   # at the bottom edge

@@ -22,8 +22,8 @@ from tests.browser.scenarios import values
 from tests.conftest import ROOT
 
 
-def test_copied_link_reproduces_inputs_and_result(open_page, origin):
-    page = open_page("calculators/strike/")
+def test_copied_link_reproduces_inputs_and_result(open_returning_page, origin):
+    page = open_returning_page("calculators/strike/")
     wait_for_engine(page, "strike")
     slayer = values("strike", {"state": "tapped", "strike_prowess": "11", "roll": "3", "body_roll": "8"})
     fill_view(page, "strike", slayer)
@@ -34,7 +34,7 @@ def test_copied_link_reproduces_inputs_and_result(open_page, origin):
     assert link.startswith(origin + "/calculators/strike/?") and link.endswith("#calc-strike")
     assert page.inner_text("#calc-strike .calc-copied")
 
-    shared = open_page(link.removeprefix(origin))    # the views in the worker read the link
+    shared = open_returning_page(link.removeprefix(origin))    # the views in the worker read the link
     wait_for_engine(shared, "strike")
     wait_for_params(shared, "strike", expected_params("strike", slayer))
     assert form_values(shared, "strike") == slayer
@@ -42,8 +42,8 @@ def test_copied_link_reproduces_inputs_and_result(open_page, origin):
     assert shared.get_attribute("#calc-strike .calc-outcome", "data-outcome") == "discarded"
 
 
-def test_the_address_bar_follows_the_inputs(open_page, origin):
-    page = open_page("calculators/strike/")
+def test_the_address_bar_follows_the_inputs(open_returning_page, origin):
+    page = open_returning_page("calculators/strike/")
     wait_for_engine(page, "attack")
     changed = {**defaults("attack"), "strike_prowess": "9"}
     changed["rows"] = changed["rows"] + [{**changed["rows"][0], "name": "Frodo"}]
@@ -51,15 +51,15 @@ def test_the_address_bar_follows_the_inputs(open_page, origin):
     assert_result_shown(page, "attack", changed)        # the inputs, and the name typed last, are in
     assert "attack.strike_prowess=9" in page.url and "attack.rows=3" in page.url
 
-    again = open_page(page.url.removeprefix(origin))
+    again = open_returning_page(page.url.removeprefix(origin))
     wait_for_engine(again, "attack")
     wait_for_params(again, "attack", expected_params("attack", changed))
     assert form_values(again, "attack") == changed
     assert result_text(again, "attack") == python_rendered_text("attack", changed)
 
 
-def test_tampered_values_fall_back_to_defaults_with_a_message(open_page):
-    page = open_page("calculators/strike/?strike.prowess=abc&strike.state=flying&strike.bogus=1"
+def test_tampered_values_fall_back_to_defaults_with_a_message(open_returning_page):
+    page = open_returning_page("calculators/strike/?strike.prowess=abc&strike.state=flying&strike.bogus=1"
                      "&strike.strike_prowess=12&attack.rows=99")
     # A link that leaves inputs out is one made before the neutral defaults: the rest are those of then.
     expected = {**values("strike"), "strike_prowess": "12"}
@@ -75,9 +75,9 @@ def test_tampered_values_fall_back_to_defaults_with_a_message(open_page):
     assert form_values(page, "attack") == values("attack")   # the refused count leaves the rows of then
 
 
-def test_a_link_whose_inputs_clash_shows_the_defaults(open_page):
+def test_a_link_whose_inputs_clash_shows_the_defaults(open_returning_page):
     # Each value is valid on its own, but a successful strike needs the character's body.
-    page = open_page("calculators/strike/?strike.body=&strike.roll=2")
+    page = open_returning_page("calculators/strike/?strike.body=&strike.roll=2")
     wait_for_engine(page, "strike")
     message = page.locator("#calc-strike .calc-message")
     message.wait_for(state="visible")
@@ -90,20 +90,20 @@ def test_a_link_whose_inputs_clash_shows_the_defaults(open_page):
 EARLIER_LINKS = json.loads((ROOT / "tests" / "golden" / "share-links-before-neutral.json").read_text())
 
 
-def test_links_made_before_the_neutral_defaults_open_with_their_inputs(open_page):
+def test_links_made_before_the_neutral_defaults_open_with_their_inputs(open_returning_page):
     for link in EARLIER_LINKS[:3]:
-        page = open_page(f"calculators/{link['view'] if link['view'] != 'attack' else 'strike'}/?{link['query']}")
+        page = open_returning_page(f"calculators/{link['view'] if link['view'] != 'attack' else 'strike'}/?{link['query']}")
         wait_for_engine(page, link["view"])
         wait_for_params(page, link["view"], link["params"])
         opened = read_link(link["view"], parse_qsl(link["query"], keep_blank_values=True))["values"]
         assert form_values(page, link["view"]) == opened
         assert result_text(page, link["view"]) == python_rendered_text(link["view"], opened)
-        page.context.close()
+        page.close()
 
 
-def test_a_hazard_limit_link_to_the_keying_page_goes_on_to_its_own_page(open_page):
+def test_a_hazard_limit_link_to_the_keying_page_goes_on_to_its_own_page(open_returning_page):
     link = next(link for link in EARLIER_LINKS if link["view"] == "hazard-limit")
-    page = open_page(f"calculators/keying/?{link['query']}")
+    page = open_returning_page(f"calculators/keying/?{link['query']}")
     page.wait_for_url("**/calculators/hazard-limit/?*")
     wait_for_engine(page, "hazard-limit")
     wait_for_params(page, "hazard-limit", link["params"])

@@ -50,10 +50,10 @@ def missing_chart_note(page) -> str | None:
 
 
 @pytest.mark.parametrize("edition", ["advanced", "article"])
-def test_shown_result_equals_the_engine(open_page, edition):
+def test_shown_result_equals_the_engine(open_returning_page, edition):
     scenarios = [s for s in SBG_SCENARIOS if s[1] == "swim" and s[2]["edition"] == edition]
     assert len(scenarios) >= 3
-    page = open_page(PATH)
+    page = open_returning_page(PATH)
     wait_for_engine(page, "swim")
     for scenario_id, view, chosen, _ in scenarios:
         if chosen == defaults(view):
@@ -78,8 +78,8 @@ def test_shown_result_equals_the_engine(open_page, edition):
         page.click("#calc-swim .calc-reset")
 
 
-def test_the_article_shows_modified_results_one_to_six(open_page):
-    page = open_page(PATH)
+def test_the_article_shows_modified_results_one_to_six(open_returning_page):
+    page = open_returning_page(PATH)
     wait_for_engine(page, "swim")
     page.select_option("#calc-swim-edition", "article")
     wait_for_params(page, "swim", {"edition": "article"})
@@ -90,8 +90,8 @@ def test_the_article_shows_modified_results_one_to_six(open_page):
 
 @pytest.mark.parametrize("edition, flag", [("article", "cavalry"), ("article", "banner"),
                                            ("article", "prone_in_deep"), ("advanced", "no_armour")])
-def test_a_flag_the_edition_lacks_shows_the_engines_message_at_the_field(open_page, edition, flag):
-    page = open_page(PATH)
+def test_a_flag_the_edition_lacks_shows_the_engines_message_at_the_field(open_returning_page, edition, flag):
+    page = open_returning_page(PATH)
     wait_for_engine(page, "swim")
     good = result_text(page, "swim")
     page.select_option("#calc-swim-edition", edition)
@@ -108,8 +108,8 @@ def test_a_flag_the_edition_lacks_shows_the_engines_message_at_the_field(open_pa
 
 
 @pytest.mark.parametrize("view", ["swim", "passenger-hit", "mount"])
-def test_a_roll_is_one_d6(open_page, view):
-    page = open_page(PATH)
+def test_a_roll_is_one_d6(open_returning_page, view):
+    page = open_returning_page(PATH)
     wait_for_engine(page, view)
     roll = page.locator(f"#calc-{view}-roll")
     assert (roll.get_attribute("data-min"), roll.get_attribute("data-max")) == ("1", "6")   # the steppers' limits
@@ -123,8 +123,8 @@ def test_a_roll_is_one_d6(open_page, view):
     error.wait_for(state="hidden")
 
 
-def test_explain_steps_link_to_sbg_rules_that_exist(open_page, origin):
-    page = open_page(PATH)
+def test_explain_steps_link_to_sbg_rules_that_exist(open_returning_page, origin):
+    page = open_returning_page(PATH)
     built = page.eval_on_selector_all(".calc-output .calc-explain a", "els => els.map(a => a.href)")
     wait_for_engine(page, "swim")
     article = values("swim", {"edition": "article", "shield": "1", "heavy_armour": "1", "roll": "3"})
@@ -136,7 +136,7 @@ def test_explain_steps_link_to_sbg_rules_that_exist(open_page, origin):
         url = urlparse(href)
         assert url.path in ("/rules/sbg-advanced-rules/", "/rules/sbg-boats-article/"), href
         assert url.fragment.startswith("rsbg-"), href
-    targets = open_page(None)
+    targets = open_returning_page(None)
     for path in {urlparse(href).path for href in built + live}:
         targets.goto(origin + path)
         ids = set(targets.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
@@ -145,11 +145,11 @@ def test_explain_steps_link_to_sbg_rules_that_exist(open_page, origin):
                 assert urlparse(href).fragment in ids, href
 
 
-def test_glossary_links_go_to_the_sbg_glossary(open_page, origin):
-    page = open_page(PATH)
+def test_glossary_links_go_to_the_sbg_glossary(open_returning_page, origin):
+    page = open_returning_page(PATH)
     links = page.eval_on_selector_all("article .calc-term", "els => els.map(a => a.href)")
     assert links
-    glossary = open_page("sbg/glossary/")
+    glossary = open_returning_page("sbg/glossary/")
     anchors = set(glossary.eval_on_selector_all("[id^='g-sbg-']", "els => els.map(e => e.id)"))
     for href in links:
         url = urlparse(href)
@@ -161,8 +161,8 @@ def test_glossary_ids_are_sbg_terms():
     assert set(SBG_GLOSSARY.values()) <= {term["id"] for term in terms}
 
 
-def test_copied_link_reproduces_inputs_and_result(open_page, origin):
-    page = open_page(PATH)
+def test_copied_link_reproduces_inputs_and_result(open_returning_page, origin):
+    page = open_returning_page(PATH)
     wait_for_engine(page, "swim")
     case = values("swim", {"edition": "article", "shield": "1", "roll": "4"})
     fill_view(page, "swim", case)
@@ -173,7 +173,7 @@ def test_copied_link_reproduces_inputs_and_result(open_page, origin):
     assert link.startswith(origin + "/" + PATH + "?") and link.endswith("#calc-swim")
     assert "swim.edition=article" in link
 
-    shared = open_page(link.removeprefix(origin))     # the views in the worker read the link
+    shared = open_returning_page(link.removeprefix(origin))     # the views in the worker read the link
     wait_for_engine(shared, "swim")
     wait_for_params(shared, "swim", expected_params("swim", case))
     assert form_values(shared, "swim") == case
@@ -182,15 +182,15 @@ def test_copied_link_reproduces_inputs_and_result(open_page, origin):
     assert "Swimming chart is missing" in missing_chart_note(shared)
 
 
-def test_the_address_bar_follows_every_calculator_on_the_page(open_page, origin):
-    page = open_page(PATH)
+def test_the_address_bar_follows_every_calculator_on_the_page(open_returning_page, origin):
+    page = open_returning_page(PATH)
     wait_for_engine(page, "mount")
     mount = values("mount", {"roll": "6"})
     fill_view(page, "mount", mount)
     wait_for_params(page, "mount", expected_params("mount", mount))
     assert "mount.roll=6" in page.url
 
-    again = open_page(page.url.removeprefix(origin))
+    again = open_returning_page(page.url.removeprefix(origin))
     wait_for_engine(again, "mount")
     wait_for_params(again, "mount", expected_params("mount", mount))
     assert form_values(again, "mount") == mount
@@ -198,8 +198,8 @@ def test_the_address_bar_follows_every_calculator_on_the_page(open_page, origin)
     assert again.get_attribute("#calc-mount .calc-outcome", "data-outcome") == "mounts_cavalry_may_activate"
 
 
-def test_a_tampered_link_falls_back_to_defaults_with_a_message(open_page):
-    page = open_page(PATH + "?swim.edition=boats&swim.roll=9&swim.cavalry=yes&swim.shield=1&passenger-hit.roll=0")
+def test_a_tampered_link_falls_back_to_defaults_with_a_message(open_returning_page):
+    page = open_returning_page(PATH + "?swim.edition=boats&swim.roll=9&swim.cavalry=yes&swim.shield=1&passenger-hit.roll=0")
     expected = {**defaults("swim"), "shield": "1"}
     wait_for_engine(page, "swim")
     wait_for_params(page, "swim", expected_params("swim", expected))
@@ -212,8 +212,8 @@ def test_a_tampered_link_falls_back_to_defaults_with_a_message(open_page):
     assert page.locator("#calc-swim .calc-message").is_visible()
 
 
-def test_a_link_with_a_flag_the_edition_lacks_shows_the_defaults(open_page):
-    page = open_page(PATH + "?swim.edition=article&swim.cavalry=1")
+def test_a_link_with_a_flag_the_edition_lacks_shows_the_defaults(open_returning_page):
+    page = open_returning_page(PATH + "?swim.edition=article&swim.cavalry=1")
     wait_for_engine(page, "swim")
     page.wait_for_function("document.querySelector('#calc-swim .calc-message').textContent.includes('defaults')")
     assert "mounted models may not attempt to swim" in page.inner_text("#calc-swim .calc-message")
@@ -221,11 +221,11 @@ def test_a_link_with_a_flag_the_edition_lacks_shows_the_defaults(open_page):
     assert result_text(page, "swim") == python_rendered_text("swim", defaults("swim"))
 
 
-def test_the_page_is_in_the_sbg_nav_and_on_the_calculators_index(open_page):
-    page = open_page("sbg/")
+def test_the_page_is_in_the_sbg_nav_and_on_the_calculators_index(open_returning_page):
+    page = open_returning_page("sbg/")
     section = page.locator(".md-nav__item--section", has_text="Strategy Battle Game").first
     assert section.locator("a.md-nav__link[href$='calculators/swim/']").count() == 1
-    index = open_page("calculators/")
+    index = open_returning_page("calculators/")
     index.click("article a[href$='swim/']")
     index.wait_for_url("**/" + PATH)
     index.locator("article h1", has_text=VIEWS["swim"]["title"]).wait_for()   # instant navigation swaps it in
