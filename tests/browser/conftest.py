@@ -151,8 +151,8 @@ def open_page(browser, origin):
 def returning_contexts(browser):
     """One browser context per set of context options for a whole test file: a returning reader.
     Once a calculator has started in it, its offline copy keeps the engine (offline.js), so later
-    calculator pages start from the snapshot in well under a second instead of booting Python
-    (about 3 s): the cost of a hundred first visits, for tests that are not about a first visit."""
+    calculator pages start from the snapshot and the offline copy instead of downloading the
+    engine and booting Python: for tests that are not about a first visit."""
     contexts: dict[str, object] = {}
 
     def context_for(options: dict):
