@@ -59,8 +59,8 @@ serve: build
 # their Chromium run repeats what the Chromium suite checks, so it is left out here
 # (`.venv/bin/python -m pytest -m chromium` runs it). The tests are shared between TEST_JOBS
 # processes a file at a time (each serves and drives its own copy of the site): the browsers
-# mostly wait, so two take 28% off a 2-core machine's run (README, "Tests"). TEST_JOBS=1 runs
-# one process, in file order.
+# mostly wait, so two take about a fifth off a 2-core machine's run (README, "Tests").
+# TEST_JOBS=1 runs one process, in file order.
 TEST_JOBS ?= 2
 test: build browser
 	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile)
