@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from build_scripts.glossary.terms import load_terms
-from tests.browser.conftest import BROWSER_SITE
+from tests.browser.conftest import BROWSER_SITE, assert_landed_on
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked
 from tests.browser.cross_engine.firefox import FirefoxPage
@@ -164,8 +164,7 @@ def test_search_finds_a_rule_by_its_number_and_its_result_lands_on_it(engine_pag
     result = f"{hooks.SEARCH_RESULT_LINKS}[href$='{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}']"
     page.wait_for_function(f"!!document.querySelector({json.dumps(result)})", timeout=SEARCH_TIMEOUT_MS)
     page.click(result)
-    wait_until_in_view(page, hooks.RULE_ANCHOR)
-    assert urlparse(page.url).fragment == hooks.RULE_ANCHOR
+    assert_landed_on(page, hooks.RULE_ANCHOR)
 
 
 def test_firefox_warns_of_a_cancelled_load_and_counts_every_other_problem():
