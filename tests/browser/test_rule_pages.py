@@ -83,3 +83,13 @@ def test_rule_pages_load_without_errors_or_outside_requests(open_page, path):
     assert page.locator("article").count() == 1
     assert not page.guard.external, page.guard.external
     assert not page.guard.console_errors, page.guard.console_errors
+
+
+def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
+    """An anchor typed or pasted by hand with a broken %-escape names no rule; the page still
+    works (no uncaught URIError from the highlight script) and still highlights a rule followed."""
+    page = open_page(COMBAT + "#r1-7-%E0%A4%A")
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".rule--target").count() == 0
+    page.evaluate("location.hash = '#r1-7-25'")
+    page.wait_for_function("document.getElementById('r1-7-25').classList.contains('rule--target')")

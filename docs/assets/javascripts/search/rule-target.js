@@ -21,9 +21,18 @@
     if (element && element.classList.contains("rule")) element.classList.add(CLASS);
   }
 
+  // The element an address's anchor names, or null (none, or a malformed %-escape typed by hand).
+  function elementOf(hash) {
+    try {
+      var id = decodeURIComponent(hash.slice(1));
+      return id ? document.getElementById(id) : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
   function markFromAddress() {
-    var id = decodeURIComponent(location.hash.slice(1));
-    mark(id ? document.getElementById(id) : null);
+    mark(elementOf(location.hash));
   }
 
   // The link to another page's anchor that the reader followed last, until that page is in.
@@ -61,7 +70,7 @@
     var link = followed;
     followed = null;
     if (!link || link.pathname !== location.pathname) return;
-    var target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    var target = elementOf(link.hash);
     if (!target) return;
     if (location.hash !== link.hash) history.replaceState(history.state, "", link.href);
     mark(target);
