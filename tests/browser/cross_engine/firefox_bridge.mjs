@@ -48,6 +48,22 @@ async function element(page, steps) {
   return scope;
 }
 
+// Finds the element and acts on it, finding it again while the page replaces it in between (a
+// list re-rendered as results come in), as Playwright does before it acts and webkit.py's
+// when_actionable does: puppeteer acts on the node it found, which may be gone by then.
+const REPLACED_TIMEOUT_MS = 10_000;
+async function onElement(page, steps, act) {
+  const deadline = Date.now() + REPLACED_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return await act(await element(page, steps));
+    } catch (error) {
+      if (!/detached/i.test(String(error?.message)) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 async function openPage() {
   const context = await browser.createBrowserContext();   // its own cookies, caches and service workers
   const page = await context.newPage();
@@ -83,11 +99,11 @@ const OPS = {
   url: ({ page }) => pageOf(page).page.url(),
   evaluate: ({ page, expression }) => pageOf(page).page.evaluate(expression),
   async click({ page, steps }) {
-    await (await element(pageOf(page).page, steps)).click();
+    await onElement(pageOf(page).page, steps, (found) => found.click());
   },
   async fill({ page, steps, value }) {
     const { page: tab } = pageOf(page);
-    await (await element(tab, steps)).click();
+    await onElement(tab, steps, (found) => found.click());
     await tab.keyboard.down("Control");
     await tab.keyboard.press("a");
     await tab.keyboard.up("Control");
@@ -95,8 +111,7 @@ const OPS = {
     if (value) await tab.keyboard.type(value);
   },
   async select({ page, steps, value }) {
-    const handle = await element(pageOf(page).page, steps);
-    await handle.select(value);
+    await onElement(pageOf(page).page, steps, (found) => found.select(value));
   },
   async type({ page, text }) {
     await pageOf(page).page.keyboard.type(text);

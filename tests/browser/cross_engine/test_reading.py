@@ -62,6 +62,36 @@ def test_the_engine_reports_console_errors(engine_page, origin):
     assert any("thrown by the guard check" in problem for problem in problems), problems
 
 
+# A button the page replaces with a new one every few milliseconds for 0.4 s, as a result list
+# is re-rendered while results come in; each replacement counts the taps it gets.
+REPLACED_FOR_A_WHILE_JS = """() => {
+  window.__taps = 0;
+  const make = () => {
+    const button = document.createElement("button");
+    button.id = "replaced-for-a-while";
+    button.textContent = "Tap";
+    button.addEventListener("click", () => { window.__taps += 1; });
+    return button;
+  };
+  document.body.prepend(make());
+  const until = performance.now() + 400;
+  const swap = () => {
+    document.getElementById("replaced-for-a-while").replaceWith(make());
+    if (performance.now() < until) setTimeout(swap, 0);
+  };
+  swap();
+}"""
+
+
+def test_an_element_the_page_replaces_is_found_again_before_it_is_clicked(engine_page):
+    """The driver's click finds the element again when the page replaced it between finding and
+    clicking, as Playwright does (Firefox's bridge used to fail with "Node is detached")."""
+    page = engine_page("")
+    page.evaluate(REPLACED_FOR_A_WHILE_JS)
+    page.click("#replaced-for-a-while")
+    assert page.evaluate("window.__taps") == 1
+
+
 def test_a_rule_link_opens_the_page_at_the_rule(engine_page):
     entry = rule(hooks.RULE_ID)
     page = engine_page(entry["url"])
