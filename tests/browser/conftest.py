@@ -337,7 +337,8 @@ def wait_for_params(page, view: str, params: dict, timeout: float = 15.0) -> Non
         if shown == params:
             return
         page.wait_for_timeout(50)
-    raise AssertionError(f"{view}: the result shown is for {shown}, not {params}")
+    raise AssertionError(f"{view}: the result shown is for {shown}, not {params}; "
+                         f"the form holds {form_values(page, view)}")
 
 
 def squash(text: str) -> str:

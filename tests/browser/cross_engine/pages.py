@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 import re
 import time
+import warnings
 
 WAIT_MS = 10_000          # how long an action waits for its element, as Playwright's actions do
 POLL_S = 0.02
+TICK_TRIES, TICK_WAIT_MS = 3, 2_000
 
 # A function source ("el => ...", "async () => {...}", "function (x) {...}"), as opposed to an expression.
 FUNCTION_SOURCE = re.compile(r"^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)")
@@ -116,8 +118,23 @@ class DriverPage:
         self._select(steps, value)
 
     def set_checked(self, selector: str, checked: bool) -> None:
-        if bool(self.eval_on_selector(selector, "el => el.checked")) != checked:
+        """Click the box until it shows `checked`, as Playwright's set_checked makes sure of. A
+        WebDriver click under load can be lost, or be retried after it landed (WebKit once left
+        a row's box unticked in a full run); a second try is reported as a warning."""
+        if bool(self.eval_on_selector(selector, "el => el.checked")) == checked:
+            return
+        shows_it = f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}"
+        for attempt in range(TICK_TRIES):
+            if attempt:
+                warnings.warn(f"{self.engine}: {selector} was not {'ticked' if checked else 'unticked'} "
+                              f"by click {attempt}; clicking again", stacklevel=2)
             self.click(selector)
+            try:
+                self.wait_for_function(shows_it, timeout=TICK_WAIT_MS)
+                return
+            except TimeoutError:
+                continue
+        raise EngineError(f"{self.engine}: {TICK_TRIES} clicks did not make {selector} checked={checked}")
 
     def locator(self, selector: str) -> Locator:
         return Locator(self, [[selector, None]])
