@@ -3,10 +3,11 @@ browser tests built and serve (its build figure is that build's time, made by th
 own timed build, benchmarks/site_build.py), rather than building a copy of its own. Timings are
 not judged here (the machines are shared); what a first view downloads is.
 
-Two figures are measured on less than `make bench` gives them, by the same code: the Slow 4G
-first visit runs at Fast 4G's rate (the throttle only changes how long the same bytes take,
-about 25 s more), and the search box is asked a few of the question set's questions, tuning and
-held-out (the whole set takes about a minute at CPU x4). The hit-rate targets over the whole set
+Two figures are measured on less than `make bench` gives them: the Slow 4G first visit is
+given the Fast 4G visit's own sample (the same code; the throttle only changes how long the same
+bytes take, about 25 s more, and a second visit cost 9 s of CPU on a run's busiest file), and
+the search box is asked a few of the question set's questions, tuning and held-out (the whole set
+takes about a minute at CPU x4). The hit-rate targets over the whole set
 are checked by tests/search/test_hit_rates.py, with the site's own search engine (engine.js) on
 the built index."""
 
@@ -28,8 +29,20 @@ def a_few_questions() -> list[dict]:
             + [q for q in questions if q.get("held_out")][:QUESTIONS_ASKED])
 
 
+def fast_4g_for_both(measure):
+    """network.first_live_result, measured once on Fast 4G and given again for Slow 4G."""
+    samples = {}
+
+    def first_live_result(browser, origin: str, profile: str) -> dict:
+        assert profile in network.PROFILES, profile
+        if "Fast 4G" not in samples:
+            samples["Fast 4G"] = measure(browser, origin, "Fast 4G")
+        return samples["Fast 4G"]
+    return first_live_result
+
+
 def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
-    monkeypatch.setitem(network.PROFILES, "Slow 4G", network.PROFILES["Fast 4G"])
+    monkeypatch.setattr(network, "first_live_result", fast_4g_for_both(network.first_live_result))
     monkeypatch.setattr(search_bench, "load_questions", a_few_questions)
     rows = report.figures(runs=1, browser=browser, served=served_site)
     names = [row["figure"] for row in rows]
