@@ -152,7 +152,7 @@ def postbuild(site_dir: Path = paths.SITE) -> None:
     write_wheel(site_dir)      # calculators: the engine as a wheel for Pyodide
     # --- issues 7 and 13 (offline, fast start, first visit over a phone network) ---
     write_trimmed_stdlib(site_dir)   # calculators: only the standard library the engine imports
-    write_snapshot(site_dir)         # calculators: Python started from it, restored on later visits
+    write_snapshot(site_dir)         # calculators: Python and the engine started, restored on later visits
     precompress(site_dir)            # gzip copies for the server (and their sizes for the manifest)
     write_engine_manifest(site_dir)  # calculators: the engine's files, sizes and revisions
     seal(site_dir)

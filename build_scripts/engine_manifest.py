@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from . import paths
-from .engine_wheel import wheel_site_path
+from .engine_wheel import engine_revision, wheel_site_path
 from .precompress import transfer_size
 from .pyodide_runtime import RUNTIME_DIR
 from .pyodide_snapshot import SNAPSHOT_PATH
@@ -41,6 +41,7 @@ def write_engine_manifest(site_dir: Path = paths.SITE) -> dict:
         "stdlib": f"{runtime}/{TRIMMED_STDLIB}",
         "fullStdlib": f"{runtime}/{FULL_STDLIB}",   # fetched only if the trimmed one lacks a module
         "wheel": wheel_site_path(),
+        "engineRevision": engine_revision(site_dir / wheel_site_path()),   # the engine a snapshot must hold
         "snapshot": SNAPSHOT_PATH.as_posix(),
         "lockInfo": lock["info"],
         "offlineCache": OFFLINE_CACHE,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import re
 import zipfile
 from pathlib import Path
@@ -103,3 +104,19 @@ def write_wheel(site_dir: Path = paths.SITE) -> Path:
             info.external_attr = 0o644 << 16
             wheel.writestr(info, data)
     return target
+
+
+def engine_part(wheel: Path) -> bytes:
+    """The wheel's engine alone (calculators/, not its views), a zip of the wheel's own entries:
+    what the memory snapshot imports (pyodide_snapshot.py), so a change to a view leaves it alone."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as part:
+        for info in full.infolist():
+            if info.filename.startswith(f"{PACKAGE}/"):
+                part.writestr(info, full.read(info))
+    return buffer.getvalue()
+
+
+def engine_revision(wheel: Path) -> str:
+    """The engine's revision (engine.json's engineRevision): which engine a snapshot holds."""
+    return hashlib.sha256(engine_part(wheel)).hexdigest()[:16]

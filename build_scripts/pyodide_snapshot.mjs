@@ -1,14 +1,17 @@
-// Writes a memory snapshot of Pyodide with the engine's standard-library modules already
-// imported, so a later visit restores a started interpreter instead of booting Python.
+// Writes a memory snapshot of Pyodide with the engine and its standard-library modules
+// already imported, so a later visit restores a started engine instead of booting Python
+// and importing it.
 //
-//   node build_scripts/pyodide_snapshot.mjs <pyodide runtime dir> <trimmed stdlib zip> <output .gz> < modules.json
+//   node build_scripts/pyodide_snapshot.mjs <pyodide runtime dir> <trimmed stdlib zip> <engine zip> <output .gz> < modules.json
 //
 // Boots the runtime copied into the site (Pyodide refuses a snapshot from another build)
 // from the trimmed standard library, exactly as the worker does on a first visit
-// (docs/assets/javascripts/calculators/engine-boot.mjs), and imports every module in that
-// zip (stdin: their names). The engine is not in the snapshot: the worker puts the wheel on sys.path after
-// restoring it, so a new engine or view never changes the snapshot's bytes. The output
-// is gzip (the worker decompresses it).
+// (docs/assets/javascripts/calculators/engine-boot.mjs), imports every module in that zip
+// (stdin: their names), then the engine from the engine zip (the wheel's calculators/ alone,
+// build_scripts/pyodide_snapshot.py), and keeps the engine's revision with it: the worker uses
+// the snapshot only with that engine. The views are not in it, so a new wording of a result
+// does not change the snapshot's bytes; a new engine does. The output is gzip (the worker
+// decompresses it).
 import nodeCrypto from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -45,10 +48,13 @@ function makeDeterministic() {
   performance.now = () => (ticks += 1);
 }
 
-async function main([runtimeDir, stdlibPath, outPath]) {
-  if (!outPath) throw new Error("usage: node pyodide_snapshot.mjs <runtime dir> <trimmed stdlib zip> <output .gz>");
+// The engine's revision as engine.json gives it (build_scripts/engine_wheel.py: engine_revision).
+const revisionOf = (bytes) => nodeCrypto.createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+
+async function main([runtimeDir, stdlibPath, engineZipPath, outPath]) {
+  if (!outPath) throw new Error("usage: node pyodide_snapshot.mjs <runtime dir> <trimmed stdlib zip> <engine zip> <output .gz>");
   makeDeterministic();
-  const { startPython } = await import(BOOT.href);
+  const { startPython, importEngineForSnapshot } = await import(BOOT.href);
   const runtime = resolve(runtimeDir) + "/";
   const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
   const lockInfo = JSON.parse(readFileSync(runtime + "pyodide-lock.json", "utf8")).info;
@@ -57,6 +63,8 @@ async function main([runtimeDir, stdlibPath, outPath]) {
   });
   const modules = JSON.parse(readFileSync(0, "utf8"));
   pyodide.runPython(IMPORT_STDLIB(modules));
+  const engineZip = readFileSync(engineZipPath);
+  importEngineForSnapshot(pyodide, engineZip, revisionOf(engineZip));
   const snapshot = pyodide.makeMemorySnapshot();
   mkdirSync(dirname(resolve(outPath)), { recursive: true });
   writeFileSync(outPath, gzipSync(snapshot, { level: 9 }));

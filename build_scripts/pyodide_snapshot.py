@@ -1,17 +1,20 @@
 """Write the engine's memory snapshot into the built site (after the trimmed standard library).
 
 The snapshot is a Pyodide interpreter booted from the trimmed standard library with
-all of its modules imported, made in Node by pyodide_snapshot.mjs; on a later visit
-(once the reader keeps the calculators offline) the worker restores it instead of
-booting Python, then imports the engine from the wheel (see README, "Performance").
-The engine is not part of it, so a new engine or view leaves it alone. Its bytes
-depend only on its inputs (the scripts, the runtime, the trimmed zip), so it is kept
-in build/ under their hash and made again only when one of them changes.
+all of its modules imported, then the engine (the wheel's calculators/, not its views),
+made in Node by pyodide_snapshot.mjs; on a later visit (once the reader keeps the
+calculators offline) the worker restores it instead of booting Python and importing the
+engine (see README, "Performance"), if it holds the engine engine.json names. Its bytes
+depend only on its inputs (the scripts, the runtime, the trimmed zip, the engine), so
+it is kept in build/ under their hash and made again only when one of them changes: a
+new wording of a result leaves it alone.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shutil
 import sys
 import zipfile
@@ -19,6 +22,7 @@ from pathlib import Path
 
 from . import paths
 from .cached_node_step import NodeStepFailed, hash_of, run_node_into
+from .engine_wheel import engine_part, wheel_site_path
 from .pyodide_runtime import RUNTIME_DIR
 from .pyodide_stdlib import BOOT_SCRIPT, TRIMMED_STDLIB
 
@@ -36,16 +40,33 @@ def stdlib_modules(zip_path: Path) -> list[str]:
                       for name in archive.namelist() if name.endswith((".py", ".pyc")))
 
 
+def write_engine_zip(data: bytes) -> Path:
+    """The engine zip in build/, named by its hash (a build running at the same time writes the same
+    bytes to the same name, or another name); older ones are dropped."""
+    target = CACHE / f"engine-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+    if not target.is_file():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        for stale in CACHE.glob("engine-*.zip"):
+            stale.unlink(missing_ok=True)
+        partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+        partial.write_bytes(data)
+        partial.replace(target)
+    return target
+
+
 def write_snapshot(site_dir: Path = paths.SITE) -> Path:
-    """Put the snapshot for the site's own runtime and trimmed standard library into the site."""
-    runtime, target = site_dir / RUNTIME_DIR, site_dir / SNAPSHOT_PATH
-    inputs = [SCRIPT, BOOT_SCRIPT] + [runtime / name for name in RUNTIME_FILES]
-    for needed in inputs:
+    """Put the snapshot for the site's own runtime, trimmed standard library and engine into the site."""
+    runtime, target, wheel = site_dir / RUNTIME_DIR, site_dir / SNAPSHOT_PATH, site_dir / wheel_site_path()
+    needs = [SCRIPT, BOOT_SCRIPT, wheel] + [runtime / name for name in RUNTIME_FILES]
+    for needed in needs:
         if not needed.is_file():
-            raise SnapshotFailed(f"{needed} is missing: copy the runtime and write the trimmed standard library first")
+            raise SnapshotFailed(f"{needed} is missing: write the wheel, copy the runtime and write the trimmed "
+                                 "standard library first")
+    engine_zip = write_engine_zip(engine_part(wheel))
+    inputs = [SCRIPT, BOOT_SCRIPT, engine_zip] + [runtime / name for name in RUNTIME_FILES]
     cached = CACHE / f"{hash_of(inputs)}.bin.gz"
     if not cached.is_file():
-        made = run_node_into(SCRIPT, [str(runtime), str(runtime / TRIMMED_STDLIB)], cached,
+        made = run_node_into(SCRIPT, [str(runtime), str(runtime / TRIMMED_STDLIB), str(engine_zip)], cached,
                              stdin=json.dumps(stdlib_modules(runtime / TRIMMED_STDLIB)))
         print(f"engine snapshot: {made['bytes'] / 1e6:.1f} MB of memory, {made['modules']} modules, "
               f"{cached.stat().st_size / 1e6:.1f} MB gzipped", file=sys.stderr)

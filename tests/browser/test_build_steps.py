@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 import zipfile
 
@@ -23,6 +24,26 @@ def test_the_wheel_is_deterministic_and_named_with_the_version(tmp_path):
     second = engine_wheel.write_wheel(tmp_path / "b")
     assert first.name == f"calculators-{__version__}-py3-none-any.whl"
     assert first.read_bytes() == second.read_bytes()
+
+
+def a_wheel(path, entries: dict[str, bytes]):
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, data in entries.items():
+            wheel.writestr(zipfile.ZipInfo(name, date_time=engine_wheel.FIXED_TIME), data)
+    return path
+
+
+def test_the_snapshot_keys_on_the_engine_not_on_its_views(tmp_path):
+    """A new wording of a result (calculator_views) leaves the engine's revision, so the snapshot,
+    alone; a change to the engine (calculators) does not."""
+    entries = {"calculators/api.py": b"run = 1\n", "calculator_views/render.py": b"text = 'a'\n",
+               "calculators-0.1.0.dist-info/RECORD": b""}
+    first = a_wheel(tmp_path / "a.whl", entries)
+    reworded = a_wheel(tmp_path / "b.whl", {**entries, "calculator_views/render.py": b"text = 'b'\n"})
+    new_rule = a_wheel(tmp_path / "c.whl", {**entries, "calculators/api.py": b"run = 2\n"})
+    assert zipfile.ZipFile(io.BytesIO(engine_wheel.engine_part(first))).namelist() == ["calculators/api.py"]
+    assert engine_wheel.engine_revision(first) == engine_wheel.engine_revision(reworded)
+    assert engine_wheel.engine_revision(first) != engine_wheel.engine_revision(new_rule)
 
 
 def test_the_wheel_record_lists_every_file_with_its_sha256(tmp_path):

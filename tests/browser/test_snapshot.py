@@ -14,7 +14,8 @@ import subprocess
 import pytest
 
 from benchmarks.engine_bench import CASES
-from build_scripts.engine_wheel import wheel_site_path
+from build_scripts.engine_manifest import MANIFEST_PATH
+from build_scripts.engine_wheel import engine_revision, wheel_site_path
 from calculator_views.catalogue import VIEWS
 from build_scripts.pyodide_runtime import RUNTIME_DIR
 from build_scripts.pyodide_snapshot import SNAPSHOT_PATH
@@ -25,24 +26,29 @@ from tests.browser.scenarios import SCENARIOS
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node runs Pyodide outside the browser")
 
-# argv: boot module, runtime dir, wheel, snapshot, trimmed zip; stdin: [[name, params], ...].
+# argv: boot module, runtime dir, wheel, snapshot, trimmed zip, engine revision; stdin: [[name, params], ...].
+# The snapshot is restored as the worker restores it (restoreEngine, with engine.json's revision).
 BOTH_WAYS_JS = r"""
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
-const [boot, runtime, wheel, snapshot, stdlib] = process.argv.slice(1);
-const { startPython, setUpEngine } = await import(pathToFileURL(boot).href);
+const [boot, runtime, wheel, snapshot, stdlib, revision] = process.argv.slice(1);
+const { startPython, restoreEngine, setUpEngine } = await import(pathToFileURL(boot).href);
 const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
 const lockInfo = JSON.parse(readFileSync(runtime + "/pyodide-lock.json", "utf8")).info;
 const cases = JSON.parse(readFileSync(0, "utf8"));
-async function results(options) {
-  const pyodide = await startPython(loadPyodide, { indexURL: runtime + "/", stdLibURL: stdlib, lockInfo, ...options });
+const options = { indexURL: runtime + "/", stdLibURL: stdlib, lockInfo };
+const IMPORTED = "import sys\n[name in sys.modules for name in ('calculators.api', 'calculator_views.render')]";
+function results(pyodide) {
+  const imported = pyodide.runPython(IMPORTED).toJs();
   const call = setUpEngine(pyodide, readFileSync(wheel));
-  return cases.map(([name, params]) => JSON.parse(call(name, JSON.stringify(params))));
+  return { imported, results: cases.map(([name, params]) => JSON.parse(call(name, JSON.stringify(params)))) };
 }
-const fromSnapshot = await results({ snapshot: gunzipSync(readFileSync(snapshot)) });
-const fromTrimmed = await results({});
-console.log(JSON.stringify({ fromSnapshot, fromTrimmed }));
+const restore = (engine) => restoreEngine(loadPyodide, { ...options, snapshot: gunzipSync(readFileSync(snapshot)) }, engine);
+const fromSnapshot = results(await restore(revision));
+const fromTrimmed = results(await startPython(loadPyodide, options));
+const refused = await restore("another").then(() => "", (error) => String(error.message));
+console.log(JSON.stringify({ fromSnapshot, fromTrimmed, refused }));
 """
 
 # A module the engine never imports is missing from the trimmed zip; adding the full one finds it.
@@ -79,16 +85,22 @@ def run_node(script: str, *args, stdin: str = "") -> dict:
 
 @needs_node
 def test_trimmed_runtime_and_snapshot_give_cpythons_results(origin):   # `origin`: the site is built
+    """The snapshot holds the engine already imported, not its views, and is refused for another engine."""
     cases = engine_cases()
     runtime = BROWSER_SITE / RUNTIME_DIR
+    revision = json.loads((BROWSER_SITE / MANIFEST_PATH).read_text(encoding="utf-8"))["engineRevision"]
+    assert revision == engine_revision(BROWSER_SITE / wheel_site_path())
     got = run_node(BOTH_WAYS_JS, runtime, BROWSER_SITE / wheel_site_path(), BROWSER_SITE / SNAPSHOT_PATH,
-                   runtime / TRIMMED_STDLIB, stdin=json.dumps(cases))
-    assert len(got["fromSnapshot"]) == len(got["fromTrimmed"]) == len(cases)
-    for (name, params), snapshot, trimmed in zip(cases, got["fromSnapshot"], got["fromTrimmed"]):
+                   runtime / TRIMMED_STDLIB, revision, stdin=json.dumps(cases))
+    assert got["fromSnapshot"]["imported"] == [True, False], "the engine, not its views, comes in the snapshot"
+    assert got["fromTrimmed"]["imported"] == [False, False]
+    assert got["refused"] == f"the snapshot holds engine {revision}, not another"
+    assert len(got["fromSnapshot"]["results"]) == len(got["fromTrimmed"]["results"]) == len(cases)
+    for (name, params), snapshot, trimmed in zip(cases, got["fromSnapshot"]["results"], got["fromTrimmed"]["results"]):
         expected = json.loads(json.dumps(run(name, params)))
         assert trimmed == expected, (name, params)
         assert snapshot == expected, (name, params)
-    assert sum("error" in result for result in got["fromTrimmed"]) >= 3
+    assert sum("error" in result for result in got["fromTrimmed"]["results"]) >= 3
 
 
 @needs_node

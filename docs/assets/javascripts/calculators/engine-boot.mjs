@@ -3,12 +3,14 @@
 // pyodide_snapshot.mjs) and the tests, so all of them start the engine the same way.
 //
 // Python boots from a standard library trimmed to what the engine imports (the build
-// records it), or is restored from a memory snapshot of that boot. Either way the
-// engine wheel is then put on sys.path as it is (a wheel is an importable zip) and
-// imported: zipimport loads each module's bytecode, which the build compiled with this
-// Pyodide and put beside its source (build_scripts/engine_bytecode.mjs), so no module is
-// compiled here. The snapshot holds Python and those standard-library modules only, never
-// the engine or its views, so a change to the wheel does not change the snapshot.
+// records it), or is restored from a memory snapshot of that boot. Then the engine
+// wheel is put on sys.path as it is (a wheel is an importable zip) and imported:
+// zipimport loads each module's bytecode, which the build compiled with this Pyodide and
+// put beside its source (build_scripts/engine_bytecode.mjs), so no module is compiled
+// here. The snapshot holds the engine (calculators/) already imported, not its views:
+// creating the engine's dataclasses was a fifth of a warm start, and a new wording of a
+// result leaves the snapshot alone. It remembers which engine it holds (its revision in
+// engine.json); a restored snapshot holding another is not used (restoreEngine).
 // Pure ES module, no DOM: it runs in a worker and in Node.
 
 export const WHEEL_FILE = "/lib/engine.whl"; // where the wheel lies in Pyodide's file system
@@ -59,6 +61,30 @@ export function setUpEngine(pyodide, wheelBytes) {
 const VIEWS_SETUP = `
 from calculator_views.render import render_json, read_link_json
 `;
+
+// The name under which a snapshot remembers the engine it holds.
+const SNAPSHOT_ENGINE = "_snapshot_engine_revision";
+
+// For a snapshot in the making (build_scripts/pyodide_snapshot.mjs): the engine imported from
+// `engineZip` (the wheel's calculators/ alone) as a start imports it from the wheel, and its
+// `revision` kept beside it. Its importer forgets the zip's table of contents, so that the wheel
+// a start writes in its place is read afresh for any module imported later.
+export function importEngineForSnapshot(pyodide, engineZip, revision) {
+  pyodide.FS.writeFile(WHEEL_FILE, engineZip);
+  pyodide.runPython(`${ENGINE_SETUP}
+sys.path_importer_cache[${JSON.stringify(WHEEL_FILE)}].invalidate_caches()
+${SNAPSHOT_ENGINE} = ${JSON.stringify(revision)}
+`);
+}
+
+// Restore a snapshot (`options.snapshot`, a promise of its bytes), refused with an error if it
+// holds another engine than `engineRevision`: the wheel's modules would not be the ones imported.
+export async function restoreEngine(loadPyodide, options, engineRevision) {
+  const pyodide = await startPython(loadPyodide, options);
+  const held = pyodide.runPython(`globals().get(${JSON.stringify(SNAPSHOT_ENGINE)})`) ?? null;
+  if (held !== engineRevision) throw new Error(`the snapshot holds engine ${held}, not ${engineRevision}`);
+  return pyodide;
+}
 
 export function setUpViews(pyodide) {
   pyodide.runPython(VIEWS_SETUP);

@@ -10,10 +10,11 @@
 // The engine's files are listed in assets/engine/engine.json (build_scripts/engine_manifest.py).
 // A first visit boots Python from the trimmed standard library; once the reader keeps the
 // calculators offline, the memory snapshot is in the offline copy and later starts restore
-// it instead (see engine-boot.mjs). If the snapshot does not fit, Python boots the ordinary
-// way; if the trimmed library lacks a module, the full one is added behind it.
+// it instead, engine included (see engine-boot.mjs). If the snapshot does not fit, or holds
+// another engine than the wheel's (an offline copy part-way through a deploy's update),
+// Python boots the ordinary way; if the trimmed library lacks a module, the full one is added behind it.
 import {
-  addFullStdlib, isMissingModule, requestHandlers, setUpEngine, setUpViews, startPython,
+  addFullStdlib, isMissingModule, requestHandlers, restoreEngine, setUpEngine, setUpViews, startPython,
 } from "./engine-boot.mjs";
 
 const SITE = new URL("../../../", import.meta.url); // this file is assets/javascripts/calculators/
@@ -108,7 +109,8 @@ async function bootPython(loadPyodide, snapshot) {
   const options = { indexURL: siteUrl(manifest.runtime), stdLibURL: siteUrl(manifest.stdlib), lockInfo: manifest.lockInfo };
   if (snapshot) {
     try {
-      return { pyodide: await startPython(loadPyodide, { ...options, snapshot }), from: "snapshot" };
+      const restored = await restoreEngine(loadPyodide, { ...options, snapshot }, manifest.engineRevision);
+      return { pyodide: restored, from: "snapshot" };
     } catch (error) {
       console.warn(`engine: starting without the snapshot (${errorText(error)})`);
     }
