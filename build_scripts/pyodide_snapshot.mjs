@@ -10,8 +10,8 @@
 // (stdin: their names), then the engine from the engine zip (the wheel's calculators/ alone,
 // build_scripts/pyodide_snapshot.py), and keeps the engine's revision with it: the worker uses
 // the snapshot only with that engine. The views are not in it, so a new wording of a result
-// does not change the snapshot's bytes; a new engine does. The output is gzip (the worker
-// decompresses it).
+// does not change the snapshot's bytes; a new engine does. The output is the memory without
+// its pages of zeros (engine-boot.mjs: packSnapshot), gzipped; the worker undoes both.
 import nodeCrypto from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -54,7 +54,7 @@ const revisionOf = (bytes) => nodeCrypto.createHash("sha256").update(bytes).dige
 async function main([runtimeDir, stdlibPath, engineZipPath, outPath]) {
   if (!outPath) throw new Error("usage: node pyodide_snapshot.mjs <runtime dir> <trimmed stdlib zip> <engine zip> <output .gz>");
   makeDeterministic();
-  const { startPython, importEngineForSnapshot } = await import(BOOT.href);
+  const { startPython, importEngineForSnapshot, packSnapshot } = await import(BOOT.href);
   const runtime = resolve(runtimeDir) + "/";
   const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
   const lockInfo = JSON.parse(readFileSync(runtime + "pyodide-lock.json", "utf8")).info;
@@ -67,7 +67,7 @@ async function main([runtimeDir, stdlibPath, engineZipPath, outPath]) {
   importEngineForSnapshot(pyodide, engineZip, revisionOf(engineZip));
   const snapshot = pyodide.makeMemorySnapshot();
   mkdirSync(dirname(resolve(outPath)), { recursive: true });
-  writeFileSync(outPath, gzipSync(snapshot, { level: 9 }));
+  writeFileSync(outPath, gzipSync(packSnapshot(snapshot), { level: 9 }));   // without its pages of zeros
   console.log(JSON.stringify({ bytes: snapshot.length, modules: modules.length }));
 }
 

@@ -33,7 +33,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 const [boot, runtime, wheel, snapshot, stdlib, revision] = process.argv.slice(1);
-const { startPython, restoreEngine, setUpEngine } = await import(pathToFileURL(boot).href);
+const { startPython, restoreEngine, setUpEngine, unpackSnapshot } = await import(pathToFileURL(boot).href);
 const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
 const lockInfo = JSON.parse(readFileSync(runtime + "/pyodide-lock.json", "utf8")).info;
 const cases = JSON.parse(readFileSync(0, "utf8"));
@@ -44,7 +44,8 @@ function results(pyodide) {
   const call = setUpEngine(pyodide, readFileSync(wheel));
   return { imported, results: cases.map(([name, params]) => JSON.parse(call(name, JSON.stringify(params)))) };
 }
-const restore = (engine) => restoreEngine(loadPyodide, { ...options, snapshot: gunzipSync(readFileSync(snapshot)) }, engine);
+const memory = unpackSnapshot(new Uint8Array(gunzipSync(readFileSync(snapshot))));
+const restore = (engine) => restoreEngine(loadPyodide, { ...options, snapshot: memory }, engine);
 const fromSnapshot = results(await restore(revision));
 const fromTrimmed = results(await startPython(loadPyodide, options));
 const refused = await restore("another").then(() => "", (error) => String(error.message));
@@ -66,6 +67,34 @@ addFullStdlib(pyodide, readFileSync(full));
 const found = pyodide.runPython("import xml.dom.minidom\nxml.dom.minidom.parseString('<a>b</a>').documentElement.tagName");
 console.log(JSON.stringify({ missing, found }));
 """
+
+
+# packSnapshot drops pages of zeros and unpackSnapshot puts them back, for memories of any length.
+PACKING_JS = r"""
+import { pathToFileURL } from "node:url";
+const [boot] = process.argv.slice(1);
+const { packSnapshot, unpackSnapshot } = await import(pathToFileURL(boot).href);
+const results = [];
+for (const length of [0, 1, 4095, 4096, 4097, 3 * 4096 + 5, 40000]) {
+  const memory = new Uint8Array(length);
+  for (let i = 0; i < length; i += 1) if (Math.floor(i / 4096) % 2 === 0 && i % 7 === 0) memory[i] = (i % 251) + 1;
+  const packed = packSnapshot(memory);
+  const back = unpackSnapshot(packed);
+  results.push({ length, same: back.length === length && back.every((byte, i) => byte === memory[i]), packed: packed.length });
+}
+const plain = new Uint8Array([1, 2, 3]);
+console.log(JSON.stringify({ results, plainKept: unpackSnapshot(plain) === plain }));
+"""
+
+
+@needs_node
+def test_a_snapshot_without_its_pages_of_zeros_comes_back_whole():
+    got = run_node(PACKING_JS)
+    assert got["plainKept"], "bytes that were never packed are given back as they are"
+    for result in got["results"]:
+        assert result["same"], result
+    sizes = {result["length"]: result["packed"] for result in got["results"]}
+    assert sizes[40000] < 40000 * 0.6, "the pages of zeros are left out"
 
 
 def engine_cases() -> list[list]:

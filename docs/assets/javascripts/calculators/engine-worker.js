@@ -14,7 +14,7 @@
 // another engine than the wheel's (an offline copy part-way through a deploy's update),
 // Python boots the ordinary way; if the trimmed library lacks a module, the full one is added behind it.
 import {
-  addFullStdlib, isMissingModule, requestHandlers, restoreEngine, setUpEngine, setUpViews, startPython,
+  addFullStdlib, isMissingModule, requestHandlers, restoreEngine, setUpEngine, setUpViews, startPython, unpackSnapshot,
 } from "./engine-boot.mjs";
 
 const SITE = new URL("../../../", import.meta.url); // this file is assets/javascripts/calculators/
@@ -139,7 +139,7 @@ async function start() {
     for (const pending of downloads.values()) pending.catch(() => {}); // a failure is reported where it is awaited
     const { loadPyodide } = await runtimeScript;
     lap("runtimeScript");
-    const snapshot = useSnapshot ? downloads.get(manifest.snapshot).then(gunzipped) : null;
+    const snapshot = useSnapshot ? downloads.get(manifest.snapshot).then(gunzipped).then(unpackSnapshot) : null;
     const booted = await bootPython(loadPyodide, snapshot);
     pyodide = booted.pyodide;
     lap("python");
