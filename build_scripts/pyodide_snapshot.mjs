@@ -11,12 +11,13 @@
 // build_scripts/pyodide_snapshot.py), and keeps the engine's revision with it: the worker uses
 // the snapshot only with that engine. The views are not in it, so a new wording of a result
 // does not change the snapshot's bytes; a new engine does. The output is the memory without
-// its pages of zeros (engine-boot.mjs: packSnapshot), gzipped; the worker undoes both.
+// its pages of zeros (packSnapshot, below), gzipped; the worker undoes both (engine-boot.mjs).
 import nodeCrypto from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { SPARSE_MAGIC } from "../docs/assets/javascripts/calculators/engine-boot.mjs";
 
 const BOOT = new URL("../docs/assets/javascripts/calculators/engine-boot.mjs", import.meta.url);
 
@@ -48,13 +49,38 @@ function makeDeterministic() {
   performance.now = () => (ticks += 1);
 }
 
+// The memory without its pages of zeros, in engine-boot.mjs's format (unpackSnapshot reads it).
+// Only the build packs: the page's worker carries the unpacking half alone.
+const SPARSE_PAGE = 4096;
+
+export function packSnapshot(bytes) {
+  const pages = Math.ceil(bytes.length / SPARSE_PAGE);
+  const bitmap = new Uint8Array(Math.ceil(pages / 8));
+  const kept = [];
+  for (let page = 0; page < pages; page += 1) {
+    const part = bytes.subarray(page * SPARSE_PAGE, (page + 1) * SPARSE_PAGE);
+    if (part.some((byte) => byte !== 0)) {
+      bitmap[page >> 3] |= 1 << (page & 7);
+      kept.push(part);
+    }
+  }
+  const header = new Uint8Array(16);
+  header.set(new TextEncoder().encode(SPARSE_MAGIC));
+  new DataView(header.buffer).setUint32(8, bytes.length, true);
+  new DataView(header.buffer).setUint32(12, SPARSE_PAGE, true);
+  const packed = new Uint8Array(header.length + bitmap.length + kept.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of [header, bitmap, ...kept]) { packed.set(part, offset); offset += part.length; }
+  return packed;
+}
+
 // The engine's revision as engine.json gives it (build_scripts/engine_wheel.py: engine_revision).
 const revisionOf = (bytes) => nodeCrypto.createHash("sha256").update(bytes).digest("hex").slice(0, 16);
 
 async function main([runtimeDir, stdlibPath, engineZipPath, outPath]) {
   if (!outPath) throw new Error("usage: node pyodide_snapshot.mjs <runtime dir> <trimmed stdlib zip> <engine zip> <output .gz>");
   makeDeterministic();
-  const { startPython, importEngineForSnapshot, packSnapshot } = await import(BOOT.href);
+  const { startPython, importEngineForSnapshot } = await import(BOOT.href);
   const runtime = resolve(runtimeDir) + "/";
   const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
   const lockInfo = JSON.parse(readFileSync(runtime + "pyodide-lock.json", "utf8")).info;
@@ -67,11 +93,14 @@ async function main([runtimeDir, stdlibPath, engineZipPath, outPath]) {
   importEngineForSnapshot(pyodide, engineZip, revisionOf(engineZip));
   const snapshot = pyodide.makeMemorySnapshot();
   mkdirSync(dirname(resolve(outPath)), { recursive: true });
-  writeFileSync(outPath, gzipSync(packSnapshot(snapshot), { level: 9 }));   // without its pages of zeros
+  writeFileSync(outPath, gzipSync(packSnapshot(snapshot), { level: 9 }));
   console.log(JSON.stringify({ bytes: snapshot.length, modules: modules.length }));
 }
 
-main(process.argv.slice(2)).catch((error) => {
-  console.error(`pyodide snapshot failed: ${error && error.stack ? error.stack : error}`);
-  process.exit(1);
-});
+// Run by the build; imported by the tests for packSnapshot alone.
+if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(`pyodide snapshot failed: ${error && error.stack ? error.stack : error}`);
+    process.exit(1);
+  });
+}

@@ -18,7 +18,7 @@ from build_scripts.engine_manifest import MANIFEST_PATH
 from build_scripts.engine_wheel import engine_revision, wheel_site_path
 from calculator_views.catalogue import VIEWS
 from build_scripts.pyodide_runtime import RUNTIME_DIR
-from build_scripts.pyodide_snapshot import SNAPSHOT_PATH
+from build_scripts.pyodide_snapshot import SCRIPT as SNAPSHOT_SCRIPT, SNAPSHOT_PATH
 from build_scripts.pyodide_stdlib import BOOT_SCRIPT, FULL_STDLIB, TRIMMED_STDLIB
 from calculators.api import run
 from tests.browser.conftest import BROWSER_SITE, expected_params
@@ -69,11 +69,13 @@ console.log(JSON.stringify({ missing, found }));
 """
 
 
-# packSnapshot drops pages of zeros and unpackSnapshot puts them back, for memories of any length.
+# The build's packSnapshot drops pages of zeros and the worker's unpackSnapshot puts them back,
+# for memories of any length. argv: boot module, the snapshot script.
 PACKING_JS = r"""
 import { pathToFileURL } from "node:url";
-const [boot] = process.argv.slice(1);
-const { packSnapshot, unpackSnapshot } = await import(pathToFileURL(boot).href);
+const [boot, builder] = process.argv.slice(1);
+const { unpackSnapshot } = await import(pathToFileURL(boot).href);
+const { packSnapshot } = await import(pathToFileURL(builder).href);
 const results = [];
 for (const length of [0, 1, 4095, 4096, 4097, 3 * 4096 + 5, 40000]) {
   const memory = new Uint8Array(length);
@@ -89,7 +91,7 @@ console.log(JSON.stringify({ results, plainKept: unpackSnapshot(plain) === plain
 
 @needs_node
 def test_a_snapshot_without_its_pages_of_zeros_comes_back_whole():
-    got = run_node(PACKING_JS)
+    got = run_node(PACKING_JS, SNAPSHOT_SCRIPT)
     assert got["plainKept"], "bytes that were never packed are given back as they are"
     for result in got["results"]:
         assert result["same"], result

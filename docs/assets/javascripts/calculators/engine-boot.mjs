@@ -113,33 +113,11 @@ if ${JSON.stringify(FULL_STDLIB_FILE)} not in sys.path:
 }
 
 // A memory snapshot without its pages of zeros (about 63 % of the interpreter's 31 MB): the
-// build writes it so, gzipped (build_scripts/pyodide_snapshot.mjs), and a start puts the zeros
-// back, which is cheaper than inflating them (a fifth of a warm start went on gunzip).
-// Format: "SPARSE01", then little-endian u32 total length and page size, a bitmap with one bit
-// per page (1: stored), then the stored pages in order (the last one as long as it is).
-const SPARSE_MAGIC = "SPARSE01";
-const SPARSE_PAGE = 4096;
-
-export function packSnapshot(bytes) {
-  const pages = Math.ceil(bytes.length / SPARSE_PAGE);
-  const bitmap = new Uint8Array(Math.ceil(pages / 8));
-  const kept = [];
-  for (let page = 0; page < pages; page += 1) {
-    const part = bytes.subarray(page * SPARSE_PAGE, (page + 1) * SPARSE_PAGE);
-    if (part.some((byte) => byte !== 0)) {
-      bitmap[page >> 3] |= 1 << (page & 7);
-      kept.push(part);
-    }
-  }
-  const header = new Uint8Array(16);
-  header.set(new TextEncoder().encode(SPARSE_MAGIC));
-  new DataView(header.buffer).setUint32(8, bytes.length, true);
-  new DataView(header.buffer).setUint32(12, SPARSE_PAGE, true);
-  const packed = new Uint8Array(header.length + bitmap.length + kept.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of [header, bitmap, ...kept]) { packed.set(part, offset); offset += part.length; }
-  return packed;
-}
+// build writes it so, gzipped (build_scripts/pyodide_snapshot.mjs: packSnapshot), and a start
+// puts the zeros back, which is cheaper than inflating them (a fifth of a warm start went on
+// gunzip). Format: "SPARSE01", then little-endian u32 total length and page size, a bitmap with
+// one bit per page (1: stored), then the stored pages in order (the last one as long as it is).
+export const SPARSE_MAGIC = "SPARSE01";
 
 // The snapshot's memory from packSnapshot's bytes (bytes without its header are returned as they are).
 export function unpackSnapshot(packed) {
