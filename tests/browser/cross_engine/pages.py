@@ -119,8 +119,8 @@ class DriverPage:
 
     def set_checked(self, selector: str, checked: bool) -> None:
         """Click the box until it shows `checked`, as Playwright's set_checked makes sure of. A
-        WebDriver click under load can be lost, or be retried after it landed (WebKit once left
-        a row's box unticked in a full run); a second try is reported as a warning."""
+        WebDriver click under load can be lost, or be retried after it landed (a full run once
+        ended with a WebKit row's tick missing from the result); a second try is a warning."""
         if bool(self.eval_on_selector(selector, "el => el.checked")) == checked:
             return
         shows_it = f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}"
