@@ -10,12 +10,11 @@ gzip copies are written.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 from . import paths
-from .engine_wheel import engine_revision, wheel_site_path
+from .engine_wheel import engine_revision, revision_of, wheel_site_path
 from .precompress import transfer_size
 from .pyodide_runtime import RUNTIME_DIR
 from .pyodide_snapshot import SNAPSHOT_PATH
@@ -29,7 +28,7 @@ OFFLINE_CACHE = "mele-engine"   # the Cache Storage name the service worker keep
 
 def _entry(site_dir: Path, site_path: str) -> dict:
     path = site_dir / site_path
-    return {"url": site_path, "revision": hashlib.sha256(path.read_bytes()).hexdigest()[:16],
+    return {"url": site_path, "revision": revision_of(path.read_bytes()),
             "bytes": path.stat().st_size, "transfer": transfer_size(path)}
 
 

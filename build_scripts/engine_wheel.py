@@ -117,6 +117,11 @@ def engine_part(wheel: Path) -> bytes:
     return buffer.getvalue()
 
 
+def revision_of(data: bytes) -> str:
+    """A file's revision, as engine.json gives each: its content hash, shortened."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
 def engine_revision(wheel: Path) -> str:
     """The engine's revision (engine.json's engineRevision): which engine a snapshot holds."""
-    return hashlib.sha256(engine_part(wheel)).hexdigest()[:16]
+    return revision_of(engine_part(wheel))

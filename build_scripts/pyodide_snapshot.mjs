@@ -2,15 +2,15 @@
 // already imported, so a later visit restores a started engine instead of booting Python
 // and importing it.
 //
-//   node build_scripts/pyodide_snapshot.mjs <pyodide runtime dir> <trimmed stdlib zip> <engine zip> <output .gz> < modules.json
+//   node build_scripts/pyodide_snapshot.mjs <pyodide runtime dir> <trimmed stdlib zip> <engine zip> <engine revision> <output .gz> < modules.json
 //
 // Boots the runtime copied into the site (Pyodide refuses a snapshot from another build)
 // from the trimmed standard library, exactly as the worker does on a first visit
 // (docs/assets/javascripts/calculators/engine-boot.mjs), imports every module in that zip
 // (stdin: their names), then the engine from the engine zip (the wheel's calculators/ alone,
-// build_scripts/pyodide_snapshot.py), and keeps the engine's revision with it: the worker uses
-// the snapshot only with that engine. The views are not in it, so a new wording of a result
-// does not change the snapshot's bytes; a new engine does. The output is the memory without
+// build_scripts/pyodide_snapshot.py), and keeps the engine's revision (engine.json's, which the
+// build gives) with it: the worker uses the snapshot only with that engine. The views are not
+// in it, so a new wording of a result does not change the snapshot's bytes; a new engine does. The output is the memory without
 // its pages of zeros (packSnapshot, below), gzipped; the worker undoes both (engine-boot.mjs).
 import nodeCrypto from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -74,11 +74,10 @@ export function packSnapshot(bytes) {
   return packed;
 }
 
-// The engine's revision as engine.json gives it (build_scripts/engine_wheel.py: engine_revision).
-const revisionOf = (bytes) => nodeCrypto.createHash("sha256").update(bytes).digest("hex").slice(0, 16);
-
-async function main([runtimeDir, stdlibPath, engineZipPath, outPath]) {
-  if (!outPath) throw new Error("usage: node pyodide_snapshot.mjs <runtime dir> <trimmed stdlib zip> <engine zip> <output .gz>");
+async function main([runtimeDir, stdlibPath, engineZipPath, engineRevision, outPath]) {
+  if (!outPath) {
+    throw new Error("usage: node pyodide_snapshot.mjs <runtime dir> <trimmed stdlib zip> <engine zip> <engine revision> <output .gz>");
+  }
   makeDeterministic();
   const { startPython, importEngineForSnapshot } = await import(BOOT.href);
   const runtime = resolve(runtimeDir) + "/";
@@ -89,8 +88,7 @@ async function main([runtimeDir, stdlibPath, engineZipPath, outPath]) {
   });
   const modules = JSON.parse(readFileSync(0, "utf8"));
   pyodide.runPython(IMPORT_STDLIB(modules));
-  const engineZip = readFileSync(engineZipPath);
-  importEngineForSnapshot(pyodide, engineZip, revisionOf(engineZip));
+  importEngineForSnapshot(pyodide, readFileSync(engineZipPath), engineRevision);
   const snapshot = pyodide.makeMemorySnapshot();
   mkdirSync(dirname(resolve(outPath)), { recursive: true });
   writeFileSync(outPath, gzipSync(packSnapshot(snapshot), { level: 9 }));

@@ -12,7 +12,6 @@ new wording of a result leaves it alone.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -22,7 +21,7 @@ from pathlib import Path
 
 from . import paths
 from .cached_node_step import NodeStepFailed, hash_of, run_node_into
-from .engine_wheel import engine_part, wheel_site_path
+from .engine_wheel import engine_part, revision_of, wheel_site_path
 from .pyodide_runtime import RUNTIME_DIR
 from .pyodide_stdlib import BOOT_SCRIPT, TRIMMED_STDLIB
 
@@ -40,10 +39,10 @@ def stdlib_modules(zip_path: Path) -> list[str]:
                       for name in archive.namelist() if name.endswith((".py", ".pyc")))
 
 
-def write_engine_zip(data: bytes) -> Path:
-    """The engine zip in build/, named by its hash (a build running at the same time writes the same
-    bytes to the same name, or another name); older ones are dropped."""
-    target = CACHE / f"engine-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+def write_engine_zip(data: bytes, revision: str) -> Path:
+    """The engine zip in build/, named by its revision (a build running at the same time writes the
+    same bytes to the same name, or another name); older ones are dropped."""
+    target = CACHE / f"engine-{revision}.zip"
     if not target.is_file():
         CACHE.mkdir(parents=True, exist_ok=True)
         for stale in CACHE.glob("engine-*.zip"):
@@ -62,11 +61,13 @@ def write_snapshot(site_dir: Path = paths.SITE) -> Path:
         if not needed.is_file():
             raise SnapshotFailed(f"{needed} is missing: write the wheel, copy the runtime and write the trimmed "
                                  "standard library first")
-    engine_zip = write_engine_zip(engine_part(wheel))
+    part = engine_part(wheel)
+    revision = revision_of(part)          # engine.json's engineRevision: the snapshot keeps it
+    engine_zip = write_engine_zip(part, revision)
     inputs = [SCRIPT, BOOT_SCRIPT, engine_zip] + [runtime / name for name in RUNTIME_FILES]
     cached = CACHE / f"{hash_of(inputs)}.bin.gz"
     if not cached.is_file():
-        made = run_node_into(SCRIPT, [str(runtime), str(runtime / TRIMMED_STDLIB), str(engine_zip)], cached,
+        made = run_node_into(SCRIPT, [str(runtime), str(runtime / TRIMMED_STDLIB), str(engine_zip), revision], cached,
                              stdin=json.dumps(stdlib_modules(runtime / TRIMMED_STDLIB)))
         print(f"engine snapshot: {made['bytes'] / 1e6:.1f} MB of memory, {made['modules']} modules, "
               f"{cached.stat().st_size / 1e6:.1f} MB gzipped", file=sys.stderr)
