@@ -22,11 +22,19 @@ from tests.conftest import ROOT, normalise
 
 CLIPBOARD_WAIT_S = 5
 COPY_TIMEOUT_MS = 20_000
-# The copy message shows for a moment only: keep what it said, however long the test takes to look.
-RECORD_MESSAGES_JS = """() => new MutationObserver(() => {
-  const area = document.getElementById('site-messages');
-  if (area && area.dataset.message === 'rule-copied') window.__saidOnCopy = area.textContent;
-}).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true})"""
+# The copy message shows for a moment only: keep what it said, however long the test takes to look,
+# and count the clicks that reached a rule number.
+RECORD_MESSAGES_JS = """() => {
+  window.__ruleNumberClicks = 0;
+  document.addEventListener('click', event => {
+    if (event.target.closest && event.target.closest('a.rule-num')) window.__ruleNumberClicks += 1;
+  }, true);
+  new MutationObserver(() => {
+    const area = document.getElementById('site-messages');
+    if (area && area.dataset.message === 'rule-copied') window.__saidOnCopy = area.textContent;
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+CLICK_TRIES, CLICK_ARRIVED_MS = 3, 3_000
 SEARCH_TIMEOUT_MS = 20_000
 
 
@@ -102,12 +110,39 @@ def test_a_rule_link_opens_the_page_at_the_rule(engine_page):
     assert normalise(entry["text"]) in normalise(shown)
 
 
+MESSAGE_AREA_JS = """() => {
+  const area = document.getElementById('site-messages');
+  return area && {hidden: area.hidden, message: area.dataset.message || null, text: area.textContent};
+}"""
+
+
+def click_the_rule_number(page) -> None:
+    """Click the rule number until the page has seen the click. A WebDriver click on a loaded
+    machine is now and then lost before it reaches the page (WebKit, once in a full run; pages.py's
+    set_checked meets the same): a second try is a warning; a click seen and not answered fails."""
+    for attempt in range(CLICK_TRIES):
+        if attempt:
+            warnings.warn(f"{page.engine}: click {attempt} on the rule number never reached the page; "
+                          "clicking again", stacklevel=2)
+        page.click(hooks.RULE_NUMBER)
+        try:
+            page.wait_for_function("window.__ruleNumberClicks > 0", timeout=CLICK_ARRIVED_MS)
+            return
+        except (TimeoutError, PlaywrightTimeoutError):
+            continue
+    raise AssertionError(f"{page.engine}: {CLICK_TRIES} clicks on the rule number never reached the page")
+
+
 def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, origin):
     page = engine_page(hooks.RULE_PAGE)
     page.evaluate(RECORD_MESSAGES_JS)
-    page.click(hooks.RULE_NUMBER)
+    click_the_rule_number(page)
     # The page says when the copy is done (or refused); on a busy machine that can take seconds.
-    page.wait_for_function("window.__saidOnCopy", timeout=COPY_TIMEOUT_MS)
+    try:
+        page.wait_for_function("window.__saidOnCopy", timeout=COPY_TIMEOUT_MS)
+    except (TimeoutError, PlaywrightTimeoutError):
+        raise AssertionError("the click reached the rule number but the page announced no copy, "
+                             f"message area: {page.evaluate(MESSAGE_AREA_JS)}") from None
     said = page.evaluate("window.__saidOnCopy")
     assert said.startswith("Copied: "), f"the page could not copy and showed the citation instead: {said}"
     deadline = time.monotonic() + CLIPBOARD_WAIT_S
