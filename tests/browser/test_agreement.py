@@ -1,17 +1,20 @@
 """What a calculator page shows, filled in through its form, equals what
 calculators.api.run gives in CPython: every percentage, fraction and step. Both ways the
 engine starts run every scenario: a first visit (booted from the trimmed standard
-library) and a later one (restored from the snapshot once the engine is kept offline), each
-with no Content-Security-Policy violation (the policy's calculator check, test_csp.py)."""
+library; every scenario through the form) and a later one (restored from the snapshot once
+the engine is kept offline; the page's engine answers every scenario, the same JSON as
+CPython's views), each with no Content-Security-Policy violation (test_csp.py)."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import groupby
 
 import pytest
 
 from calculator_views.catalogue import VIEWS
+from calculator_views.render import render_json
 from calculators.api import run
 from calculators.text import percent
 from tests.browser.conftest import (
@@ -52,8 +55,11 @@ def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
 
 @pytest.mark.parametrize("page_name", sorted(BY_PAGE))
 def test_form_results_equal_the_engine(open_page, page_name):
-    """One page, both starts: the first visit boots from the trimmed standard library; once the
-    engine is kept offline after that use, a reload restores it from the snapshot."""
+    """One page, both starts: the first visit boots from the trimmed standard library and every
+    scenario goes through the form; once the engine is kept offline after that use, a reload
+    restores it from the snapshot and the page's engine answers every scenario again. (The
+    form and the page's rendering are the same code on both starts: the second pass asks the
+    engine directly, which is what the start changes.)"""
     page = open_page(None)
     page.context.add_init_script(RECORD_VIOLATIONS_JS)      # and no Content-Security-Policy violation
     page.goto(f"{page.guard.origin}/calculators/{page_name}/")
@@ -65,8 +71,30 @@ def test_form_results_equal_the_engine(open_page, page_name):
             wait_for_engine(page, view)
         assert page.evaluate("window.__calculators.startedFrom") == start
         assert page.evaluate("window.__calculators.stdlib") == "trimmed"
-        check_scenarios(page, page_name, start)
+        if start == "trimmed":
+            check_scenarios(page, page_name, start)
+        else:
+            check_engine_answers(page, page_name, start)
         assert violations(page) == [], start
+
+
+# The page's own engine (the module's one instance: import() returns the module the page loaded)
+# asked for the views' answer to a view's form values, with the page's rule links.
+ENGINE_ANSWER_JS = """async ([view, values, links]) => {
+  const script = document.querySelector('script[src$="calculators/page.js"]');
+  const { engine } = await import(new URL("engine.js", script.src).href);
+  return engine().render(view, values, links);
+}"""
+
+
+def check_engine_answers(page, page_name: str, start: str) -> None:
+    """Every scenario's answer from the page's engine is the one CPython's views write, as the
+    worker sends it (JSON): the engine's inputs, the result's HTML and the answer bar's summary."""
+    for scenario_id, view, values, _ in BY_PAGE[page_name]:
+        links = json.loads(page.get_attribute(f"#calc-{view}", "data-config"))["ruleUrls"]
+        answer = page.evaluate(ENGINE_ANSWER_JS, [view, values, links])
+        assert answer == json.loads(render_json(view, json.dumps(values), json.dumps(links))), \
+            f"{scenario_id} ({start})"
 
 
 def check_scenarios(page, page_name: str, start: str) -> None:
