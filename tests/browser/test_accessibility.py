@@ -123,7 +123,6 @@ def test_every_input_has_a_label_and_a_hint(open_page, page_name):
             assert control["hint"], control
     ids = [c["id"] for c in controls if c["id"]]
     assert len(ids) == len(set(ids))
-    wait_for_engine(page, PAGES[page_name][0])   # no console error while the engine loads
 
 
 def test_glossary_links_name_real_terms():

@@ -16,12 +16,8 @@ from tests.browser.test_swim import SWIM_PAGE
 PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
 
 
-
-@pytest.mark.parametrize("page_name", sorted(PAGES))
-def test_phone_layout(open_returning_page, page_name):
-    page = open_returning_page(f"calculators/{page_name}/", **PHONE)
-    for view in PAGES[page_name]:
-        wait_for_engine(page, view)
+def assert_nothing_leaves_the_screen(page, page_name: str) -> None:
+    """No sideways scroll; every result, input, select and table within the 390 px."""
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
     for view in PAGES[page_name]:
         result = page.locator(f"#calc-{view} .calc-result")
@@ -32,8 +28,6 @@ def test_phone_layout(open_returning_page, page_name):
             if element.is_visible():
                 inner = element.bounding_box()
                 assert inner["x"] >= 0 and inner["x"] + inner["width"] <= 390 + 0.5, (view, inner)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"phone-{page_name}.png"), full_page=True)
 
 
 def test_region_symbols_answer_a_tap(open_returning_page):
@@ -84,10 +78,16 @@ def summary_in_view(page, view: str) -> bool:
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))
-def test_the_answer_stays_in_view_while_editing(open_returning_page, page_name):
+def test_on_a_phone_the_page_fits_and_the_answer_stays_in_view_while_editing(open_returning_page, page_name):
+    """One start of the page for both: first its layout as it opens (photographed), then every
+    input a thumb sees first, changed one by one."""
     page = open_returning_page(f"calculators/{page_name}/", **PHONE)
     for view in PAGES[page_name]:
         wait_for_engine(page, view)
+    assert_nothing_leaves_the_screen(page, page_name)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"phone-{page_name}.png"), full_page=True)
+    for view in PAGES[page_name]:
         box = page.query_selector(f"#calc-{view}")
         inputs = page.evaluate(VISIBLE_INPUTS_JS, box)
         assert inputs or not VIEWS[view]["fields"], view     # a bare D6 roll has only "I rolled…"
