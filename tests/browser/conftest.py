@@ -124,15 +124,30 @@ def assert_guards_clean(guards: list[Guard]) -> None:
         assert not guard.console_errors, f"console errors: {guard.console_errors[:5]}"
 
 
+# A first visit installs the service worker, which saves the whole reference for offline use
+# (about 1 MB of pages, search and glossary): measured, 0.8 CPU-s more for every test that
+# opens a rule page and 1.3 for a calculator page, on a run that is CPU-bound. So a test's first
+# visit runs as in a browser without service workers (offline.js steps aside, as it does there),
+# and the tests whose subject is the offline copy, or its notes, ask for it: test_offline.py,
+# test_deploy.py, test_install.py, test_agreement.py's snapshot start, the CSP check of the
+# worker, the axe sweeps (the notes are on screen), offline search and rulings. Returning pages
+# (open_returning_page) always have it: the snapshot start is what makes them cheap.
+NO_SERVICE_WORKER_JS = "delete Navigator.prototype.serviceWorker"
+
+
 @pytest.fixture
 def open_page(browser, origin):
-    """open_page(path, **context_options) -> a page in a fresh guarded context: a first visit.
+    """open_page(path, service_worker=False, **context_options) -> a page in a fresh guarded
+    context: a first visit, as in a browser without service workers unless the test asks for one
+    (NO_SERVICE_WORKER_JS says why).
 
     After the test, no request may have left 127.0.0.1 and no console error may have been logged."""
     contexts, guards = [], []
 
-    def opener(path: str = "", **options):
+    def opener(path: str = "", *, service_worker: bool = False, **options):
         context = browser.new_context(**options)
+        if not service_worker:
+            context.add_init_script(NO_SERVICE_WORKER_JS)
         guard = Guard()
         context.route("**/*", guard.route)
         contexts.append(context)

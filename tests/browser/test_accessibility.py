@@ -76,7 +76,8 @@ def axe_sweep(open_page, width: str) -> None:
     pages are checked once the engine is ready (status, live result); the rule page once more
     with a glossary card open, in each scheme. (The desktop sweep is test_accessibility_desktop.py:
     a file of its own, so that `make test`'s two processes run the two sweeps at once.)"""
-    page = open_page(None, viewport={"width": WIDTHS[width], "height": 844}, color_scheme="light")
+    page = open_page(None, viewport={"width": WIDTHS[width], "height": 844}, color_scheme="light",
+                     service_worker=True)     # its notes are on screen as a first visit shows them
     found = {}
     for path in AXE_PAGES:
         page.goto(f"{page.guard.origin}/{path}")

@@ -60,7 +60,7 @@ def test_form_results_equal_the_engine(open_page, page_name):
     restores it from the snapshot and the page's engine answers every scenario again. (The
     form and the page's rendering are the same code on both starts: the second pass asks the
     engine directly, which is what the start changes.)"""
-    page = open_page(None)
+    page = open_page(None, service_worker=True)
     page.context.add_init_script(RECORD_VIOLATIONS_JS)      # and no Content-Security-Policy violation
     page.goto(f"{page.guard.origin}/calculators/{page_name}/")
     for start in ("trimmed", "snapshot"):

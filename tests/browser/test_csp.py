@@ -48,7 +48,7 @@ def test_the_readme_sample_sends_the_same_policy():
 
 
 def test_reading_search_and_the_service_worker_work_under_the_policy(open_page):
-    page = open_page(None)
+    page = open_page(None, service_worker=True)
     page.context.add_init_script(RECORD_VIOLATIONS_JS)
     page.goto(page.guard.origin + "/")
     wait_until_saved(page)

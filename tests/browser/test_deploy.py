@@ -47,7 +47,7 @@ def redeploy_with_a_new_home_page(site) -> str:
 
 def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
     site, url = deployed_site
-    page = open_page(None)
+    page = open_page(None, service_worker=True)
     page.goto(url + "/")
     wait_until_saved(page)
     old_build = json.loads((site / "offline.json").read_text())["build"]
@@ -69,7 +69,7 @@ def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
 
 def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deployed_site):
     site, url = deployed_site
-    page = open_page(None)
+    page = open_page(None, service_worker=True)
     page.goto(url + "/")
     wait_until_saved(page)
     page.goto(url + "/")

@@ -85,7 +85,7 @@ def test_the_start_url_opens_offline_after_one_visit(open_page, origin):
     icon with no network, shows the home page from that copy."""
     manifest = json.loads((BROWSER_SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
     start_url = urljoin(origin + "/manifest.webmanifest", manifest["start_url"])
-    page = open_page("rules/1-7-combat/")
+    page = open_page("rules/1-7-combat/", service_worker=True)
     wait_until_saved(page)
     before = go_offline(page)
 

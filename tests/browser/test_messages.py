@@ -115,7 +115,7 @@ def test_back_to_top_stays_in_the_header_band(open_page):
 
 
 def test_the_form_does_not_move_when_the_engine_becomes_ready(open_page):
-    page = open_page(None, **PHONE)
+    page = open_page(None, **PHONE, service_worker=True)
     session = page.context.new_cdp_session(page)   # a slow network, so the loading state lasts
     session.send("Network.emulateNetworkConditions",
                  {"offline": False, "latency": 20, "downloadThroughput": 4e6, "uploadThroughput": 1e6})

@@ -104,7 +104,7 @@ def wait_until_engine_kept(page, state: str = "kept") -> None:
 
 def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open_page):
     for path in ("", "rules/1-7-combat/"):
-        page = open_page(path)
+        page = open_page(path, service_worker=True)
         page.wait_for_function("window.__offline && window.__offline.bytes", timeout=SAVED_TIMEOUT_MS)
         wait_until_saved(page)
         saved = page.evaluate("window.__offline.bytes")
@@ -120,7 +120,7 @@ def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open
 
 
 def test_using_a_calculator_keeps_the_engine_offline(open_page):
-    page = open_page("calculators/corruption/")
+    page = open_page("calculators/corruption/", service_worker=True)
     wait_for_engine(page, "corruption")
     assert page.evaluate("window.__calculators.startedFrom") == "trimmed"
     assert not [url for url in page.guard.requests if "engine-snapshot" in url], "a first visit needs no snapshot"
@@ -136,7 +136,7 @@ def test_using_a_calculator_keeps_the_engine_offline(open_page):
 
 
 def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, origin):
-    page = open_page("")
+    page = open_page("", service_worker=True)
     wait_until_saved(page)
     control = page.locator("[data-offline-engine]")
     keep = control.locator("button.offline-engine__keep")
@@ -160,7 +160,7 @@ def test_save_data_downloads_nothing_of_the_engine_in_the_background(open_page):
     the service worker to keep only what the browser's HTTP cache already holds (`only-if-cached`:
     no download; Playwright's request routing turns that cache off, so it is not checked here),
     without the snapshot, which is never fetched."""
-    page = open_page(None)
+    page = open_page(None, service_worker=True)
     page.context.add_init_script(SAVE_DATA_JS)
     page.goto(page.guard.origin + "/")
     wait_until_saved(page)
@@ -179,7 +179,7 @@ def test_save_data_downloads_nothing_of_the_engine_in_the_background(open_page):
 
 
 def test_offline_an_unknown_address_shows_the_sites_404_page(open_page):
-    page = open_page("")
+    page = open_page("", service_worker=True)
     wait_until_saved(page)
     before = go_offline(page)
     page.goto(f"{page.guard.origin}/no-such-page/")   # tried online first: a newer deploy may have it
@@ -190,7 +190,7 @@ def test_offline_an_unknown_address_shows_the_sites_404_page(open_page):
 
 
 def test_reading_and_search_work_offline(open_page):
-    page = open_page("")
+    page = open_page("", service_worker=True)
     wait_until_saved(page)
     before = go_offline(page)
     page.reload()
@@ -209,7 +209,7 @@ def test_reading_and_search_work_offline(open_page):
 
 
 def test_every_calculator_computes_offline(open_page):
-    page = open_page("calculators/strike/")
+    page = open_page("calculators/strike/", service_worker=True)
     wait_for_engine(page, "strike")
     wait_until_engine_kept(page)
     before = go_offline(page)

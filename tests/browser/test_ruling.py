@@ -295,7 +295,7 @@ def test_the_odds_from_a_calculator_join_the_ruling(open_page, origin):
 
 
 def test_a_ruling_link_opens_from_the_offline_copy(open_page, origin):
-    page = open_page("", **PHONE)
+    page = open_page("", **PHONE, service_worker=True)
     wait_until_saved(page)
     precached = cached(page, "precache")
     for needed in ("/ruling/index.html", "/rules.json", "/ruling-data.json", "/offline.json",

@@ -133,7 +133,7 @@ QUESTIONS_OFFLINE = ["tie strike prowess", "1.7", "SBG-A.3.3", "hazard limit", "
 
 
 def test_offline_the_same_query_gives_the_same_results(open_page):
-    page = open_page("")
+    page = open_page("", service_worker=True)
     wait_until_saved(page)
     open_search(page)
     online = [ask(page, query)[1] for query in QUESTIONS_OFFLINE]

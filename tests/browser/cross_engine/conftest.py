@@ -45,7 +45,7 @@ def engine_page(engine, engine_browser, origin, request):
         open_page = request.getfixturevalue("open_page")
 
         def open_chromium(path: str | None = ""):
-            page = open_page(None)
+            page = open_page(None, service_worker=True)
             page.context.grant_permissions(CLIPBOARD, origin=origin)   # as a reader's click would
             page.engine = engine
             if path is not None:
