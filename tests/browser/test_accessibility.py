@@ -65,41 +65,52 @@ def show_scheme(page, scheme: str) -> None:
         page.wait_for_function(current)
 
 
-def test_axe_finds_no_violations_on_a_phone(open_page):
-    axe_sweep(open_page, "phone")
-
-
-def axe_sweep(open_page, width: str) -> None:
-    """Every page in both colour schemes: each page is loaded once and checked with every rule in
-    the scheme it opened in, then with the colour rules in the other (the first page opens in the
-    system's scheme, light). Calculator
-    pages are checked once the engine is ready (status, live result); the rule page once more
-    with a glossary card open, in each scheme. (The desktop sweep is test_accessibility_desktop.py:
-    a file of its own, so that `make test`'s two processes run the two sweeps at once.)"""
-    page = open_page(None, viewport={"width": WIDTHS[width], "height": 844}, color_scheme="light",
+def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
+    """Every page in both colour schemes at both widths. Each page is loaded once, at the phone's
+    width, then widened to the desktop's (Material lays out by CSS media queries and follows a
+    resize): at each width, every rule in the scheme the page shows and the colour rules in the
+    other; the schemes alternate, so each width gets every rule in one scheme and the colours in
+    both. Calculator pages are checked once the engine is ready (status, live result); the rule
+    page once more with a glossary card open, at each width and in each scheme."""
+    page = open_page(None, viewport=viewport("phone"), color_scheme="light",
                      service_worker=True)     # its notes are on screen as a first visit shows them
     found = {}
     for path in AXE_PAGES:
+        page.set_viewport_size(viewport("phone"))
         page.goto(f"{page.guard.origin}/{path}")
         name = path.strip("/").rpartition("/")[2]
         if path.startswith("calculators/") and name in PAGES:
             wait_for_engine(page, PAGES[name][0])
         page.wait_for_load_state("load")
-        opened_in = next(s for s, attribute in SCHEMES.items()
-                         if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute)
-        for scheme in sorted(SCHEMES, key=lambda s: s != opened_in):
-            rules = None if scheme == opened_in else COLOUR_RULES     # every rule once, colours in both
-            show_scheme(page, scheme)
-            found[f"{path or 'home'} ({scheme})"] = axe_violations(page, rules)
-            if path == "rules/1-7-combat/":
-                page.locator(SHOWN).nth(2).click()
-                page.wait_for_function(CARD_FILLED_JS)
-                found[f"{path} with a glossary card open ({scheme})"] = beside_the_card(page, axe_violations(page, rules))
-                page.keyboard.press("Escape")
-                page.wait_for_function("!document.getElementById('gloss-card')?.checkVisibility()")
-    report = "\n".join(f"{path}, {WIDTHS[width]} px:\n{describe(violations)}"
-                       for path, violations in found.items() if violations)
+        for width in WIDTHS:
+            page.set_viewport_size(viewport(width))
+            found.update(check_both_schemes(page, path, f"{WIDTHS[width]} px"))
+    report = "\n".join(f"{where}:\n{describe(violations)}" for where, violations in found.items() if violations)
     assert not report, "axe found violations:\n" + report
+
+
+def viewport(width: str) -> dict:
+    return {"width": WIDTHS[width], "height": 844}
+
+
+def check_both_schemes(page, path: str, width: str) -> dict[str, list[dict]]:
+    """axe's findings on the page as it is: every rule in the scheme it shows, then the colour
+    rules in the other; on the rule page, the same again with a glossary card open."""
+    found = {}
+    opened_in = next(s for s, attribute in SCHEMES.items()
+                     if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute)
+    for scheme in sorted(SCHEMES, key=lambda s: s != opened_in):
+        rules = None if scheme == opened_in else COLOUR_RULES     # every rule once, colours in both
+        show_scheme(page, scheme)
+        found[f"{path or 'home'}, {width} ({scheme})"] = axe_violations(page, rules)
+        if path == "rules/1-7-combat/":
+            page.locator(SHOWN).nth(2).click()
+            page.wait_for_function(CARD_FILLED_JS)
+            found[f"{path} with a glossary card open, {width} ({scheme})"] = beside_the_card(
+                page, axe_violations(page, rules))
+            page.keyboard.press("Escape")
+            page.wait_for_function("!document.getElementById('gloss-card')?.checkVisibility()")
+    return found
 
 
 LABELS_JS = """root => [...root.querySelectorAll('input, select, button')].filter(el => !el.closest('template'))

@@ -41,11 +41,17 @@ def engine_browser(engine):
 
 @pytest.fixture
 def engine_page(engine, engine_browser, origin, request):
+    """engine_page(path, returning=False) -> a page in the engine: a first visit in a fresh
+    profile, or (`returning`) a returning reader's page, whose offline copy keeps the engine once
+    a calculator has started (WebKit's pages are all returning: webkit.py says why)."""
     if engine == "chromium":
         open_page = request.getfixturevalue("open_page")
 
-        def open_chromium(path: str | None = ""):
-            page = open_page(None, service_worker=True)
+        def open_chromium(path: str | None = "", returning: bool = False):
+            if returning:
+                page = request.getfixturevalue("open_returning_page")(None)
+            else:
+                page = open_page(None, service_worker=True)
             page.context.grant_permissions(CLIPBOARD, origin=origin)   # as a reader's click would
             page.engine = engine
             if path is not None:
@@ -57,8 +63,8 @@ def engine_page(engine, engine_browser, origin, request):
 
     pages = []
 
-    def open_in_engine(path: str | None = ""):
-        page = engine_browser.new_page()
+    def open_in_engine(path: str | None = "", returning: bool = False):
+        page = engine_browser.new_page(returning)
         pages.append(page)
         if path is not None:
             page.goto(f"{origin}/{path.lstrip('/')}")

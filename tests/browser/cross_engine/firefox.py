@@ -69,8 +69,9 @@ class Firefox:
         self.process.stdin.write(json.dumps({"id": self.calls, "op": op, **arguments}) + "\n")
         return self._answer(self.calls, CALL_TIMEOUT_S)
 
-    def new_page(self) -> FirefoxPage:
-        return FirefoxPage(self, self.call("open"))
+    def new_page(self, returning: bool = False) -> FirefoxPage:
+        """A first visit in a fresh context, or (`returning`) a page in the run's one shared context."""
+        return FirefoxPage(self, self.call("open", returning=returning))
 
     def close(self) -> None:
         if self.process.poll() is None:

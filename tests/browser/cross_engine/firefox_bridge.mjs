@@ -78,8 +78,14 @@ async function onElement(page, steps, act) {
   }
 }
 
-async function openPage() {
-  const context = await browser.createBrowserContext();   // its own cookies, caches and service workers
+// A returning reader's pages share one context (its offline copy keeps the engine, so later
+// calculator pages start from the snapshot); any other page is a first visit in a context of its own.
+let returningContext = null;
+
+async function openPage(returning) {
+  let context;
+  if (returning) context = returningContext ??= await browser.createBrowserContext();
+  else context = await browser.createBrowserContext();   // its own cookies, caches and service workers
   const page = await context.newPage();
   const id = nextPage++;
   const entry = { context, page, consoleErrors: [], requests: [] };
@@ -98,11 +104,12 @@ async function openPage() {
 }
 
 const OPS = {
-  open: () => openPage(),
+  open: ({ returning }) => openPage(returning),
   async close({ page }) {
     const entry = pageOf(page);
     pages.delete(page);
-    await entry.context.close();
+    if (entry.context === returningContext) await entry.page.close();
+    else await entry.context.close();
   },
   async goto({ page, url }) {
     await pageOf(page).page.goto(url, { waitUntil: "load" });

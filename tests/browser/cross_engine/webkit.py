@@ -125,7 +125,8 @@ class WebKit:
             self.driver.switch_to.window(handle)
             self.current = handle
 
-    def new_page(self) -> WebKitPage:
+    def new_page(self, returning: bool = True) -> WebKitPage:
+        """A new window; every window is a returning reader's (see the class's docstring)."""
         with engine_errors():
             self.driver.switch_to.new_window("window")
             self.current = self.driver.current_window_handle
