@@ -130,7 +130,7 @@ def assert_guards_clean(guards: list[Guard]) -> None:
 # visit runs as in a browser without service workers (offline.js steps aside, as it does there),
 # and the tests whose subject is the offline copy, or its notes, ask for it: test_offline.py,
 # test_deploy.py, test_install.py, test_agreement.py's snapshot start, the CSP check of the
-# worker, the axe sweeps (the notes are on screen), offline search and rulings. Returning pages
+# worker, the axe sweep (the notes are on screen), offline search and rulings. Returning pages
 # (open_returning_page) always have it: the snapshot start is what makes them cheap.
 NO_SERVICE_WORKER_JS = "delete Navigator.prototype.serviceWorker"
 
