@@ -58,9 +58,11 @@ async function element(page, steps) {
 }
 
 // Finds the element and acts on it, finding it again while the page replaces it in between (a
-// list re-rendered as results come in), as Playwright does before it acts and webkit.py's
-// when_actionable does: puppeteer acts on the node it found, which may be gone by then.
+// list re-rendered as results come in) or while it has no box to click yet (the list being laid
+// out: "not clickable", seen once in a full run on a search result), as Playwright waits before
+// it acts and webkit.py's when_actionable does: puppeteer acts on the node it found at once.
 const REPLACED_TIMEOUT_MS = 10_000;
+const NOT_YET = /detached|not clickable/i;
 async function onElement(page, steps, act) {
   const deadline = Date.now() + REPLACED_TIMEOUT_MS;
   for (;;) {
@@ -72,7 +74,7 @@ async function onElement(page, steps, act) {
         await found.dispose().catch(() => {}); // BiDi keeps the node alive until its handle is let go
       }
     } catch (error) {
-      if (!/detached/i.test(String(error?.message)) || Date.now() > deadline) throw error;
+      if (!NOT_YET.test(String(error?.message)) || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

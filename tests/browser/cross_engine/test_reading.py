@@ -100,6 +100,28 @@ def test_an_element_the_page_replaces_is_found_again_before_it_is_clicked(engine
     assert page.evaluate("window.__taps") == 1
 
 
+# A button that has no box for its first 0.4 s (display: none), as a result list being laid out.
+HIDDEN_FOR_A_WHILE_JS = """() => {
+  window.__taps = 0;
+  const button = document.createElement("button");
+  button.id = "hidden-for-a-while";
+  button.textContent = "Tap";
+  button.style.display = "none";
+  button.addEventListener("click", () => { window.__taps += 1; });
+  document.body.prepend(button);
+  setTimeout(() => { button.style.display = ""; }, 400);
+}"""
+
+
+def test_an_element_without_a_box_yet_is_clicked_once_it_has_one(engine_page):
+    """The driver's click waits for the element to be laid out, as Playwright does (Firefox's bridge
+    failed a full run with "Node is either not clickable or not an Element" on a search result)."""
+    page = engine_page("")
+    page.evaluate(HIDDEN_FOR_A_WHILE_JS)
+    page.click("#hidden-for-a-while")
+    assert page.evaluate("window.__taps") == 1
+
+
 def test_a_rule_link_opens_the_page_at_the_rule(engine_page):
     entry = rule(hooks.RULE_ID)
     page = engine_page(entry["url"])
