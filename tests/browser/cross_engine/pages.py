@@ -14,6 +14,8 @@ import re
 import time
 import warnings
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 WAIT_MS = 10_000          # how long an action waits for its element, as Playwright's actions do
 POLL_S = 0.02
 TICK_TRIES, TICK_WAIT_MS = 3, 2_000
@@ -50,6 +52,23 @@ def call_expression(expression: str, *args) -> str:
     if FUNCTION_SOURCE.match(expression):
         return f"({expression})({', '.join(json.dumps(a) for a in args)})"
     return expression
+
+
+def click_until(page, selector: str, shown: str, *, tries: int, wait_ms: float, unseen: str) -> bool:
+    """Click `selector` until the page shows `shown` (a JavaScript expression), at most `tries`
+    times; True once it does. A WebDriver click under load is now and then lost before it reaches
+    the page: each click after the first is a warning (`unseen`: what the last one failed to do).
+    For any page with click and wait_for_function: Firefox's, WebKit's, or Playwright's."""
+    for attempt in range(tries):
+        if attempt:
+            warnings.warn(f"{page.engine}: {unseen} after click {attempt}; clicking again", stacklevel=3)
+        page.click(selector)
+        try:
+            page.wait_for_function(shown, timeout=wait_ms)
+            return True
+        except (TimeoutError, PlaywrightTimeoutError):
+            continue
+    return False
 
 
 class DriverPage:
@@ -124,17 +143,9 @@ class DriverPage:
         if bool(self.eval_on_selector(selector, "el => el.checked")) == checked:
             return
         shows_it = f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}"
-        for attempt in range(TICK_TRIES):
-            if attempt:
-                warnings.warn(f"{self.engine}: {selector} was not {'ticked' if checked else 'unticked'} "
-                              f"by click {attempt}; clicking again", stacklevel=2)
-            self.click(selector)
-            try:
-                self.wait_for_function(shows_it, timeout=TICK_WAIT_MS)
-                return
-            except TimeoutError:
-                continue
-        raise EngineError(f"{self.engine}: {TICK_TRIES} clicks did not make {selector} checked={checked}")
+        if not click_until(self, selector, shows_it, tries=TICK_TRIES, wait_ms=TICK_WAIT_MS,
+                           unseen=f"{selector} was not {'ticked' if checked else 'unticked'}"):
+            raise EngineError(f"{self.engine}: {TICK_TRIES} clicks did not make {selector} checked={checked}")
 
     def locator(self, selector: str) -> Locator:
         return Locator(self, [[selector, None]])

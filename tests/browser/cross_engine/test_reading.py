@@ -17,7 +17,7 @@ from tests.browser.conftest import BROWSER_SITE, assert_landed_on
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked
 from tests.browser.cross_engine.firefox import FirefoxPage
-from tests.browser.cross_engine.pages import NotInAutomation
+from tests.browser.cross_engine.pages import NotInAutomation, click_until
 from tests.conftest import ROOT, normalise
 
 CLIPBOARD_WAIT_S = 5
@@ -70,55 +70,47 @@ def test_the_engine_reports_console_errors(engine_page, origin):
     assert any("thrown by the guard check" in problem for problem in problems), problems
 
 
-# A button the page replaces with a new one every few milliseconds for 0.4 s, as a result list
-# is re-rendered while results come in; each replacement counts the taps it gets.
-REPLACED_FOR_A_WHILE_JS = """() => {
+# Two ways a page makes a button hard to click for 0.4 s, its taps counted in window.__taps:
+# replaced with a new one every few milliseconds, as a result list is re-rendered while results
+# come in; or without a box (display: none), as a list being laid out.
+TAP_COUNTING_BUTTON_JS = """() => {
+  const button = document.createElement("button");
+  button.id = "hard-to-click";
+  button.textContent = "Tap";
+  button.addEventListener("click", () => { window.__taps += 1; });
+  return button;
+}"""
+HARD_TO_CLICK_JS = {
+    "replaced": f"""() => {{
   window.__taps = 0;
-  const make = () => {
-    const button = document.createElement("button");
-    button.id = "replaced-for-a-while";
-    button.textContent = "Tap";
-    button.addEventListener("click", () => { window.__taps += 1; });
-    return button;
-  };
+  const make = {TAP_COUNTING_BUTTON_JS};
   document.body.prepend(make());
   const until = performance.now() + 400;
-  const swap = () => {
-    document.getElementById("replaced-for-a-while").replaceWith(make());
+  const swap = () => {{
+    document.getElementById("hard-to-click").replaceWith(make());
     if (performance.now() < until) setTimeout(swap, 0);
-  };
+  }};
   swap();
-}"""
-
-
-def test_an_element_the_page_replaces_is_found_again_before_it_is_clicked(engine_page):
-    """The driver's click finds the element again when the page replaced it between finding and
-    clicking, as Playwright does (Firefox's bridge used to fail with "Node is detached")."""
-    page = engine_page("")
-    page.evaluate(REPLACED_FOR_A_WHILE_JS)
-    page.click("#replaced-for-a-while")
-    assert page.evaluate("window.__taps") == 1
-
-
-# A button that has no box for its first 0.4 s (display: none), as a result list being laid out.
-HIDDEN_FOR_A_WHILE_JS = """() => {
+}}""",
+    "without-a-box": f"""() => {{
   window.__taps = 0;
-  const button = document.createElement("button");
-  button.id = "hidden-for-a-while";
-  button.textContent = "Tap";
+  const button = ({TAP_COUNTING_BUTTON_JS})();
   button.style.display = "none";
-  button.addEventListener("click", () => { window.__taps += 1; });
   document.body.prepend(button);
-  setTimeout(() => { button.style.display = ""; }, 400);
-}"""
+  setTimeout(() => {{ button.style.display = ""; }}, 400);
+}}""",
+}
 
 
-def test_an_element_without_a_box_yet_is_clicked_once_it_has_one(engine_page):
-    """The driver's click waits for the element to be laid out, as Playwright does (Firefox's bridge
-    failed a full run with "Node is either not clickable or not an Element" on a search result)."""
+@pytest.mark.parametrize("how", sorted(HARD_TO_CLICK_JS))
+def test_an_element_is_clicked_once_the_page_lets_it_be(engine_page, how):
+    """The driver's click finds the element again when the page replaced it between finding and
+    clicking, and waits for it to be laid out, as Playwright does (Firefox's bridge failed with
+    "Node is detached", and in a full run with "Node is either not clickable or not an Element"
+    on a search result)."""
     page = engine_page("")
-    page.evaluate(HIDDEN_FOR_A_WHILE_JS)
-    page.click("#hidden-for-a-while")
+    page.evaluate(HARD_TO_CLICK_JS[how])
+    page.click("#hard-to-click")
     assert page.evaluate("window.__taps") == 1
 
 
@@ -139,20 +131,11 @@ MESSAGE_AREA_JS = """() => {
 
 
 def click_the_rule_number(page) -> None:
-    """Click the rule number until the page has seen the click. A WebDriver click on a loaded
-    machine is now and then lost before it reaches the page (WebKit, once in a full run; pages.py's
-    set_checked meets the same): a second try is a warning; a click seen and not answered fails."""
-    for attempt in range(CLICK_TRIES):
-        if attempt:
-            warnings.warn(f"{page.engine}: click {attempt} on the rule number never reached the page; "
-                          "clicking again", stacklevel=2)
-        page.click(hooks.RULE_NUMBER)
-        try:
-            page.wait_for_function("window.__ruleNumberClicks > 0", timeout=CLICK_ARRIVED_MS)
-            return
-        except (TimeoutError, PlaywrightTimeoutError):
-            continue
-    raise AssertionError(f"{page.engine}: {CLICK_TRIES} clicks on the rule number never reached the page")
+    """Click the rule number until the page has seen the click (a lost click, seen in WebKit in full
+    runs, is clicked again with a warning); a click seen and not answered fails the test later."""
+    if not click_until(page, hooks.RULE_NUMBER, "window.__ruleNumberClicks > 0", tries=CLICK_TRIES,
+                       wait_ms=CLICK_ARRIVED_MS, unseen="the rule number's click never reached the page"):
+        raise AssertionError(f"{page.engine}: {CLICK_TRIES} clicks on the rule number never reached the page")
 
 
 def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, origin):
