@@ -135,6 +135,35 @@ def test_using_a_calculator_keeps_the_engine_offline(open_page):
     assert_nothing_tried_the_network(page, before)
 
 
+# Slow enough that the engine's files take about a second to arrive (127.0.0.1 brings them in
+# before the worker has started), as DevTools' network emulation gives it.
+SLOW_LINE = {"offline": False, "latency": 20, "downloadThroughput": 5e6, "uploadThroughput": 1e6}
+
+
+def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_in(open_page):
+    """On a phone network every file shares the line: the wheel, needed only once Python has
+    booted, waits for the runtime and the standard library, which then arrive sooner, and comes
+    in while Python boots."""
+    page = open_page(None)
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", SLOW_LINE)
+    finished = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(page.guard.origin + "/calculators/corruption/")
+    wait_for_engine(page, "corruption")
+
+    def timed(part):
+        requests = [r for r in finished if part in r.url]
+        assert requests, f"no request for {part}"
+        return [(r.timing["startTime"], r.timing["startTime"] + r.timing["responseEnd"]) for r in requests]
+
+    wheel_asked = min(start for start, _ in timed(".whl"))
+    for boot_file in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.trimmed.zip"):
+        arrived = min(end for _, end in timed(boot_file))
+        assert wheel_asked >= arrived, f"the wheel was asked for {arrived - wheel_asked:.0f} ms before {boot_file} was in"
+
+
 def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, origin):
     page = open_page("", service_worker=True)
     wait_until_saved(page)

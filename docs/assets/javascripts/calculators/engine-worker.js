@@ -135,7 +135,13 @@ async function start() {
     const meter = progressMeter(files);
     post({ type: "progress", loaded: 0, total: meter.total });
     const kept = new Set([manifest.wheel, manifest.snapshot]);
-    const downloads = new Map(files.map((file) => [file.url, download(file, meter, kept.has(file.url))]));
+    // The wheel is needed only once Python has booted: it downloads after the files the boot
+    // waits for, which then arrive sooner on a slow network, and comes in while Python boots.
+    const wheelFile = files.find((file) => file.url === manifest.wheel);
+    const downloads = new Map(files.filter((file) => file !== wheelFile)
+      .map((file) => [file.url, download(file, meter, kept.has(file.url))]));
+    const bootFilesIn = Promise.allSettled([...downloads.values()]);
+    downloads.set(wheelFile.url, bootFilesIn.then(() => download(wheelFile, meter, true)));
     for (const pending of downloads.values()) pending.catch(() => {}); // a failure is reported where it is awaited
     const { loadPyodide } = await runtimeScript;
     lap("runtimeScript");
