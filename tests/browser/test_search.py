@@ -181,6 +181,21 @@ def test_the_keyboard_alone_finds_and_opens_a_rule(open_page):
     assert urlparse(page.url).path == "/rules/1-7-combat/"
 
 
+def index_fetches(page) -> int:
+    entries = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    return sum("search_index.json" in url for url in entries)
+
+
+def test_the_index_is_fetched_when_the_reader_first_goes_to_the_search_box(open_page):
+    """Not as the page loads: a first visit to a calculator shares the network with its engine."""
+    page = open_page("rules/1-7-combat/", **PHONE)
+    page.wait_for_load_state("networkidle")
+    assert index_fetches(page) == 0
+    open_search(page, phone=True)
+    ask(page, "tie strike prowess")
+    assert index_fetches(page) == 1
+
+
 ALL_TEN_SHOWN_JS = """(() => {
   const count = parseInt(document.querySelector('.md-search-result__meta').textContent, 10) || 0;
   return document.querySelectorAll('.md-search-result__item').length === Math.min(count, 10);
@@ -205,5 +220,4 @@ def test_results_follow_the_character_and_match_materials_own_list(open_page):
     page.keyboard.up("5")
     page.wait_for_function("document.querySelector('.md-search-result__item') !== window.__firstResult")
     assert page.inner_html(".md-search-result") == shown_by_page
-    fetches = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert sum("search_index.json" in url for url in fetches) == 1
+    assert index_fetches(page) == 1

@@ -53,6 +53,24 @@
   };
   window.Worker.prototype = NativeWorker.prototype;
 
+  // Material requests the index (84 KB gzip) as every page loads, while a first visit to a
+  // calculator waits on the same network for its engine: half a second on Slow 4G. Material's
+  // request (an XMLHttpRequest) is sent once the reader first goes to the search box instead.
+  var indexUrl = new URL("search/search_index.json", siteRoot).href;
+  var wantIndex;
+  var indexWanted = new Promise(function (resolve) { wantIndex = resolve; });
+  var held = new WeakSet();
+  var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url) {
+    if (new URL(url, location.href).href === indexUrl) held.add(this);
+    return open.apply(this, arguments);
+  };
+  XMLHttpRequest.prototype.send = function () {
+    var request = this, args = arguments;
+    if (!held.has(request)) return send.apply(request, args);
+    indexWanted.then(function () { send.apply(request, args); });
+  };
+
   function loadScript(name) {
     return new Promise(function (resolve, reject) {
       var element = document.createElement("script");
@@ -123,7 +141,9 @@
   }
 
   document.addEventListener("focusin", function (event) {
-    if (event.target === box()) startSearch();
+    if (event.target !== box()) return;
+    wantIndex();
+    startSearch();
   });
   document.addEventListener("input", function (event) {
     if (search && event.target === box()) show(box().value);
