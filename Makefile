@@ -22,14 +22,17 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The browsers the tests drive, from Debian: chromium (the whole browser suite), firefox-esr and
-# webkit2gtk-driver (WebKitWebDriver + MiniBrowser) for the cross-engine scenarios, xvfb for
-# WebKit's window and xclip to read its clipboard. Installed with apt when root; otherwise the
-# missing ones are named (their cross-engine tests skip, saying why) and, without a Chromium,
-# Playwright's own is downloaded. $$CHROMIUM, $$FIREFOX, $$WEBKIT_DRIVER may point elsewhere.
+# The browsers, from Debian: chromium-headless-shell for the whole browser suite (Chromium's
+# engine without the browser around it; chromium if the shell is missing), chromium for
+# make bench, firefox-esr and webkit2gtk-driver (WebKitWebDriver + MiniBrowser) for the
+# cross-engine scenarios, xvfb for WebKit's window and xclip to read its clipboard.
+# Installed with apt when root; otherwise the missing ones are named (their cross-engine
+# tests skip, saying why) and, without any Chromium, Playwright's own is downloaded.
+# $$CHROMIUM, $$FIREFOX, $$WEBKIT_DRIVER may point elsewhere.
 browser: $(STAMP)
 	@missing=""; \
 	{ [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null 2>&1; } || missing="$$missing chromium"; \
+	{ [ -n "$$CHROMIUM" ] || command -v chromium-headless-shell >/dev/null 2>&1; } || missing="$$missing chromium-headless-shell"; \
 	{ [ -n "$$FIREFOX" ] || command -v firefox-esr >/dev/null 2>&1; } || missing="$$missing firefox-esr"; \
 	{ [ -n "$$WEBKIT_DRIVER" ] || command -v WebKitWebDriver >/dev/null 2>&1; } || missing="$$missing webkit2gtk-driver"; \
 	command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
@@ -41,7 +44,7 @@ browser: $(STAMP)
 	  echo "make: browsers for the tests are missing; install the Debian packages with:"; \
 	  echo "  sudo apt-get install$$missing"; \
 	  echo "  (until then their cross-engine tests are skipped, each with this reason)"; \
-	  case "$$missing" in *chromium*) $(PY) -m playwright install chromium;; esac; \
+	  case "$$missing " in *" chromium "*) $(PY) -m playwright install chromium;; esac; \
 	fi
 
 # Parse the sources and write docs/rules/, run the generator, then the post-build steps.

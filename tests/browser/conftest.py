@@ -40,8 +40,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 
 def chromium_path() -> str | None:
-    """$CHROMIUM, Debian's chromium, or None for Playwright's own download."""
-    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
+    """$CHROMIUM, else Debian's chromium-headless-shell, else its chromium, else None for Playwright's
+    own download. The headless shell is Chromium's engine (Blink and V8, the same version) without the
+    browser around it, as Playwright itself runs headless tests: the suite is CPU-bound, and the same
+    tests took 30 % less CPU in it (205 and 216 CPU-s against 301). `make bench` measures chromium."""
+    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium-headless-shell"), shutil.which("chromium"),
+                      "/usr/bin/chromium"):
         if candidate and Path(candidate).exists():
             return candidate
     return None
