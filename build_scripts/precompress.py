@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -45,7 +46,7 @@ def gzip_bytes(data: bytes, thorough: bool = False) -> bytes:
         pass
     packed = _zopfli(data) if thorough else gzip.compress(data, compresslevel=9, mtime=0)
     CACHE.mkdir(parents=True, exist_ok=True)
-    partial = key.with_name(f"{key.name}.{os.getpid()}.partial")
+    partial = key.with_name(f"{key.name}.{os.getpid()}.{threading.get_ident()}.partial")   # two files may be alike
     partial.write_bytes(packed)
     partial.replace(key)
     return packed

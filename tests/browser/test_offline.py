@@ -161,7 +161,7 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
     wheel_asked = min(start for start, _ in timed(".whl"))
     for boot_file in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.trimmed.zip"):
         arrived = min(end for _, end in timed(boot_file))
-        assert wheel_asked >= arrived, f"the wheel was asked for {arrived - wheel_asked:.0f} ms before {boot_file} was in"
+        assert wheel_asked >= arrived, f"the wheel was asked for {arrived - wheel_asked:.0f} ms before {boot_file}"
 
 
 def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, origin):
