@@ -28,6 +28,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from benchmarks import network
+from benchmarks.in_flight import InFlight
 
 HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
 SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
@@ -107,14 +108,14 @@ class FirstView:
 def _open(browser, origin: str, path: str):
     context = browser.new_context()
     page = context.new_page()
-    view = FirstView(page)
+    view, page.in_flight = FirstView(page), InFlight(page)
     page.goto(f"{origin}/{path}")
     return context, page, view
 
 
 def _plain_page(browser, origin: str, path: str) -> dict:
     context, page, view = _open(browser, origin, path)
-    page.wait_for_load_state("networkidle")
+    page.in_flight.wait_until_quiet()
     result = {"bytes": view.gzip_bytes(), "paint": poll(page, FIRST_PAINT), "pyodide": view.pyodide_files()}
     return {**result, "context": context, "page": page}
 

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks.browser_bench import ENGINE_READY, chromium_path, poll
+from benchmarks.in_flight import InFlight
 from benchmarks.site_build import ROOT, checkout, time_build
 from build_scripts.serve import start_server
 
@@ -68,6 +69,7 @@ def phone_page(browser, url: str):
     context = browser.new_context(**PHONE, service_workers="block")
     try:
         page = context.new_page()
+        page.in_flight = InFlight(page)
         page.goto(url)
         yield page
     finally:
@@ -101,7 +103,7 @@ def shoot_reading(browser, origin: str, page_path: str, folder: Path) -> dict:
     """A rule page opened at a rule, as a link or a search result opens it, and whole."""
     name = page_path.split("#")[0].strip("/").replace("/", "-")
     with phone_page(browser, f"{origin}/{page_path}") as page:
-        page.wait_for_load_state("networkidle")
+        page.in_flight.wait_until_quiet()
         page.screenshot(path=str(folder / f"{name}-open.png"))
         page.screenshot(path=str(folder / f"{name}-full.png"), full_page=True)
         return {"page": page_path, "name": name, "height": page.evaluate("document.documentElement.scrollHeight")}

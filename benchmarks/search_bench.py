@@ -92,7 +92,6 @@ def open_search(browser, origin: str, routes: dict[str, bytes] | None = None):
         context.route(pattern, _answer_with(body, "application/json" if pattern.endswith(".json") else "text/javascript"))
     page = context.new_page()
     page.goto(f"{origin}/")
-    page.wait_for_load_state("networkidle")
     page.click(OPEN_SEARCH)
     _poll(page, SEARCH_READY)
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})

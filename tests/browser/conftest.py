@@ -18,6 +18,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from benchmarks.report import Build
 from benchmarks.site_build import time_build
 from build_scripts.calculators_ui.games import game_of
+from benchmarks.in_flight import InFlight
 from build_scripts.serve import start_server
 from calculator_views.catalogue import VIEWS
 from calculator_views.render import render
@@ -115,6 +116,7 @@ class Guard:
 def guarded_page(context, guard: Guard, origin: str, path: str | None):
     page = guard.watch(context.new_page())
     page.guard = guard
+    page.in_flight = InFlight(page)
     page.wait_for_function = functools.partial(wait_for_function_under_csp, page)
     guard.origin = origin
     if path is not None:

@@ -20,7 +20,7 @@ def requests_for(page, file: str) -> int:
 
 def test_rule_pages_do_not_start_the_engine(open_page):
     page = open_page("rules/1-8-corruption/")
-    page.wait_for_load_state("networkidle")
+    page.in_flight.wait_until_quiet()
     assert page.evaluate("window.__calculators === undefined")
     assert requests_for(page, "pyodide.asm.wasm") == 0
 

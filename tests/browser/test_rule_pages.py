@@ -16,7 +16,7 @@ SBG_ADVANCED = "rules/sbg-advanced-rules/"
 
 def open_phone_page(open_page, path: str):
     page = open_page(path, **PHONE)
-    page.wait_for_load_state("networkidle")
+    page.in_flight.wait_until_quiet()
     return page
 
 
@@ -79,7 +79,7 @@ def test_tapping_a_corrected_word_shows_the_source_text(open_page):
                                   "rules/errata-and-coverage/", "turn-summary/"])
 def test_rule_pages_load_without_errors_or_outside_requests(open_page, path):
     page = open_page(path)
-    page.wait_for_load_state("networkidle")
+    page.in_flight.wait_until_quiet()
     assert page.locator("article").count() == 1
     assert not page.guard.external, page.guard.external
     assert not page.guard.console_errors, page.guard.console_errors
@@ -89,7 +89,7 @@ def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
     """An anchor typed or pasted by hand with a broken %-escape names no rule; the page still
     works (no uncaught URIError from the highlight script) and still highlights a rule followed."""
     page = open_page(COMBAT + "#r1-7-%E0%A4%A")
-    page.wait_for_load_state("networkidle")
+    page.in_flight.wait_until_quiet()
     assert page.locator(".rule--target").count() == 0
     page.evaluate("location.hash = '#r1-7-25'")
     page.wait_for_function("document.getElementById('r1-7-25').classList.contains('rule--target')")

@@ -26,7 +26,6 @@ HIGHLIGHT_JS = """id => {
 
 
 def open_search(page, phone: bool = False) -> None:
-    page.wait_for_load_state("networkidle")
     if phone:
         page.tap(OPEN_SEARCH)
     else:
@@ -110,8 +109,7 @@ def test_enter_on_an_exact_number_goes_to_the_rule(open_page):
 
 def test_only_the_rule_searched_for_stays_highlighted_after_instant_navigation(open_page):
     page = open_page("rules/1-7-combat/#r1-7-25")      # a full load: the browser's :target
-    page.wait_for_load_state("networkidle")
-    assert page.evaluate(HIGHLIGHT_JS, "r1-7-25")["marked"]
+    page.wait_for_function("document.getElementById('r1-7-25').classList.contains('rule--target')")
     open_search(page)
     ask(page, "1.7.30")
     wait_for_first_result(page, "r1-7-30")
@@ -167,7 +165,6 @@ def test_on_a_phone_results_fit_the_screen_and_are_thumb_sized(open_page):
 
 def test_the_keyboard_alone_finds_and_opens_a_rule(open_page):
     page = open_page("glossary/")
-    page.wait_for_load_state("networkidle")
     page.keyboard.press("/")                             # Material's shortcut to the search box
     page.wait_for_function(SEARCH_READY)
     assert page.evaluate("document.activeElement.classList.contains('md-search__input')")
@@ -189,7 +186,7 @@ def index_fetches(page) -> int:
 def test_the_index_is_fetched_when_the_reader_first_goes_to_the_search_box(open_page):
     """Not as the page loads: a first visit to a calculator shares the network with its engine."""
     page = open_page("rules/1-7-combat/", **PHONE)
-    page.wait_for_load_state("networkidle")
+    page.in_flight.wait_until_quiet()
     assert index_fetches(page) == 0
     open_search(page, phone=True)
     ask(page, "tie strike prowess")

@@ -1,0 +1,21 @@
+"""The tests' wait for a page to finish loading (benchmarks/in_flight.py): it waits for a request
+the page has open, and when it gives up it names what the page still waits on."""
+
+import pytest
+
+
+def test_the_wait_for_a_page_to_settle_waits_for_an_open_request_and_names_it(open_page):
+    page = open_page("glossary/")
+    page.in_flight.wait_until_quiet()
+    held = []
+    page.route("**/held.json", lambda route: held.append(route))
+    page.evaluate("() => { fetch('held.json'); }")
+    for _ in range(500):                      # up to 10 s for the fetch to reach the route
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the page's fetch never reached the route"
+    with pytest.raises(TimeoutError, match=r"1 requests open \[.*/glossary/held\.json'\]"):
+        page.in_flight.wait_until_quiet(timeout_s=1)
+    held[0].fulfill(status=200, content_type="application/json", body="{}")
+    page.in_flight.wait_until_quiet(timeout_s=5)
