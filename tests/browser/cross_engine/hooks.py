@@ -21,6 +21,11 @@ SEARCH_RESULT_LINKS = "[data-md-component=search-result] a[href]"
 
 CALCULATOR_BOX = ".calculator[data-view]"           # one per calculator on a page
 
+
+def calculator_link(name: str) -> str:
+    """The site navigation's link to the calculator page `name` (the sidebar a desktop shows)."""
+    return f".md-nav--primary a.md-nav__link[href$='/{name}/']"
+
 SHARE_BUTTON = ".calc-copy"                         # inside #calc-VIEW: puts the share link in data-share-url
 SHARE_URL_ATTRIBUTE = "data-share-url"
 

@@ -1,21 +1,34 @@
 """The calculators in each engine: every calculator, filled in through its form, shows a live
 result equal to CPython's (the agreement scenarios, a few per calculator), and a shared link
-brings back its inputs and its answer."""
+brings back its inputs and its answer.
+
+The calculators are visited as a reader moves between them: the first opens as a page load and
+starts the engine, each later one through the site's navigation link, which Material's instant
+navigation follows in the same document, with the same engine (in Chromium,
+tests/browser/test_navigation.py checks that path too). An engine start costs 5 to 11 s of CPU in
+Firefox and WebKit; the checks of a calculator, a second or two."""
 
 from __future__ import annotations
+
+import contextlib
+import json
 
 import pytest
 
 from tests.browser.conftest import (
+    Guard,
     assert_result_shown,
     defaults,
     expected_params,
     fill_view,
     form_values,
+    guarded_page,
     wait_for_engine,
     wait_for_params,
 )
 from tests.browser.cross_engine import hooks
+from tests.browser.cross_engine.conftest import problems_since_last_asked
+from tests.browser.cross_engine.pages import NotInAutomation, click_until
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.test_agreement import PAGES
 
@@ -38,14 +51,69 @@ def check_live_results(page, views: list[str]) -> None:
             assert_result_shown(page, view, values, name)
 
 
+ON_THE_TOUR = "window.__calculatorTour === true"     # set on the page load; gone after another one
+
+# Scrolls the link into view; true once a tap at its middle would reach it. Material sizes the
+# sidebar's scrolling box after the page has loaded: until then (seen in WebKit) the link lies
+# below the window's edge and cannot be scrolled to.
+REACHABLE_JS = """selector => {
+  const link = document.querySelector(selector);
+  if (!link) return false;
+  link.scrollIntoView({block: "center"});
+  const box = link.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return !!hit && link.contains(hit);
+}"""
+
+
+class CalculatorTour:
+    """One returning reader's page in an engine, going from calculator to calculator."""
+
+    def __init__(self, page, origin: str):
+        self.page, self.origin = page, origin
+
+    def visit(self, name: str):
+        """The calculator page `name`, by its navigation link when the page is on the tour (the
+        link is followed in the same document), else by a page load."""
+        page, link = self.page, hooks.calculator_link(name)
+        arrived = f"location.pathname.endsWith('/calculators/{name}/')"
+        if page.evaluate(f"{ON_THE_TOUR} && !!document.querySelector({json.dumps(link)})"):
+            page.wait_for_function(REACHABLE_JS, link, timeout=10_000)
+            assert click_until(page, link, arrived, tries=3, wait_ms=10_000, unseen=f"{name}'s page did not open")
+            assert page.evaluate(ON_THE_TOUR), f"{page.engine}: the link to {name} loaded a new page"
+        else:
+            page.goto(f"{self.origin}/calculators/{name}/")
+            page.evaluate("window.__calculatorTour = true")
+        page.wait_for_function(f"{arrived} && !!document.querySelector('{hooks.CALCULATOR_BOX}')")
+        return page
+
+
+@pytest.fixture(scope="module")
+def calculator_tour(engine, engine_browser, origin, request):
+    if engine == "chromium":
+        context = request.getfixturevalue("returning_contexts")({})
+        context.guard = Guard()
+        page = guarded_page(context, context.guard, origin, None)
+        page.engine = engine
+    else:
+        page = engine_browser.new_page(True)
+    yield CalculatorTour(page, origin)
+    page.close()
+
+
 @pytest.mark.parametrize("page_name", sorted(PAGES))
-def test_every_calculator_agrees_with_cpython(engine_page, page_name):
-    """A returning reader's page: the first calculator page of the run starts the engine as a
-    first visit does, later ones from the offline copy's snapshot (both starts in each engine)."""
-    page = engine_page(f"calculators/{page_name}/", returning=True)
+def test_every_calculator_agrees_with_cpython(calculator_tour, page_name):
+    """A returning reader's page. The engine starts once per engine in this file, as a first visit
+    does (WebKit's shared profile may have it kept already: the snapshot start); test_offline.py
+    starts it from the offline copy's snapshot in every engine."""
+    page = calculator_tour.visit(page_name)
     views = page.evaluate(hooks.VIEWS_ON_PAGE_JS)
     assert sorted(views) == sorted(PAGES[page_name])
     check_live_results(page, views)
+    assert page.evaluate("window.__calculators.starts") == 1, "one engine for the whole tour"
+    with contextlib.suppress(NotInAutomation):     # WebKit's: test_reading.py says why
+        problems = problems_since_last_asked(page)
+        assert not problems, f"{page.engine}: {problems[:5]}"
 
 
 def test_a_shared_link_restores_its_inputs_and_answer(engine_page, origin):

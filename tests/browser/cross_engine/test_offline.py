@@ -1,6 +1,6 @@
 """Offline in each engine: after one visit (a calculator used, the offline copy saved and the
 engine kept), a rule page opens at its rule and another calculator computes a fresh result with
-the network off.
+the network off, its engine started from the kept snapshot.
 
 "Network off" is the same in every engine: the site is served for this test alone, on an origin
 of its own (so no service worker is there yet), and that server is then shut, so nothing
@@ -53,3 +53,4 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
     wait_until_in_view(page, hooks.RULE_ANCHOR)
     page.goto(f"{own_origin}/calculators/corruption/")
     check_live_results(page, page.evaluate(hooks.VIEWS_ON_PAGE_JS))
+    assert page.evaluate("window.__calculators.startedFrom") == "snapshot", "the kept engine's snapshot"
