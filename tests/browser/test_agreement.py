@@ -3,7 +3,9 @@ calculators.api.run gives in CPython: every percentage, fraction and step. Both 
 engine starts run every scenario: a first visit (booted from the trimmed standard
 library; every scenario through the form) and a later one (restored from the snapshot once
 the engine is kept offline; the page's engine answers every scenario, the same JSON as
-CPython's views), each with no Content-Security-Policy violation (test_csp.py)."""
+CPython's views), each with no Content-Security-Policy violation (test_csp.py). One page goes
+from calculator to calculator, as a reader does (tests/browser/tour.py): two engine starts
+for the file."""
 
 from __future__ import annotations
 
@@ -19,17 +21,22 @@ from calculators.api import run
 from calculators.text import percent
 from tests.browser.conftest import (
     CALCULATOR_PAGES,
+    Guard,
+    assert_guards_clean,
     assert_result_shown,
     defaults,
     expected_params,
     fill_view,
+    guarded_page,
     result_text,
     squash,
     wait_for_engine,
 )
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.test_csp import RECORD_VIOLATIONS_JS, violations
+from tests.browser.test_offline import wait_until_engine_kept
 from tests.browser.test_swim import SWIM_PAGE
+from tests.browser.tour import CalculatorTour
 
 PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
 PAGE_OF = {view: page for page, views in PAGES.items() for view in views}
@@ -53,29 +60,54 @@ def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
             if Fraction(chance) != 0}
 
 
+@pytest.fixture(scope="module")
+def tour(browser, origin):
+    """One reader's page for the whole file, with a service worker (the offline copy keeps the
+    engine once a calculator is used), recording Content-Security-Policy violations, guarded
+    like open_page's."""
+    context = browser.new_context()
+    context.add_init_script(RECORD_VIOLATIONS_JS)
+    guard = Guard()
+    context.route("**/*", guard.route)
+    yield CalculatorTour(guarded_page(context, guard, origin, None), origin)
+    try:
+        assert_guards_clean([guard])
+    finally:
+        context.close()
+
+
+def started(page, page_name: str, start: str) -> None:
+    for view in PAGES[page_name]:
+        wait_for_engine(page, view)
+    assert page.evaluate("window.__calculators.startedFrom") == start
+    assert page.evaluate("window.__calculators.stdlib") == "trimmed"
+
+
 @pytest.mark.parametrize("page_name", sorted(BY_PAGE))
-def test_form_results_equal_the_engine(open_page, page_name):
-    """One page, both starts: the first visit boots from the trimmed standard library and every
-    scenario goes through the form; once the engine is kept offline after that use, a reload
-    restores it from the snapshot and the page's engine answers every scenario again. (The
-    form and the page's rendering are the same code on both starts: the second pass asks the
-    engine directly, which is what the start changes.)"""
-    page = open_page(None, service_worker=True)
-    page.context.add_init_script(RECORD_VIOLATIONS_JS)      # and no Content-Security-Policy violation
-    page.goto(f"{page.guard.origin}/calculators/{page_name}/")
-    for start in ("trimmed", "snapshot"):
-        if start == "snapshot":
-            page.wait_for_function("window.__offline && window.__offline.engineState === 'kept'", timeout=60_000)
-            page.reload()
-        for view in PAGES[page_name]:
-            wait_for_engine(page, view)
-        assert page.evaluate("window.__calculators.startedFrom") == start
-        assert page.evaluate("window.__calculators.stdlib") == "trimmed"
-        if start == "trimmed":
-            check_scenarios(page, page_name, start)
-        else:
-            check_engine_answers(page, page_name, start)
-        assert violations(page) == [], start
+def test_form_results_equal_the_engine(tour, page_name):
+    """The first start, booted from the trimmed standard library: every scenario goes through
+    the form, on every calculator page (visited by the navigation's links, tests/browser/tour.py)."""
+    page = tour.visit(page_name)
+    started(page, page_name, "trimmed")
+    check_scenarios(page, page_name, "trimmed")
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("page_name", sorted(BY_PAGE))
+def test_the_snapshot_start_answers_every_scenario_as_cpython(tour, page_name):
+    """Once the engine is kept offline after that use, a page load restores it from the snapshot,
+    and the page's engine answers every scenario again. (The form and the page's rendering are
+    the same code on both starts: this pass asks the engine directly, which is what the start
+    changes.)"""
+    page = tour.page
+    if page.evaluate("window.__calculators?.startedFrom") != "snapshot":
+        tour.visit(page_name)                  # a first visit, when this test runs alone
+        wait_until_engine_kept(page)
+        tour.leave()
+    page = tour.visit(page_name)
+    started(page, page_name, "snapshot")
+    check_engine_answers(page, page_name, "snapshot")
+    assert violations(page) == []
 
 
 # The page's own engine (the module's one instance: import() returns the module the page loaded)

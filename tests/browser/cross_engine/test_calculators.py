@@ -1,17 +1,11 @@
 """The calculators in each engine: every calculator, filled in through its form, shows a live
 result equal to CPython's (the agreement scenarios, a few per calculator), and a shared link
-brings back its inputs and its answer.
-
-The calculators are visited as a reader moves between them: the first opens as a page load and
-starts the engine, each later one through the site's navigation link, which Material's instant
-navigation follows in the same document, with the same engine (in Chromium,
-tests/browser/test_navigation.py checks that path too). An engine start costs 5 to 11 s of CPU in
-Firefox and WebKit; the checks of a calculator, a second or two."""
+brings back its inputs and its answer. The calculators are visited as a reader moves between
+them (tests/browser/tour.py): one engine start per engine."""
 
 from __future__ import annotations
 
 import contextlib
-import json
 
 import pytest
 
@@ -28,9 +22,10 @@ from tests.browser.conftest import (
 )
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import problems_since_last_asked
-from tests.browser.cross_engine.pages import NotInAutomation, click_until
+from tests.browser.cross_engine.pages import NotInAutomation
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.test_agreement import PAGES
+from tests.browser.tour import CalculatorTour
 
 PER_VIEW = 2          # of the scenarios whose inputs differ from the defaults: the result is computed live
 
@@ -49,43 +44,6 @@ def check_live_results(page, views: list[str]) -> None:
         for name, values in scenarios:
             fill_view(page, view, values)
             assert_result_shown(page, view, values, name)
-
-
-ON_THE_TOUR = "window.__calculatorTour === true"     # set on the page load; gone after another one
-
-# Scrolls the link into view; true once a tap at its middle would reach it. Material sizes the
-# sidebar's scrolling box after the page has loaded: until then (seen in WebKit) the link lies
-# below the window's edge and cannot be scrolled to.
-REACHABLE_JS = """selector => {
-  const link = document.querySelector(selector);
-  if (!link) return false;
-  link.scrollIntoView({block: "center"});
-  const box = link.getBoundingClientRect();
-  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return !!hit && link.contains(hit);
-}"""
-
-
-class CalculatorTour:
-    """One returning reader's page in an engine, going from calculator to calculator."""
-
-    def __init__(self, page, origin: str):
-        self.page, self.origin = page, origin
-
-    def visit(self, name: str):
-        """The calculator page `name`, by its navigation link when the page is on the tour (the
-        link is followed in the same document), else by a page load."""
-        page, link = self.page, hooks.calculator_link(name)
-        arrived = f"location.pathname.endsWith('/calculators/{name}/')"
-        if page.evaluate(f"{ON_THE_TOUR} && !!document.querySelector({json.dumps(link)})"):
-            page.wait_for_function(REACHABLE_JS, link, timeout=10_000)
-            assert click_until(page, link, arrived, tries=3, wait_ms=10_000, unseen=f"{name}'s page did not open")
-            assert page.evaluate(ON_THE_TOUR), f"{page.engine}: the link to {name} loaded a new page"
-        else:
-            page.goto(f"{self.origin}/calculators/{name}/")
-            page.evaluate("window.__calculatorTour = true")
-        page.wait_for_function(f"{arrived} && !!document.querySelector('{hooks.CALCULATOR_BOX}')")
-        return page
 
 
 @pytest.fixture(scope="module")
