@@ -9,19 +9,19 @@ import os
 import shutil
 import time
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import parse_qsl, urlparse
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from benchmarks.in_flight import InFlight
 from benchmarks.report import Build
 from benchmarks.site_build import time_build
 from build_scripts.calculators_ui.games import game_of
-from benchmarks.in_flight import InFlight
 from build_scripts.serve import start_server
 from calculator_views.catalogue import VIEWS
-from calculator_views.render import render
+from calculator_views.render import read_link, render
 from calculator_views.values import default_values, engine_params
 from tests.conftest import ARTIFACTS, ROOT, one_build_at_a_time
 
@@ -346,6 +346,19 @@ def form_values(page, view: str) -> dict:
 
 def expected_params(view: str, values: dict) -> dict:
     return engine_params(VIEWS[view], values)
+
+
+def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> str:
+    """The address once its query, read as a link, gives `view` these values: the page writes it
+    at most every 0.6 s while inputs change (calculators/page.js says why)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        query = page.evaluate("location.search").removeprefix("?")
+        if read_link(view, parse_qsl(query, keep_blank_values=True))["values"] == values:
+            return page.evaluate("location.href")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the address never gave {view} {values}: ?{query}")
+        page.wait_for_timeout(50)
 
 
 def wait_for_params(page, view: str, params: dict, timeout: float = 15.0) -> None:

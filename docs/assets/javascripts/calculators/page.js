@@ -186,7 +186,7 @@ class Calculator {
     this.fromLink = false;
     this.show(answer);
     this.box.dataset.params = JSON.stringify(answer.params); // what the shown result is for (tests read it)
-    this.mirrorInUrl(values);
+    mirrorInAddress(this, values);
     const timings = window.__calculators;
     timings.updates = (timings.updates || 0) + 1;
     timings.lastUpdateMs = performance.now() - startedAt;
@@ -244,15 +244,12 @@ class Calculator {
     line.textContent = note;
   }
 
-  mirrorInUrl(values) {
-    const search = new URLSearchParams(location.search);
+  // This calculator's inputs in `search` (the address's query): none while they are the defaults.
+  writeQuery(search, values) {
     for (const key of [...search.keys()]) if (key.startsWith(`${this.config.view}.`)) search.delete(key);
     if (!sameValues(values, this.config.defaults)) {
       for (const [key, value] of queryEntries(this.config, values)) search.append(key, value);
     }
-    const query = search.toString();
-    const url = `${location.pathname}${query ? `?${query}` : ""}${location.hash}`;
-    history.replaceState(history.state, "", url);
   }
 
   shareUrl() {
@@ -272,6 +269,46 @@ class Calculator {
       note.textContent = `Copy this link: ${url}`;
     }
   }
+}
+
+// The address bar follows the inputs, so a reload or a bookmark keeps them. A browser caps how
+// often a page may rewrite its address (WebKit: 100 times in 30 s, after which
+// history.replaceState throws, and so does the pushState of Material's instant navigation, whose
+// next page then shows under the old address; Firefox: 200 in 10 s), and a reader tapping a
+// stepper or typing changes inputs faster than that. So the address is written at once after a
+// pause, then at most every ADDRESS_GAP_MS while changes go on, the last one always; only for
+// calculators still on the page (instant navigation may have swapped it); and if the browser
+// refuses even so, again once its cap has passed.
+const ADDRESS_GAP_MS = 600;       // at most 50 writes in 30 s: half WebKit's cap
+const ADDRESS_RETRY_MS = 5000;
+const addressUpdates = new Map(); // calculator -> the values to show for it
+let addressTimer = null;
+let lastAddressWrite = -Infinity;
+
+function mirrorInAddress(calculator, values) {
+  addressUpdates.set(calculator, values);
+  if (addressTimer === null) {
+    addressTimer = setTimeout(writeAddress, Math.max(0, lastAddressWrite + ADDRESS_GAP_MS - performance.now()));
+  }
+}
+
+function writeAddress() {
+  addressTimer = null;
+  const search = new URLSearchParams(location.search);
+  let onPage = 0;
+  for (const [calculator, values] of addressUpdates) {
+    if (calculator.box.isConnected) { calculator.writeQuery(search, values); onPage += 1; }
+  }
+  if (!onPage) { addressUpdates.clear(); return; }
+  const query = search.toString();
+  try {
+    history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  } catch {
+    addressTimer = setTimeout(writeAddress, ADDRESS_RETRY_MS);
+    return;
+  }
+  addressUpdates.clear();
+  lastAddressWrite = performance.now();
 }
 
 // A calculator that moved to a page of its own (the hazard limit left the keying page): a
