@@ -61,8 +61,8 @@ serve: build
 # The whole browser suite runs in Chromium, the cross-engine scenarios in Firefox and WebKit;
 # their Chromium run repeats what the Chromium suite checks, so it is left out here
 # (`.venv/bin/python -m pytest -m chromium` runs it). The tests are shared between TEST_JOBS
-# processes a file at a time (each serves and drives its own copy of the site): the browsers
-# mostly wait, so two take about a fifth off a 2-core machine's run (README, "Tests").
+# processes a file at a time (each serves and drives its own copy of the site): two keep both
+# cores of a 2-core machine busy, a third buys nothing (README, "Tests").
 # TEST_JOBS=1 runs one process, in file order.
 TEST_JOBS ?= 2
 test: build browser
