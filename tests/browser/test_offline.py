@@ -152,6 +152,10 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
     page.on("requestfinished", lambda request: finished.append(request))
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
+    for _ in range(100):        # the worker's network events may reach us after the page's news
+        if any(".whl" in request.url for request in finished):
+            break
+        page.wait_for_timeout(50)
 
     def timed(part):
         requests = [r for r in finished if part in r.url]

@@ -8,6 +8,7 @@ goto, click and wait_for_function will do: Playwright's own, or Firefox's and We
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 from tests.browser.cross_engine import hooks
@@ -37,20 +38,33 @@ class CalculatorTour:
 
     def visit(self, name: str):
         """The calculator page `name`: by its navigation link when the page is on the tour (the
-        link must be followed in the same document), else by a page load."""
+        link must be followed in the same document), else by a page load. Should the visit fail,
+        the next one is a page load."""
+        try:
+            return self._visit(name)
+        except BaseException:
+            self.leave()
+            raise
+
+    def _visit(self, name: str):
         page, link = self.page, hooks.calculator_link(name)
-        arrived = f"location.pathname.endsWith('/calculators/{name}/')"
+        # Material may change the address before it swaps the page's content: the calculators
+        # of the page being left are marked, so only the next page's count as arrived.
+        arrived = (f"location.pathname.endsWith('/calculators/{name}/') && "
+                   f"[...document.querySelectorAll('{hooks.CALCULATOR_BOX}')].some(box => !box.dataset.tourLeft)")
         if page.evaluate(f"{ON_THE_TOUR} && !!document.querySelector({json.dumps(link)})"):
             page.wait_for_function(REACHABLE_JS, link, timeout=10_000)
+            page.evaluate(f"document.querySelectorAll('{hooks.CALCULATOR_BOX}').forEach(box => box.dataset.tourLeft = 'yes')")
             assert click_until(page, link, arrived, tries=3, wait_ms=10_000, unseen=f"{name}'s page did not open"), \
                 f"{page.engine}: the link to {name} left the page at {page.evaluate('location.href')}"
             assert page.evaluate(ON_THE_TOUR), f"{page.engine}: the link to {name} loaded a new page"
         else:
             page.goto(f"{self.origin}/calculators/{name}/")
             page.evaluate("window.__calculatorTour = true")
-        page.wait_for_function(f"{arrived} && !!document.querySelector('{hooks.CALCULATOR_BOX}')")
+        page.wait_for_function(arrived)
         return page
 
     def leave(self) -> None:
         """The next visit is a page load (the engine starts again)."""
-        self.page.evaluate("window.__calculatorTour = false")
+        with contextlib.suppress(Exception):    # a page that cannot answer is left by a page load too
+            self.page.evaluate("window.__calculatorTour = false")
