@@ -25,6 +25,8 @@ const browser = await puppeteer.launch({
   headless: true,
   extraPrefsFirefox: PREFS,
   defaultViewport: { width: 1280, height: 900 },
+  // puppeteer gives Firefox 30 s to start; on a loaded 2-core machine it once took longer.
+  timeout: 90_000,
 });
 const pages = new Map();
 let nextPage = 1;
