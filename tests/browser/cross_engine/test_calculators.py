@@ -75,8 +75,10 @@ def test_every_calculator_agrees_with_cpython(calculator_tour, page_name):
 
 
 def test_a_shared_link_restores_its_inputs_and_answer(engine_page, origin):
+    """On a returning reader's pages (the engine from the snapshot: the tour above starts it as
+    a first visit does), the link's reading being the same either way."""
     name, values = live_scenarios("strike")[1]
-    page = engine_page("calculators/strike/")
+    page = engine_page("calculators/strike/", returning=True)
     wait_for_engine(page, "strike")
     fill_view(page, "strike", values)
     wait_for_params(page, "strike", expected_params("strike", values))
@@ -85,7 +87,7 @@ def test_a_shared_link_restores_its_inputs_and_answer(engine_page, origin):
     link = page.get_attribute("#calc-strike", hooks.SHARE_URL_ATTRIBUTE)
     assert link.startswith(f"{origin}/calculators/strike/?"), link
 
-    shared = engine_page(link.removeprefix(origin))     # the views in the worker read the link
+    shared = engine_page(link.removeprefix(origin), returning=True)   # the views in the worker read the link
     wait_for_engine(shared, "strike")
     assert_result_shown(shared, "strike", values, name)
     assert form_values(shared, "strike") == values, name
