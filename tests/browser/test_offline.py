@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     wait_for_engine,
 )
 from tests.browser.scenarios import SCENARIOS
+from tests.browser.tour import CalculatorTour
 
 SAVED_TIMEOUT_MS = 120_000
 VIEWS_ON_PAGE_JS = "[...document.querySelectorAll('.calculator[data-config]')].map(b => JSON.parse(b.dataset.config).view)"
@@ -52,10 +53,14 @@ def non_default_scenario(view: str):
     return defaults(view)
 
 
-def compute_fresh_results(page, path: str) -> list[str]:
-    """Open a calculator page, and in each of its calculators enter other inputs and check the
-    live result against the engine in CPython; return the views checked."""
-    page.goto(f"{page.guard.origin}/calculators/{path}/")
+def compute_fresh_results(page, path: str, tour: CalculatorTour | None = None) -> list[str]:
+    """Open a calculator page (by a page load, or on `tour` by the navigation's link), and in each
+    of its calculators enter other inputs and check the live result against the engine in
+    CPython; return the views checked."""
+    if tour:
+        tour.visit(path)
+    else:
+        page.goto(f"{page.guard.origin}/calculators/{path}/")
     views = page.evaluate(VIEWS_ON_PAGE_JS)
     assert views, f"no calculator on calculators/{path}/"
     for view in views:
@@ -246,7 +251,11 @@ def test_every_calculator_computes_offline(open_page):
     wait_for_engine(page, "strike")
     wait_until_engine_kept(page)
     before = go_offline(page)
-    checked = [view for path in calculator_pages() for view in compute_fresh_results(page, path)]
+    # The first page loads offline and starts the engine from the offline copy; the others come
+    # from the offline copy by the navigation's links, in the same document, with that engine.
+    tour = CalculatorTour(page, page.guard.origin)
+    checked = [view for path in calculator_pages() for view in compute_fresh_results(page, path, tour)]
     assert {"strike", "corruption", "influence", "keying", "audience"} <= set(checked)
     assert page.evaluate("window.__calculators.startedFrom") == "snapshot"
+    assert page.evaluate("window.__calculators.starts") == 1
     assert_nothing_tried_the_network(page, before)
