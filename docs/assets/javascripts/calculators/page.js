@@ -27,6 +27,7 @@ class Calculator {
     this.progress = box.querySelector(".calc-status__progress");
     this.message = box.querySelector(".calc-message");
     this.built = { html: this.result.innerHTML, summary: this.summaryText.textContent };
+    this.pagePath = location.pathname; // set up once the address is this page's (instant navigation too)
     this.sequence = 0;
     this.timer = null;
     box.dataset.wired = "true";
@@ -278,7 +279,8 @@ class Calculator {
 // stepper or typing changes inputs faster than that. So the address is written at once after a
 // pause, then at most every ADDRESS_GAP_MS while changes go on, the last one always; only for
 // calculators still on the page (instant navigation may have swapped it); and if the browser
-// refuses even so, again once its cap has passed.
+// refuses even so, again once its cap has passed. Material's instant navigation changes the
+// address before the next page arrives, so a calculator writes only onto its own page's address.
 const ADDRESS_GAP_MS = 600;       // at most 50 writes in 30 s: half WebKit's cap
 const ADDRESS_RETRY_MS = 5000;
 const addressUpdates = new Map(); // calculator -> the values to show for it
@@ -297,7 +299,10 @@ function writeAddress() {
   const search = new URLSearchParams(location.search);
   let onPage = 0;
   for (const [calculator, values] of addressUpdates) {
-    if (calculator.box.isConnected) { calculator.writeQuery(search, values); onPage += 1; }
+    if (calculator.box.isConnected && calculator.pagePath === location.pathname) {
+      calculator.writeQuery(search, values);
+      onPage += 1;
+    }
   }
   if (!onPage) { addressUpdates.clear(); return; }
   const query = search.toString();
