@@ -277,10 +277,10 @@ class Calculator {
 // history.replaceState throws, and so does the pushState of Material's instant navigation, whose
 // next page then shows under the old address; Firefox: 200 in 10 s), and a reader tapping a
 // stepper or typing changes inputs faster than that. So the address is written at once after a
-// pause, then at most every ADDRESS_GAP_MS while changes go on, the last one always; only for
-// calculators still on the page (instant navigation may have swapped it); and if the browser
-// refuses even so, again once its cap has passed. Material's instant navigation changes the
-// address before the next page arrives, so a calculator writes only onto its own page's address.
+// pause, then at most every ADDRESS_GAP_MS while changes go on, the last one always; only onto
+// the calculator's own page's address (Material's instant navigation puts the next page's
+// address up before that page arrives, then swaps the page); and if the browser refuses even so,
+// again once its cap has passed.
 const ADDRESS_GAP_MS = 600;       // at most 50 writes in 30 s: half WebKit's cap
 const ADDRESS_RETRY_MS = 5000;
 const addressUpdates = new Map(); // calculator -> the values to show for it
