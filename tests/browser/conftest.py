@@ -350,7 +350,7 @@ def expected_params(view: str, values: dict) -> dict:
 
 def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> str:
     """The address once its query, read as a link, gives `view` these values: the page writes it
-    at most every 0.6 s while inputs change (calculators/page.js says why)."""
+    at most once a second while inputs change (calculators/page.js says why)."""
     deadline = time.monotonic() + timeout
     while True:
         query = page.evaluate("location.search").removeprefix("?")

@@ -158,7 +158,7 @@ def test_the_next_page_keeps_its_own_address(open_page):
     page.wait_for_function("location.pathname.endsWith('/calculators/corruption/')")
     page.fill("#calc-strike-prowess", "8")                # the strike page is still the one shown
     wait_for_params(page, "strike", expected_params("strike", {**defaults("strike"), "prowess": "8"}))
-    page.wait_for_timeout(1000)                            # past the gap between writes (0.6 s)
+    page.wait_for_timeout(1500)                            # past the gap between writes (1 s)
     assert held, "the next page was asked for"
     held[0].continue_()
     wait_for_engine(page, "corruption")

@@ -281,7 +281,9 @@ class Calculator {
 // the calculator's own page's address (Material's instant navigation puts the next page's
 // address up before that page arrives, then swaps the page); and if the browser refuses even so,
 // again once its cap has passed.
-const ADDRESS_GAP_MS = 600;       // at most 50 writes in 30 s: half WebKit's cap
+// At most 30 writes in 30 s: under a third of WebKit's cap, which Material shares (it saves the
+// scroll position in the history as the reader scrolls, and the section in view in the address).
+const ADDRESS_GAP_MS = 1000;
 const ADDRESS_RETRY_MS = 5000;
 const addressUpdates = new Map(); // calculator -> the values to show for it
 let addressTimer = null;
