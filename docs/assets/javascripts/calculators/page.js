@@ -299,14 +299,10 @@ function mirrorInAddress(calculator, values) {
 function writeAddress() {
   addressTimer = null;
   const search = new URLSearchParams(location.search);
-  let onPage = 0;
-  for (const [calculator, values] of addressUpdates) {
-    if (calculator.box.isConnected && calculator.pagePath === location.pathname) {
-      calculator.writeQuery(search, values);
-      onPage += 1;
-    }
-  }
-  if (!onPage) { addressUpdates.clear(); return; }
+  const here = [...addressUpdates].filter(([calculator]) =>
+    calculator.box.isConnected && calculator.pagePath === location.pathname);
+  if (!here.length) { addressUpdates.clear(); return; }
+  for (const [calculator, values] of here) calculator.writeQuery(search, values);
   const query = search.toString();
   try {
     history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
