@@ -10,6 +10,7 @@ import json
 import shutil
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from build_scripts.cli import seal
 from build_scripts.serve import start_server
@@ -24,6 +25,15 @@ PRECACHED_HOME_JS = """async () => {
         for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
     }
     return urls.filter((url) => new URL(url).pathname === "/index.html");
+}"""
+
+# What the page knows of the update, for a failure's message.
+UPDATE_STATE_JS = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return {state: window.__offline?.state, navigation: performance.getEntriesByType("navigation")[0]?.type,
+            controlled: Boolean(navigator.serviceWorker.controller), installing: registration?.installing?.state,
+            waiting: registration?.waiting?.state, active: registration?.active?.state,
+            message: document.getElementById("site-messages")?.textContent};
 }"""
 
 
@@ -76,7 +86,10 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     page.mouse.wheel(0, 200)      # the reader is reading: no reload under their eyes
     redeploy_with_a_new_home_page(site)
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    page.wait_for_function("window.__offline.state === 'updated'", timeout=30_000)
+    try:
+        page.wait_for_function("window.__offline.state === 'updated'", timeout=30_000)
+    except PlaywrightTimeoutError as error:   # once, in a one-process run: say what the page and its worker were at
+        raise AssertionError(f"no update offered: {page.evaluate(UPDATE_STATE_JS)}") from error
     assert page.locator("#deploy-marker").count() == 0
     page.click("#site-messages[data-message='offline-update'] .site-messages__action")
     page.wait_for_selector("#deploy-marker", timeout=15_000)
