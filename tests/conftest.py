@@ -63,6 +63,24 @@ def pytest_configure(config):
         shutil.rmtree(ARTIFACTS, ignore_errors=True)
 
 
+CROSS_ENGINE = "tests/browser/cross_engine/"
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Under `--dist loadfile`, the cross-engine scenarios go to one process as one unit: Firefox
+    and WebKit are started once in the run (about 3 CPU-s each, and their memory), not once in each
+    process that happens to take one of their files."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class CrossEngineTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return CROSS_ENGINE if nodeid.startswith(CROSS_ENGINE) else super()._split_scope(nodeid)
+
+    return CrossEngineTogether(config, log)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def delete_output_dir():
     """pytest-playwright's own fixture of this name, replaced: see pytest_configure."""
