@@ -34,7 +34,7 @@ def engine_browser(engine):
     reason = engines.missing(engine)
     if reason:
         pytest.skip(reason)
-    browser = engines.launch(engine)
+    browser = engines.launch(engine, wasm_baseline_only=True)   # as Chromium's tests: engines.launch says why
     yield browser
     browser.close()
 

@@ -48,8 +48,13 @@ def missing(name: str) -> str | None:
     return None
 
 
-def launch(name: str):
-    """A running Firefox or WebKit, with `new_page()` and `close()`."""
+def launch(name: str, *, wasm_baseline_only: bool = False):
+    """A running Firefox or WebKit, with `new_page()` and `close()`. `wasm_baseline_only` (the
+    tests): WebAssembly on WebKit's baseline compiler alone, as Chromium's tests run it. The
+    calculators' answers do not depend on the tier, and the optimising tier's compiles, wasted
+    on pages that live a few seconds, were about 30 % of WebKit's CPU for a cold and a warm start
+    (16.6 to 11.9 CPU-s). Firefox is left as shipped: its optimising tier takes only the hot
+    functions already (no saving measured). `make bench` measures every engine as shipped."""
     if name == "firefox":
         from tests.browser.cross_engine.firefox import Firefox
 
@@ -57,5 +62,5 @@ def launch(name: str):
     if name == "webkit":
         from tests.browser.cross_engine.webkit import WebKit
 
-        return WebKit(*webkit_paths())
+        return WebKit(*webkit_paths(), wasm_baseline_only=wasm_baseline_only)
     raise ValueError(f"{name} is driven by Playwright, not launched here")

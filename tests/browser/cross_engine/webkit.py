@@ -100,12 +100,14 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self, driver_path: str, browser_path: str):
+    def __init__(self, driver_path: str, browser_path: str, *, wasm_baseline_only: bool = False):
         self.xvfb = Xvfb()
         options = Options()
         options.binary_location = browser_path
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": self.xvfb.display, "NO_AT_BRIDGE": "1", "GTK_A11Y": "none"}
+        if wasm_baseline_only:
+            env["JSC_useOMGJIT"] = "0"      # JavaScriptCore reads its options from JSC_ variables
         try:
             with engine_errors():
                 service = Service(executable_path=driver_path, env=env,
