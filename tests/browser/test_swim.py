@@ -89,39 +89,43 @@ def test_the_article_shows_modified_results_one_to_six(open_returning_page):
     assert "Modified result 6" in page.inner_text("#calc-swim .calc-outcomes")
 
 
-@pytest.mark.parametrize("edition, flag", [("article", "cavalry"), ("article", "banner"),
-                                           ("article", "prone_in_deep"), ("advanced", "no_armour")])
-def test_a_flag_the_edition_lacks_shows_the_engines_message_at_the_field(open_returning_page, edition, flag):
+# A flag each edition lacks, tried in turn on one page (one engine start), as a reader might.
+FLAGS_THE_EDITION_LACKS = [("advanced", "no_armour"), ("article", "cavalry"), ("article", "banner"),
+                           ("article", "prone_in_deep")]
+
+
+def test_a_flag_the_edition_lacks_shows_the_engines_message_at_the_field(open_returning_page):
     page = open_returning_page(PATH)
     wait_for_engine(page, "swim")
-    good = result_text(page, "swim")
-    page.select_option("#calc-swim-edition", edition)
-    if edition != "advanced":
-        wait_for_params(page, "swim", {"edition": edition})
+    for edition, flag in FLAGS_THE_EDITION_LACKS:
+        page.select_option("#calc-swim-edition", edition)
+        wait_for_params(page, "swim", expected_params("swim", {**defaults("swim"), "edition": edition}))
         good = result_text(page, "swim")
-    page.set_checked(f"#calc-swim-{flag.replace('_', '-')}", True)
-    error = page.locator(f"#calc-swim-{flag.replace('_', '-')}-error")
-    error.wait_for(state="visible")
-    assert error.inner_text() == run("swim", {"edition": edition, flag: True})["error"]["message"]
-    assert result_text(page, "swim") == good, "the last good result is kept"
-    page.set_checked(f"#calc-swim-{flag.replace('_', '-')}", False)
-    error.wait_for(state="hidden")
+        box = f"#calc-swim-{flag.replace('_', '-')}"
+        page.set_checked(box, True)
+        error = page.locator(f"{box}-error")
+        error.wait_for(state="visible")
+        assert error.inner_text() == run("swim", {"edition": edition, flag: True})["error"]["message"], flag
+        assert result_text(page, "swim") == good, f"{flag}: the last good result is kept"
+        page.set_checked(box, False)
+        error.wait_for(state="hidden")
 
 
-@pytest.mark.parametrize("view", ["swim", "passenger-hit", "mount"])
-def test_a_roll_is_one_d6(open_returning_page, view):
+def test_a_roll_is_one_d6(open_returning_page):
+    """Each calculator's roll on the page, in turn."""
     page = open_returning_page(PATH)
-    wait_for_engine(page, view)
-    roll = page.locator(f"#calc-{view}-roll")
-    assert (roll.get_attribute("data-min"), roll.get_attribute("data-max")) == ("1", "6")   # the steppers' limits
-    page.eval_on_selector(f"#calc-{view}-roll", OPEN_FOLDS_JS)       # under "I rolled…"
-    assert page.inner_text(f"label[for='calc-{view}-roll']").endswith("(D6)")
-    roll.fill("7")
-    error = page.locator(f"#calc-{view}-roll-error")
-    error.wait_for(state="visible")
-    assert "between 1 and 6" in error.inner_text()
-    roll.fill("6")
-    error.wait_for(state="hidden")
+    for view in SWIM_PAGE["swim"]:
+        wait_for_engine(page, view)
+        roll = page.locator(f"#calc-{view}-roll")
+        assert (roll.get_attribute("data-min"), roll.get_attribute("data-max")) == ("1", "6"), view   # steppers
+        page.eval_on_selector(f"#calc-{view}-roll", OPEN_FOLDS_JS)       # under "I rolled…"
+        assert page.inner_text(f"label[for='calc-{view}-roll']").endswith("(D6)"), view
+        roll.fill("7")
+        error = page.locator(f"#calc-{view}-roll-error")
+        error.wait_for(state="visible")
+        assert "between 1 and 6" in error.inner_text(), view
+        roll.fill("6")
+        error.wait_for(state="hidden")
 
 
 def test_explain_steps_link_to_sbg_rules_that_exist(open_returning_page, origin):
