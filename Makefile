@@ -61,11 +61,12 @@ serve: build
 # The whole browser suite runs in Chromium, the cross-engine scenarios in Firefox and WebKit;
 # their Chromium run repeats what the Chromium suite checks, so it is left out here
 # (`.venv/bin/python -m pytest -m chromium` runs it). The tests are shared between TEST_JOBS
-# processes a file at a time (each serves and drives its own copy of the site; the cross-engine
-# files go together, tests/conftest.py), in file order: the browser tests first, the many quick
-# ones last, to even out the end (xdist's default, the files with most tests first, left a
-# one-test file of 45 CPU-s to the end). Two processes keep both cores of a 2-core machine
-# busy, a third buys nothing (README, "Tests"). TEST_JOBS=1 runs one process, in file order.
+# processes a file at a time (all drive one copy of the site, served by a process of its
+# own; the cross-engine files go together, tests/conftest.py), in file order: the browser
+# tests first, the many quick ones last, to even out the end (xdist's default, the files with
+# most tests first, left a one-test file of 45 CPU-s to the end). Two processes keep both
+# cores of a 2-core machine busy, a third buys nothing (README, "Tests").
+# TEST_JOBS=1 runs one process, in file order.
 TEST_JOBS ?= 2
 test: build browser
 	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)

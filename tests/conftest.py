@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -55,12 +56,34 @@ def site() -> Path:
 ARTIFACTS = ROOT / "test-results"
 
 
+# The process that leads this test run: pytest-xdist's controller, whose children its test
+# processes are, or the one pytest process. The browser tests' site and server are the run's.
+RUN_LEADER = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
+BROWSER_SITE = ROOT / "build" / f"browser-site-{RUN_LEADER}"
+BROWSER_SERVER = BROWSER_SITE.with_name(BROWSER_SITE.name + ".json")   # its origin, server pid, build time
+
+
 def pytest_configure(config):
     """Empty test-results/ once per run, in the process that leads it. pytest-playwright empties it
     at each process's first test, which under pytest-xdist could delete what the other process
     has just written (the fixture below takes the plugin's place)."""
     if not hasattr(config, "workerinput"):
         shutil.rmtree(ARTIFACTS, ignore_errors=True)
+        stop_browser_server()      # a run killed before its end may have left one under this pid
+
+
+def pytest_unconfigure(config):
+    """The run's browser server stops and its site goes, once every test process is done."""
+    if not hasattr(config, "workerinput"):
+        stop_browser_server()
+
+
+def stop_browser_server() -> None:
+    if BROWSER_SERVER.exists():
+        with contextlib.suppress(ProcessLookupError, ValueError, KeyError):
+            os.kill(json.loads(BROWSER_SERVER.read_text())["pid"], signal.SIGTERM)
+        BROWSER_SERVER.unlink(missing_ok=True)
+    shutil.rmtree(BROWSER_SITE, ignore_errors=True)
 
 
 CROSS_ENGINE = "tests/browser/cross_engine/"

@@ -7,6 +7,8 @@ import functools
 import json
 import os
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
@@ -19,14 +21,11 @@ from benchmarks.in_flight import InFlight
 from benchmarks.report import Build
 from benchmarks.site_build import time_build
 from build_scripts.calculators_ui.games import game_of
-from build_scripts.serve import start_server
 from calculator_views.catalogue import VIEWS
 from calculator_views.render import read_link, render
 from calculator_views.values import default_values, engine_params
-from tests.conftest import ARTIFACTS, ROOT, one_build_at_a_time
+from tests.conftest import ARTIFACTS, BROWSER_SERVER, BROWSER_SITE, ROOT, RUN_LEADER, one_build_at_a_time
 
-# One folder per test session: two sessions at once must not rebuild each other's site.
-BROWSER_SITE = ROOT / "build" / f"browser-site-{os.getpid()}"
 CALCULATOR_PAGES = {
     "strike": ["strike", "attack"],
     "corruption": ["corruption", "removal"],
@@ -58,26 +57,46 @@ def chromium_path() -> str | None:
 
 
 def build_site_for(origin: str, out: Path) -> float:
-    """The site as deployed, with site_url = the test server's origin (instant navigation needs it),
-    built by the benchmark's timed build (the prebuild only if it is not done yet); the seconds it took."""
-    with one_build_at_a_time():
-        prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
-        return time_build(out, origin + "/", 1, prebuild=not prebuilt)[0]
+    """The site as deployed, with site_url = the test server's origin (instant navigation needs it:
+    Material matches links against its sitemap's URLs, port included), built by the benchmark's
+    timed build (the prebuild only if it is not done yet); the seconds it took."""
+    prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
+    return time_build(out, origin + "/", 1, prebuild=not prebuilt)[0]
+
+
+def start_run_server() -> dict:
+    """The run's server (tests/browser/site_server.py), serving BROWSER_SITE; its origin and pid."""
+    server = subprocess.Popen([sys.executable, "-m", "tests.browser.site_server", str(BROWSER_SITE), str(RUN_LEADER)],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True, start_new_session=True)
+    origin = server.stdout.readline().strip()
+    server.stdout.close()
+    if not origin.startswith("http://127.0.0.1:"):
+        server.kill()
+        raise RuntimeError(f"the test server did not start (it said {origin!r})")
+    RUN_SERVER.append(server)       # kept: a Popen collected while its process runs is warned of
+    return {"origin": origin, "pid": server.pid}
+
+
+RUN_SERVER: list[subprocess.Popen] = []
 
 
 @pytest.fixture(scope="session")
 def served_site() -> Build:
-    """Serve build/browser-site on a free port, then build the site for that origin.
+    """The run's site: served on a free 127.0.0.1 port, then built for that origin, by whichever
+    test process needs it first; the others find it ready (BROWSER_SERVER). It is served until the
+    run ends (tests/conftest.py stops it), by a process of its own.
 
     The server sends the site's Content-Security-Policy and application/wasm
     (build_scripts/serve.py), so every browser test runs under that policy. The benchmark's
     test measures this same site (its build time included) rather than building one of its own."""
-    BROWSER_SITE.mkdir(parents=True, exist_ok=True)
-    server, url = start_server(BROWSER_SITE)
-    seconds = build_site_for(url, BROWSER_SITE)
-    yield Build(BROWSER_SITE, url, [seconds])
-    server.shutdown()
-    shutil.rmtree(BROWSER_SITE, ignore_errors=True)
+    with one_build_at_a_time():
+        if not BROWSER_SERVER.exists():
+            BROWSER_SITE.mkdir(parents=True, exist_ok=True)
+            served = start_run_server()
+            served["seconds"] = build_site_for(served["origin"], BROWSER_SITE)
+            BROWSER_SERVER.write_text(json.dumps(served), encoding="utf-8")
+        served = json.loads(BROWSER_SERVER.read_text(encoding="utf-8"))
+    return Build(BROWSER_SITE, served["origin"], [served["seconds"]])
 
 
 @pytest.fixture(scope="session")
