@@ -4,6 +4,7 @@ a sub-path with .html page URLs (once per session, for every test that reads it)
 from __future__ import annotations
 
 import contextlib
+import copy
 import fcntl
 import functools
 import json
@@ -157,12 +158,21 @@ def moved_site(site, tmp_path_factory) -> tuple[Path, Path]:
 
 
 def soup_of(path: Path) -> BeautifulSoup:
+    """The page, parsed once per test process for as long as the file is unchanged (the tests read
+    the same pages many times: a whole-site parse is 3 s). Shared between tests: read it, never
+    change it (content_text works on a copy)."""
+    stat = path.stat()
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(path: Path, mtime_ns: int, size: int) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
 def content_text(soup: BeautifulSoup) -> str:
     """The article's words as a reader sees them, without the permalink numbers."""
-    article = soup.select_one("article") or soup
+    article = copy.copy(soup.select_one("article") or soup)
     for chrome in article.select("a.rule-num, a.headerlink, .site-label"):
         chrome.decompose()
     return article.get_text(" ")
