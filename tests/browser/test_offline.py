@@ -30,9 +30,9 @@ def calculator_pages() -> list[str]:
     return pages
 
 
-def wait_until_saved(page) -> None:
+def wait_until_saved(page, timeout_ms: float = SAVED_TIMEOUT_MS) -> None:
     """The service worker has stored the pages, search and glossary: offline.js says "Ready offline"."""
-    page.wait_for_function("window.__offline && window.__offline.state === 'ready'", timeout=SAVED_TIMEOUT_MS)
+    page.wait_for_function("window.__offline && window.__offline.state === 'ready'", timeout=timeout_ms)
 
 
 def go_offline(page) -> tuple[int, int]:
