@@ -6,9 +6,11 @@ with no console error and no request leaving 127.0.0.1 (the open_page fixture)."
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from benchmarks.search_bench import OPEN_SEARCH, RESULT_LINKS, SEARCH_READY, ask
 from tests.browser.conftest import answer_late, assert_landed_on
@@ -37,6 +39,17 @@ def result_texts(page) -> list[str]:
     return page.eval_on_selector_all(RESULT_LINKS, "links => links.map(a => a.innerText)")
 
 
+def wait_for_first_result_to_read(page, says: str) -> None:
+    """The first result's text begins with `says`. The page shows its own list as the reader types
+    and Material renders the same list again on keyup (use-rule-search.js): read between the two,
+    the first link has once had no text yet (a fresh-clone run under load)."""
+    reads = f"(document.querySelector({RESULT_LINKS!r})?.innerText || '').startsWith({json.dumps(says)})"
+    try:
+        page.wait_for_function(reads, timeout=5_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the first result does not read {says!r}: {result_texts(page)[:3]}") from None
+
+
 def wait_for_first_result(page, anchor: str) -> None:
     """The list shows the answer to the whole query, whose first result is the rule `anchor`."""
     page.wait_for_function(f"document.querySelector({RESULT_LINKS!r})?.hash === '#{anchor}'", timeout=10_000)
@@ -56,6 +69,7 @@ def test_on_a_phone_a_question_leads_to_the_rule_highlighted_in_view(open_page, 
     open_search(page, phone=True)
     _, links = ask(page, "tie strike prowess")
     assert urlparse(links[0]).fragment == "r1-7-25"
+    wait_for_first_result_to_read(page, "1.7.25")
     first = result_texts(page)[0]
     assert first.startswith("1.7.25") and "Starter Rules › 1.7 Combat › Resolving Strikes" in first
     assert page.eval_on_selector(RESULT_LINKS, "a => a.querySelector('mark').textContent") == "equal"
@@ -83,7 +97,7 @@ def test_a_rule_or_section_number_comes_first(open_page, query, path, anchor, sa
     _, links = ask(page, query)
     address = urlparse(links[0])
     assert (address.path, address.fragment) == (path, anchor)
-    assert result_texts(page)[0].startswith(says)
+    wait_for_first_result_to_read(page, says)
 
 
 def test_a_number_that_does_not_exist_gets_a_clear_answer(open_page):
@@ -92,6 +106,7 @@ def test_a_number_that_does_not_exist_gets_a_clear_answer(open_page):
     _, links = ask(page, "9.9.9")
     assert len(links) == 1
     assert page.inner_text(".md-search-result__meta") == "1 matching document"
+    wait_for_first_result_to_read(page, "No rule 9.9.9")
     text = result_texts(page)[0]
     assert text.startswith("No rule 9.9.9") and "Parts III to V" in text
     assert urlparse(links[0]).fragment == "what-the-source-lacks"
