@@ -41,17 +41,14 @@ def engine_browser(engine):
 
 @pytest.fixture
 def engine_page(engine, engine_browser, origin, request):
-    """engine_page(path, returning=False) -> a page in the engine: a first visit in a fresh
-    profile, or (`returning`) a returning reader's page, whose offline copy keeps the engine once
-    a calculator has started (WebKit's pages are all returning: webkit.py says why)."""
+    """engine_page(path) -> a page in the engine: a first visit in a fresh profile (WebKit's pages
+    share one: webkit.py says why). A returning reader's page, whose offline copy keeps the engine
+    once a calculator has started, is the calculators' tour's (test_calculators.py)."""
     if engine == "chromium":
         open_page = request.getfixturevalue("open_page")
 
-        def open_chromium(path: str | None = "", returning: bool = False):
-            if returning:
-                page = request.getfixturevalue("open_returning_page")(None)
-            else:
-                page = open_page(None, service_worker=True)
+        def open_chromium(path: str | None = ""):
+            page = open_page(None, service_worker=True)
             page.context.grant_permissions(CLIPBOARD, origin=origin)   # as a reader's click would
             page.engine = engine
             if path is not None:
@@ -63,8 +60,8 @@ def engine_page(engine, engine_browser, origin, request):
 
     pages = []
 
-    def open_in_engine(path: str | None = "", returning: bool = False):
-        page = engine_browser.new_page(returning)
+    def open_in_engine(path: str | None = ""):
+        page = engine_browser.new_page(False)
         pages.append(page)
         if path is not None:
             page.goto(f"{origin}/{path.lstrip('/')}")
