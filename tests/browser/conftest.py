@@ -64,6 +64,9 @@ def build_site_for(origin: str, out: Path) -> float:
     return time_build(out, origin + "/", 1, prebuild=not prebuilt)[0]
 
 
+RUN_SERVER: list[subprocess.Popen] = []
+
+
 def start_run_server() -> dict:
     """The run's server (tests/browser/site_server.py), serving BROWSER_SITE; its origin and pid."""
     server = subprocess.Popen([sys.executable, "-m", "tests.browser.site_server", str(BROWSER_SITE), str(RUN_LEADER)],
@@ -75,9 +78,6 @@ def start_run_server() -> dict:
         raise RuntimeError(f"the test server did not start (it said {origin!r})")
     RUN_SERVER.append(server)       # kept: a Popen collected while its process runs is warned of
     return {"origin": origin, "pid": server.pid}
-
-
-RUN_SERVER: list[subprocess.Popen] = []
 
 
 @pytest.fixture(scope="session")

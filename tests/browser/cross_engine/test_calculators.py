@@ -46,6 +46,15 @@ def check_live_results(page, views: list[str]) -> None:
             assert_result_shown(page, view, values, name)
 
 
+def assert_no_new_problems(page) -> None:
+    """No console error and no request off 127.0.0.1 since the last check, where the engine's
+    automation reports them (WebKit's does not: test_reading.py says why). The tour's page outlives
+    the tests, so each test checks its own share."""
+    with contextlib.suppress(NotInAutomation):
+        problems = problems_since_last_asked(page)
+        assert not problems, f"{page.engine}: {problems[:5]}"
+
+
 @pytest.fixture(scope="module")
 def calculator_tour(engine, engine_browser, origin, request):
     if engine == "chromium":
@@ -69,9 +78,7 @@ def test_every_calculator_agrees_with_cpython(calculator_tour, page_name):
     assert sorted(views) == sorted(PAGES[page_name])
     check_live_results(page, views)
     assert page.evaluate("window.__calculators.starts") == 1, "one engine for the whole tour"
-    with contextlib.suppress(NotInAutomation):     # WebKit's: test_reading.py says why
-        problems = problems_since_last_asked(page)
-        assert not problems, f"{page.engine}: {problems[:5]}"
+    assert_no_new_problems(page)
 
 
 def test_a_shared_link_restores_its_inputs_and_answer(calculator_tour, origin):
@@ -93,6 +100,4 @@ def test_a_shared_link_restores_its_inputs_and_answer(calculator_tour, origin):
     wait_for_engine(page, "strike")
     assert_result_shown(page, "strike", values, name)
     assert form_values(page, "strike") == values, name
-    with contextlib.suppress(NotInAutomation):
-        problems = problems_since_last_asked(page)
-        assert not problems, f"{page.engine}: {problems[:5]}"
+    assert_no_new_problems(page)
