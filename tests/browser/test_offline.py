@@ -148,7 +148,8 @@ SLOW_LINE = {"offline": False, "latency": 20, "downloadThroughput": 5e6, "upload
 def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_in(open_page):
     """On a phone network every file shares the line: the wheel, needed only once Python has
     booted, waits for the runtime and the standard library, which then arrive sooner, and comes
-    in while Python boots."""
+    in while Python boots. The page asks for it and hands it to the worker: the worker's own
+    request could wait until Python's boot, which holds the worker's thread, was over."""
     page = open_page(None)
     session = page.context.new_cdp_session(page)
     session.send("Network.enable")
@@ -167,10 +168,33 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
         assert requests, f"no request for {part}"
         return [(r.timing["startTime"], r.timing["startTime"] + r.timing["responseEnd"]) for r in requests]
 
-    wheel_asked = min(start for start, _ in timed(".whl"))
+    wheel_requests = timed(".whl")
+    assert len(wheel_requests) == 1, "the wheel is asked for once, by the page"
+    assert page.evaluate("window.__calculators.wheelFrom") == "page"
+    wheel_asked = wheel_requests[0][0]
     for boot_file in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.trimmed.zip"):
         arrived = min(end for _, end in timed(boot_file))
         assert wheel_asked >= arrived, f"the wheel was asked for {arrived - wheel_asked:.0f} ms before {boot_file}"
+
+
+def test_the_worker_fetches_the_wheel_itself_when_the_page_cannot(open_page):
+    page = open_page(None)
+    refused = []
+
+    def refuse_the_first(route):
+        if refused:
+            route.fallback()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+    page.route("**/*.whl", refuse_the_first)
+    page.goto(page.guard.origin + "/calculators/corruption/")
+    wait_for_engine(page, "corruption")
+    assert refused, "the page asked for the wheel"
+    assert page.evaluate("window.__calculators.wheelFrom") == "network"
+    failed = [error for error in page.guard.console_errors if error.startswith("Failed to load resource")]
+    assert len(failed) == 1, page.guard.console_errors       # the refused request, and nothing else
+    page.guard.console_errors.remove(failed[0])
 
 
 def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, origin):

@@ -1,10 +1,11 @@
 // The rules engine in a module Web Worker: Pyodide plus the calculators wheel.
 // Started off the main thread because Pyodide's start freezes a page for seconds.
-// Protocol: {type: "start"} once, then requests, each with an id:
+// Protocol: {type: "start", wheelFromPage} once (wheelFromPage: the page will send the wheel,
+// {type: "wheel", bytes} or {type: "wheel", failure}; see engine.js), then requests, each with an id:
 //   {type: "run", id, name, params}         the engine's result (calculators.api.run)
 //   {type: "view", id, view, values, links} the result's HTML and answer (calculator_views)
 //   {type: "link", id, view, entries}       a shared link's values, checked
-// replies: progress {loaded, total} (download bytes) / ready {from, phases} / failed,
+// replies: progress {loaded, total} (download bytes) / ready {from, phases, wheel} / failed,
 // and {type: "result", id, result | failure}.
 //
 // The engine's files are listed in assets/engine/engine.json (build_scripts/engine_manifest.py).
@@ -24,6 +25,8 @@ let requests = null; // the engine's and the views' answers, once both are set u
 let pyodide = null;
 let manifest = null;
 let fullStdlibAdded = false;
+let handOverWheel; // resolves handedWheel: the page's bytes of the wheel, or null if it could not fetch them
+const handedWheel = new Promise((resolve) => { handOverWheel = resolve; });
 
 function post(message) {
   self.postMessage(message);
@@ -123,7 +126,19 @@ async function bootPython(loadPyodide, snapshot) {
   return { pyodide: await startPython(loadPyodide, { ...options, stdLibURL: siteUrl(manifest.fullStdlib) }), from: "full" };
 }
 
-async function start() {
+// The wheel: handed over by the page if it said it would (and could fetch it), else
+// downloaded here once the files the boot waits for are in.
+async function wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel) {
+  const handed = pageSendsWheel ? await handedWheel : null;
+  if (handed) {
+    meter.done(wheelFile);
+    return { bytes: handed, from: "page" };
+  }
+  await bootFilesIn;
+  return { bytes: await download(wheelFile, meter, true), from: "network" };
+}
+
+async function start(pageSendsWheel) {
   const phases = {};
   const startedAt = performance.now();
   const lap = (name) => { phases[name] = performance.now() - startedAt; };
@@ -134,27 +149,28 @@ async function start() {
     const files = [...manifest.boot, ...(useSnapshot ? manifest.later : [])];
     const meter = progressMeter(files);
     post({ type: "progress", loaded: 0, total: meter.total });
-    const kept = new Set([manifest.wheel, manifest.snapshot]);
     // The wheel is needed only once Python has booted: it downloads after the files the boot
     // waits for, which then arrive sooner on a slow network, and comes in while Python boots.
+    // On a calculator page's first load the page asks for it (engine.js), as the wasm ends:
+    // asked for here, the request could wait until Python's boot, which holds this thread, was over.
     const wheelFile = files.find((file) => file.url === manifest.wheel);
     const downloads = new Map(files.filter((file) => file !== wheelFile)
-      .map((file) => [file.url, download(file, meter, kept.has(file.url))]));
+      .map((file) => [file.url, download(file, meter, file.url === manifest.snapshot)]));
     const bootFilesIn = Promise.allSettled([...downloads.values()]);
-    downloads.set(wheelFile.url, bootFilesIn.then(() => download(wheelFile, meter, true)));
-    for (const pending of downloads.values()) pending.catch(() => {}); // a failure is reported where it is awaited
+    const wheel = wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel);
+    for (const pending of [...downloads.values(), wheel]) pending.catch(() => {}); // a failure is reported where it is awaited
     const { loadPyodide } = await runtimeScript;
     lap("runtimeScript");
     const snapshot = useSnapshot ? downloads.get(manifest.snapshot).then(gunzipped).then(unpackSnapshot) : null;
     const booted = await bootPython(loadPyodide, snapshot);
     pyodide = booted.pyodide;
     lap("python");
-    const wheel = await downloads.get(manifest.wheel);
-    const callJson = await withFullStdlibIfNeeded(() => setUpEngine(pyodide, wheel));
+    const { bytes: wheelBytes, from: wheelFrom } = await wheel;
+    const callJson = await withFullStdlibIfNeeded(() => setUpEngine(pyodide, wheelBytes));
     lap("engine");
     requests = requestHandlers(callJson, await withFullStdlibIfNeeded(() => setUpViews(pyodide)));
     lap("views");
-    post({ type: "ready", from: booted.from, phases, stdlib: fullStdlibAdded ? "full" : "trimmed" });
+    post({ type: "ready", from: booted.from, phases, stdlib: fullStdlibAdded ? "full" : "trimmed", wheel: wheelFrom });
   } catch (error) {
     post({ type: "failed", message: errorText(error) });
   }
@@ -199,6 +215,9 @@ self.addEventListener("unhandledrejection", (event) => {
 
 self.onmessage = (event) => {
   const message = event.data;
-  if (message.type === "start") start();
-  else if (["run", "view", "link"].includes(message.type)) answer(message);
+  if (message.type === "start") start(Boolean(message.wheelFromPage));
+  else if (message.type === "wheel") {
+    if (message.failure) console.warn(`engine: the page could not fetch the wheel (${message.failure}); fetching it here`);
+    handOverWheel(message.bytes ? new Uint8Array(message.bytes) : null);
+  } else if (["run", "view", "link"].includes(message.type)) answer(message);
 };
