@@ -1,11 +1,11 @@
 """Write assets/engine/engine.json: what the calculators' engine is made of, for the browser.
 
 The worker reads it to start (the trimmed standard library, the lock file's header,
-and each file's download size for its progress: "2.1 of 4.3 MB"); the service worker
+and each file's download size, gzip and Brotli, for its progress: "2.1 of 4.3 MB"); the service worker
 and offline.js read it to keep the engine offline on request and to say how big it
 is. Each file has a revision (its content hash) so a new deploy replaces only what
 changed. Run after the runtime, wheel, trimmed standard library, snapshot and the
-gzip copies are written.
+compressed copies are written.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import paths
 from .engine_wheel import engine_revision, revision_of, wheel_site_path
-from .precompress import transfer_size
+from .precompress import brotli_size, transfer_size
 from .pyodide_runtime import RUNTIME_DIR
 from .pyodide_snapshot import SNAPSHOT_PATH
 from .pyodide_stdlib import FULL_STDLIB, TRIMMED_STDLIB
@@ -27,9 +27,12 @@ OFFLINE_CACHE = "mele-engine"   # the Cache Storage name the service worker keep
 
 
 def _entry(site_dir: Path, site_path: str) -> dict:
+    """A file's revision and sizes: as it is, with gzip ("transfer") and with Brotli, if it has a copy."""
     path = site_dir / site_path
-    return {"url": site_path, "revision": revision_of(path.read_bytes()),
-            "bytes": path.stat().st_size, "transfer": transfer_size(path)}
+    entry = {"url": site_path, "revision": revision_of(path.read_bytes()),
+             "bytes": path.stat().st_size, "transfer": transfer_size(path)}
+    brotli = brotli_size(path)
+    return entry if brotli is None else {**entry, "brotli": brotli}
 
 
 def write_engine_manifest(site_dir: Path = paths.SITE) -> dict:

@@ -6,9 +6,11 @@ The Content-Security-Policy here is the one the README's server sample sends and
 the browser tests run under; `.wasm` is sent as application/wasm so Pyodide can
 compile it while it downloads, and the web app manifest as application/manifest+json.
 Everything is revalidated (no-cache), so a rebuild shows at once; the README's sample gives hashed assets long-lived headers instead.
-Compressed like the sample too: a file's gzip copy from the build (`x.wasm.gz`,
-nginx `gzip_static`) when the browser accepts gzip, else text compressed on the fly
-(nginx `gzip`), so a site built without the copies is measured fairly.
+Compressed like the sample too: a file's Brotli copy from the build (`x.wasm.br`, nginx
+`brotli_static`) when the browser accepts Brotli, else its gzip copy (`x.wasm.gz`, nginx
+`gzip_static`) when it accepts gzip, else text compressed on the fly (nginx `gzip`), so a
+site built without the copies is measured fairly. `--no-brotli` serves as a host without
+Brotli does (the benchmark's first visits measure both).
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ ON_THE_FLY_LEVEL = 6                          # nginx's gzip_comp_level in the R
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     _compressed: ClassVar[dict[tuple[str, int, int], bytes]] = {}   # (path, mtime, size) -> on-the-fly gzip
+    def __init__(self, *args, brotli: bool = True, **kwargs):
+        self.brotli = brotli   # send a file's Brotli copy to a browser that accepts it (set before the
+        super().__init__(*args, **kwargs)   # base class's __init__, which answers the request)
 
     def end_headers(self):
         self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
@@ -62,15 +67,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.partition("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")    # the folder's page, as the base class serves it
-        if not os.path.isfile(path) or not self._accepts_gzip():
+        if not os.path.isfile(path):
             return super().send_head()
         kind = self.guess_type(path)
-        packed = path + ".gz"
-        if os.path.isfile(packed):
-            return self._send_gzip(path, kind, open(packed, "rb"), os.path.getsize(packed))  # noqa: SIM115
-        if any(marker in kind for marker in COMPRESSIBLE):
+        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            packed = path + suffix
+            if (encoding == "gzip" or self.brotli) and self._accepts(encoding) and os.path.isfile(packed):
+                return self._send_compressed(path, kind, encoding, open(packed, "rb"), os.path.getsize(packed))  # noqa: SIM115
+        if self._accepts("gzip") and any(marker in kind for marker in COMPRESSIBLE):
             body = self._gzip_on_the_fly(path)
-            return self._send_gzip(path, kind, io.BytesIO(body), len(body))
+            return self._send_compressed(path, kind, "gzip", io.BytesIO(body), len(body))
         return super().send_head()
 
     def send_error(self, code, message=None, explain=None):
@@ -87,9 +93,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.wfile.write(body)
         return None
 
-    def _accepts_gzip(self) -> bool:
+    def _accepts(self, encoding: str) -> bool:
         offered = self.headers.get("Accept-Encoding", "")
-        return any(part.split(";")[0].strip() == "gzip" and "q=0" not in part.replace(" ", "")
+        return any(part.split(";")[0].strip() == encoding and "q=0" not in part.replace(" ", "")
                    for part in offered.split(","))
 
     def _gzip_on_the_fly(self, path: str) -> bytes:
@@ -100,8 +106,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self._compressed[key] = gzip.compress(source.read(), compresslevel=ON_THE_FLY_LEVEL, mtime=0)
         return self._compressed[key]
 
-    def _send_gzip(self, path: str, kind: str, body, length: int):
-        """The headers SimpleHTTPRequestHandler would send for `path`, for its gzip body."""
+    def _send_compressed(self, path: str, kind: str, encoding: str, body, length: int):
+        """The headers SimpleHTTPRequestHandler would send for `path`, for its compressed body."""
         modified = os.stat(path).st_mtime
         since = self.headers.get("If-Modified-Since")
         if since and "If-None-Match" not in self.headers:
@@ -116,7 +122,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 pass
         self.send_response(200)
         self.send_header("Content-Type", kind)
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(length))
         self.send_header("Last-Modified", self.date_time_string(modified))
@@ -135,9 +141,10 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def start_server(site: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve `site` quietly in a background thread; return the server and its origin (no trailing slash)."""
-    handler = functools.partial(QuietSiteHandler, directory=str(site))
+def start_server(site: Path, port: int = 0, brotli: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve `site` quietly in a background thread; return the server and its origin (no trailing slash).
+    `brotli=False`: as a host that sends gzip only."""
+    handler = functools.partial(QuietSiteHandler, directory=str(site), brotli=brotli)
     server = QuietServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
@@ -147,8 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--directory", type=Path, default=paths.SITE)
+    parser.add_argument("--no-brotli", dest="brotli", action="store_false", help="send gzip only, never Brotli")
     args = parser.parse_args(argv)
-    handler = functools.partial(SiteHandler, directory=str(args.directory))
+    handler = functools.partial(SiteHandler, directory=str(args.directory), brotli=args.brotli)
     with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
         print(f"Serving {args.directory} on http://127.0.0.1:{args.port}/ (Ctrl-C to stop)")
         try:

@@ -1,11 +1,14 @@
-"""The gzip copies a server sends instead of the files (build_scripts/precompress.py)."""
+"""The gzip and Brotli copies a server sends instead of the files (build_scripts/precompress.py)."""
 
 from __future__ import annotations
 
 import gzip
+import random
 from pathlib import Path
 
-from build_scripts.precompress import SUFFIX, precompress
+import brotli
+
+from build_scripts.precompress import BROTLI_SUFFIX, SUFFIX, precompress
 
 # Compresses well, and not so regularly that level 9 already finds every match.
 TEXT = "".join(f"rule {n}: a strike of {n % 13} against a prowess of {n * 7 % 11}\n" for n in range(4000)).encode()
@@ -24,6 +27,20 @@ def test_the_engines_files_get_zopflis_smaller_copy_and_the_pages_level_9(tmp_pa
     assert gzip.decompress(engine_copy) == TEXT and gzip.decompress(page_copy) == TEXT
     assert page_copy == level_9
     assert len(engine_copy) < len(level_9)
+    engine_brotli = engine_file.with_name(engine_file.name + BROTLI_SUFFIX).read_bytes()
+    assert brotli.decompress(engine_brotli) == TEXT and len(engine_brotli) < len(engine_copy)
+    assert not page.with_name(page.name + BROTLI_SUFFIX).exists(), "the pages have gzip copies only"
+
+
+def test_a_file_that_does_not_compress_gets_no_copy(tmp_path: Path):
+    engine_file = tmp_path / "assets" / "engine" / "random.whl"
+    engine_file.parent.mkdir(parents=True)
+    engine_file.write_bytes(random.Random(13).randbytes(200_000))   # as a zip of deflated files is
+    for suffix in (SUFFIX, BROTLI_SUFFIX):            # copies a build made before are taken away
+        engine_file.with_name(engine_file.name + suffix).write_bytes(b"old")
+    precompress(tmp_path)
+    for suffix in (SUFFIX, BROTLI_SUFFIX):
+        assert not engine_file.with_name(engine_file.name + suffix).exists(), suffix
 
 
 def test_every_gzip_copy_in_the_site_is_its_file(site: Path):
@@ -33,3 +50,11 @@ def test_every_gzip_copy_in_the_site_is_its_file(site: Path):
         original = copy.with_name(copy.name.removesuffix(SUFFIX))
         if original.is_file():     # engine-snapshot.bin.gz is the file itself, with no other
             assert gzip.decompress(copy.read_bytes()) == original.read_bytes(), copy
+
+
+def test_every_brotli_copy_in_the_site_is_its_file_and_only_the_engines_have_one(site: Path):
+    copies = sorted(site.rglob(f"*{BROTLI_SUFFIX}"))
+    assert any(copy.name == "pyodide.asm.wasm.br" for copy in copies)
+    for copy in copies:
+        assert copy.relative_to(site).as_posix().startswith(("assets/pyodide/", "assets/engine/")), copy
+        assert brotli.decompress(copy.read_bytes()) == copy.with_name(copy.name.removesuffix(BROTLI_SUFFIX)).read_bytes()

@@ -3,7 +3,9 @@ on error the result already on the page stays."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import defaults, python_rendered_text, result_text, wait_for_engine
+import json
+
+from tests.browser.conftest import BROWSER_SITE, defaults, python_rendered_text, result_text, wait_for_engine
 
 
 def test_status_shows_loading_with_progress_then_ready(open_page):
@@ -16,6 +18,15 @@ def test_status_shows_loading_with_progress_then_ready(open_page):
     wait_for_engine(page, "corruption")
     assert page.locator("#calc-corruption .calc-status__progress").is_hidden()
     assert "Engine ready" in page.inner_text("#calc-corruption .calc-status")
+
+
+def test_the_progress_counts_the_bytes_as_they_cross_the_network(open_page):
+    """The test server sends Chromium the engine's Brotli copies: the progress counts their sizes."""
+    page = open_page("calculators/corruption/")
+    wait_for_engine(page, "corruption")
+    manifest = json.loads((BROWSER_SITE / "assets" / "engine" / "engine.json").read_text(encoding="utf-8"))
+    assert all("brotli" in file for file in manifest["boot"]), "every file the start downloads has a Brotli copy"
+    assert page.evaluate("window.__calculators.downloadTotal") == sum(file["brotli"] for file in manifest["boot"])
 
 
 def test_status_shows_an_engine_error_and_keeps_the_result(open_page):

@@ -1,7 +1,7 @@
 // The rules engine in a module Web Worker: Pyodide plus the calculators wheel.
 // Started off the main thread because Pyodide's start freezes a page for seconds.
 // Protocol: {type: "start", wheelFromPage} once (wheelFromPage: the page will send the wheel,
-// {type: "wheel", bytes} or {type: "wheel", failure}; see engine.js), then requests, each with an id:
+// {type: "wheel", bytes, encoding} or {type: "wheel", failure}; see engine.js), then requests, each with an id:
 //   {type: "run", id, name, params}         the engine's result (calculators.api.run)
 //   {type: "view", id, view, values, links} the result's HTML and answer (calculator_views)
 //   {type: "link", id, view, entries}       a shared link's values, checked
@@ -25,7 +25,7 @@ let requests = null; // the engine's and the views' answers, once both are set u
 let pyodide = null;
 let manifest = null;
 let fullStdlibAdded = false;
-let handOverWheel; // resolves handedWheel: the page's bytes of the wheel, or null if it could not fetch them
+let handOverWheel; // resolves handedWheel: {bytes, encoding} from the page, or null if it could not fetch them
 const handedWheel = new Promise((resolve) => { handOverWheel = resolve; });
 
 function post(message) {
@@ -39,21 +39,24 @@ function errorText(error) {
 const siteUrl = (path) => new URL(path, SITE).href;
 
 // Download progress, in bytes as they cross the network: each file's bytes read so far,
-// scaled by its gzip ratio (the manifest has both sizes).
+// scaled by its compression ratio (the manifest has its size as it is, gzipped and, if the
+// site has a Brotli copy, in Brotli; a file sent in Brotli counts as such from its answer on).
 function progressMeter(files) {
-  const total = files.reduce((sum, file) => sum + file.transfer, 0);
   const read = new Map();
+  const sent = new Map(files.map((file) => [file.url, file.transfer]));
   let lastPost = 0;
+  const total = () => [...sent.values()].reduce((sum, size) => sum + size, 0);
   const report = (force) => {
     const now = performance.now();
     if (!force && now - lastPost < PROGRESS_EVERY_MS) return;
     lastPost = now;
     let loaded = 0;
-    for (const file of files) loaded += Math.min(read.get(file.url) || 0, file.bytes) * (file.transfer / file.bytes);
-    post({ type: "progress", loaded: Math.round(loaded), total });
+    for (const file of files) loaded += Math.min(read.get(file.url) || 0, file.bytes) * (sent.get(file.url) / file.bytes);
+    post({ type: "progress", loaded: Math.round(loaded), total: total() });
   };
   return {
-    total,
+    get total() { return total(); },
+    encoding(file, contentEncoding) { if (contentEncoding === "br" && file.brotli) sent.set(file.url, file.brotli); },
     add(file, count) { read.set(file.url, (read.get(file.url) || 0) + count); report(false); },
     done(file) { read.set(file.url, file.bytes); report(true); },
   };
@@ -66,6 +69,7 @@ function progressMeter(files) {
 async function download(file, meter, keep) {
   const response = await fetch(siteUrl(file.url), { credentials: "same-origin" });
   if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
+  meter.encoding(file, response.headers.get("Content-Encoding"));
   const reader = response.body.getReader();
   const chunks = [];
   let size = 0;
@@ -131,8 +135,9 @@ async function bootPython(loadPyodide, snapshot) {
 async function wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel) {
   const handed = pageSendsWheel ? await handedWheel : null;
   if (handed) {
+    meter.encoding(wheelFile, handed.encoding);
     meter.done(wheelFile);
-    return { bytes: handed, from: "page" };
+    return { bytes: handed.bytes, from: "page" };
   }
   await bootFilesIn;
   return { bytes: await download(wheelFile, meter, true), from: "network" };
@@ -218,6 +223,6 @@ self.onmessage = (event) => {
   if (message.type === "start") start(Boolean(message.wheelFromPage));
   else if (message.type === "wheel") {
     if (message.failure) console.warn(`engine: the page could not fetch the wheel (${message.failure}); fetching it here`);
-    handOverWheel(message.bytes ? new Uint8Array(message.bytes) : null);
+    handOverWheel(message.bytes ? { bytes: new Uint8Array(message.bytes), encoding: message.encoding } : null);
   } else if (["run", "view", "link"].includes(message.type)) answer(message);
 };

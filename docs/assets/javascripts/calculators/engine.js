@@ -44,7 +44,7 @@ function sendWheelWhenWasmIsIn(worker) {
       const response = await fetch(new URL(`../../../${manifest.wheel}`, import.meta.url), { credentials: "same-origin" });
       if (!response.ok) throw new Error(`${manifest.wheel}: HTTP ${response.status}`);
       const bytes = await response.arrayBuffer();
-      worker.postMessage({ type: "wheel", bytes }, [bytes]);
+      worker.postMessage({ type: "wheel", bytes, encoding: response.headers.get("Content-Encoding") }, [bytes]);
     } catch (error) {
       worker.postMessage({ type: "wheel", failure: String(error && error.message ? error.message : error) });
     }
@@ -92,6 +92,7 @@ function startEngine() {
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.type === "progress") {
+      timings.downloadTotal = message.total;
       const label = message.loaded < message.total ? "downloading" : "starting Python";
       setStatus({ loaded: message.loaded, total: message.total, label });
     } else if (message.type === "ready") {
