@@ -152,13 +152,14 @@ def _calculator(browser, origin: str) -> dict:
     return result
 
 
-def measure(origin: str, runs: int, browser=None) -> dict[str, list[float]]:
-    """Samples per figure; `browser`: a Chromium already running (the tests'), else one is started."""
+def measure(origin: str, runs: int, browser=None, site: Path | None = None) -> dict[str, list[float]]:
+    """Samples per figure; `browser`: a Chromium already running (the tests'), else one is started.
+    `site`: the folder served at `origin`, served again for the first visits (network.hosts)."""
     if browser is None:
         with sync_playwright() as playwright:
             own = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
             try:
-                return measure(origin, runs, own)
+                return measure(origin, runs, own, site)
             finally:
                 own.close()
 
@@ -192,10 +193,12 @@ def measure(origin: str, runs: int, browser=None) -> dict[str, list[float]]:
             if timings.get("phases"):      # older builds did not report them
                 add(f"python {kind}", timings["phases"]["python"] - timings["phases"]["runtimeScript"])
         add("from snapshot", 1.0 if calc["warm_timings"].get("from") == "snapshot" else 0.0)
-        for profile, key in (("Fast 4G", "fast"), ("Slow 4G", "slow")):
-            first = network.first_live_result(browser, origin, profile)
-            add(f"{key} result", first["seconds"])
-            add(f"{key} bytes", first["bytes"])
+        with network.hosts(site) as hosts:
+            for profile, key in (("Fast 4G", "fast"), ("Slow 4G", "slow")):
+                for encoding, suffix in (("gzip", ""), ("brotli", " br")):
+                    first = network.first_live_result(browser, hosts[encoding], profile)
+                    for part in ("result", "bytes", "wasm in", "after it"):
+                        add(f"{key}{suffix} {part}", first[part])
         for path, key in ((HOME, "home"), (RULE_PAGE, "rule")):
             quiet = network.quiet_page_bytes(browser, origin, path)
             add(f"{key} 30 s", quiet["bytes"])
@@ -221,8 +224,16 @@ ROWS = [   # (sample, figure, unit, scale, target)
     ("update", "calculator: input change to updated result", "ms", 1, "< 50 ms"),
     ("fast result", "first visit, Fast 4G: first live result", "s", 1, "< 5 s"),
     ("fast bytes", "first visit, Fast 4G: transferred before it", "MB", 1e-6, "< 5 MB"),
+    ("fast wasm in", "first visit, Fast 4G: the wasm's last byte", "s", 1, ""),
+    ("fast after it", "first visit, Fast 4G: from it to the result", "s", 1, ""),
     ("slow result", "first visit, Slow 4G: first live result", "s", 1, "< 25 s"),
     ("slow bytes", "first visit, Slow 4G: transferred before it", "MB", 1e-6, ""),
+    ("fast br result", "first visit, Fast 4G, Brotli: first live result", "s", 1, ""),
+    ("fast br bytes", "first visit, Fast 4G, Brotli: transferred before it", "MB", 1e-6, ""),
+    ("fast br wasm in", "first visit, Fast 4G, Brotli: the wasm's last byte", "s", 1, ""),
+    ("fast br after it", "first visit, Fast 4G, Brotli: from it to the result", "s", 1, ""),
+    ("slow br result", "first visit, Slow 4G, Brotli: first live result", "s", 1, ""),
+    ("slow br bytes", "first visit, Slow 4G, Brotli: transferred before it", "MB", 1e-6, ""),
     ("home 30 s", "first visit, home page: transferred in 30 s", "MB", 1e-6, "< 2 MB"),
     ("rule 30 s", "first visit, rule page 1.7: transferred in 30 s", "MB", 1e-6, "< 2 MB"),
     ("pyodide 30 s", "first visit, home + rule page: engine files, 30 s", "files", 1, "0"),

@@ -1,6 +1,7 @@
 """First visits over a phone network (issue 13), in headless Chromium with DevTools' network
 emulation (CDP Network.emulateNetworkConditions), against the site served with gzip as a
-production server does (build_scripts/serve.py: the build's .gz copies, else on the fly).
+production server does (build_scripts/serve.py: the build's .gz copies, else on the fly),
+and again by a host that sends Brotli (the build's .br copies of the engine's files).
 
 Profiles as DevTools names them, with the figures the issue gives: Fast 4G 9 Mbps down,
 1.5 Mbps up, 60 ms; Slow 4G 1.6 Mbps, 750 kbps, 150 ms. The emulation applies to the page
@@ -12,15 +13,20 @@ count for each finished request, the service worker's included.
 
 from __future__ import annotations
 
+import contextlib
 import time
+from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
+
+from build_scripts.serve import start_server
 
 PROFILES = {   # name -> (download bytes/s, upload bytes/s, latency ms)
     "Fast 4G": (9e6 / 8, 1.5e6 / 8, 60),
     "Slow 4G": (1.6e6 / 8, 0.75e6 / 8, 150),
 }
 CALCULATOR, INPUT = "calculators/strike/", "#calc-strike-prowess"
+RUNTIME_WASM = "pyodide.asm.wasm"
 WIRED = "#calc-strike[data-wired]"    # the page script listens to the form from here on
 FIRST_RESULT_TIMEOUT_S = 180
 QUIET_PAGE_S = 30
@@ -45,11 +51,33 @@ class Transfers:
                 total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
         return total
 
+    def last_byte_of(self, name: str) -> float:
+        """Epoch ms at which the largest answer for a file named `name` ended (the request that
+        crossed the network, not those the HTTP cache joined to it)."""
+        requests = [r for r in list(self.finished) if r.url.rsplit("/", 1)[-1] == name]
+        if not requests:
+            raise LookupError(f"no request for {name}")
+        largest = max(requests, key=lambda request: request.sizes()["responseBodySize"])
+        return largest.timing["startTime"] + largest.timing["responseEnd"]
+
     def engine_files(self) -> int:
         """Files of the engine itself (the runtime, standard library, wheel, snapshot); not its
         1 KB manifest, which the offline copy of the pages holds so a calculator can start offline."""
         return sum(1 for r in self.finished if ("/assets/pyodide/" in r.url or "/assets/engine/" in r.url)
                    and not r.url.endswith("/engine.json"))
+
+
+@contextlib.contextmanager
+def hosts(site: Path):
+    """`site` served twice, as the first visits are measured: {"gzip": origin of a host that sends
+    gzip only (every host can), "brotli": origin of one that sends Brotli where the site has it}."""
+    servers = {encoding: start_server(site, brotli=encoding == "brotli") for encoding in ("gzip", "brotli")}
+    try:
+        yield {encoding: origin for encoding, (_, origin) in servers.items()}
+    finally:
+        for server, _ in servers.values():
+            server.shutdown()
+            server.server_close()
 
 
 def throttle(context, page, profile: str) -> None:
@@ -62,7 +90,9 @@ def throttle(context, page, profile: str) -> None:
 
 def first_live_result(browser, origin: str, profile: str) -> dict:
     """A first visit to the strike calculator: the reader changes an input at once; seconds from
-    navigation until the result follows it, and the bytes transferred before then."""
+    navigation until the result follows it, and the bytes transferred before then. Split in two at
+    the wasm's last byte (the largest file, the last the start waits for): the download, then the
+    CPU work of the start (Python's boot, the engine's import, the result)."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -80,7 +110,9 @@ def first_live_result(browser, origin: str, profile: str) -> dict:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{profile}: no live result after {FIRST_RESULT_TIMEOUT_S} s")
             page.wait_for_timeout(20)
-        return {"seconds": shown["at"] / 1000, "bytes": transfers.bytes_until(shown["origin"] + shown["at"])}
+        wasm_in = (transfers.last_byte_of(RUNTIME_WASM) - shown["origin"]) / 1000
+        return {"result": shown["at"] / 1000, "bytes": transfers.bytes_until(shown["origin"] + shown["at"]),
+                "wasm in": wasm_in, "after it": shown["at"] / 1000 - wasm_in}
     finally:
         context.close()
 

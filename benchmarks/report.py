@@ -52,7 +52,7 @@ class Build:
         """Built into a folder of the benchmark's own and served; close() removes both."""
         site = ROOT / "build" / f"bench-{name}-{os.getpid()}"
         site.mkdir(parents=True, exist_ok=True)
-        server, origin = start_server(site)
+        server, origin = start_server(site, brotli=False)   # the figures are for gzip, which every host sends
         return cls(site, origin, time_build(site, origin + "/", runs, root), server)
 
     def site_rows(self) -> list[dict]:
@@ -68,7 +68,7 @@ class Build:
         ]
 
     def measure_once(self, browser) -> None:
-        for key, values in browser_bench.measure(self.origin, 1, browser).items():
+        for key, values in browser_bench.measure(self.origin, 1, browser, self.site).items():
             self.samples.setdefault(key, []).extend(values)
 
     def search_rows(self, runs: int, browser) -> list[dict]:
