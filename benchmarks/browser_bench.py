@@ -206,6 +206,18 @@ def measure(origin: str, runs: int, browser=None, site: Path | None = None) -> d
     return samples
 
 
+def first_visit_rows(key: str, host: str, targets: dict[str, str]) -> list[tuple]:
+    """The first-visit rows of one host (network.hosts): `key` "" and `host` "" for the host that
+    sends gzip only (the targets are for it), " br" and ", Brotli" for the one that sends Brotli."""
+    return [(f"{profile_key}{key} {part}", f"first visit, {profile}{host}: {figure}", unit, scale,
+             targets.get(f"{profile_key} {part}", ""))
+            for profile, profile_key in (("Fast 4G", "fast"), ("Slow 4G", "slow"))
+            for part, figure, unit, scale in (("result", "first live result", "s", 1),
+                                              ("bytes", "transferred before it", "MB", 1e-6),
+                                              ("wasm in", "the wasm's last byte", "s", 1),
+                                              ("after it", "from it to the result", "s", 1))]
+
+
 ROWS = [   # (sample, figure, unit, scale, target)
     ("home bytes", "first view: home page (gzip)", "KB", 1e-3, "< 400 KB"),
     ("rule bytes", "first view: rule page 1.7 (gzip)", "KB", 1e-3, "< 400 KB"),
@@ -222,18 +234,8 @@ ROWS = [   # (sample, figure, unit, scale, target)
     ("python warm", "engine start: Python restored in worker, warm", "ms", 1, ""),
     ("from snapshot", "engine start, warm: from the snapshot (1 = yes)", "", 1, "1"),
     ("update", "calculator: input change to updated result", "ms", 1, "< 50 ms"),
-    ("fast result", "first visit, Fast 4G: first live result", "s", 1, "< 5 s"),
-    ("fast bytes", "first visit, Fast 4G: transferred before it", "MB", 1e-6, "< 5 MB"),
-    ("fast wasm in", "first visit, Fast 4G: the wasm's last byte", "s", 1, ""),
-    ("fast after it", "first visit, Fast 4G: from it to the result", "s", 1, ""),
-    ("slow result", "first visit, Slow 4G: first live result", "s", 1, "< 25 s"),
-    ("slow bytes", "first visit, Slow 4G: transferred before it", "MB", 1e-6, ""),
-    ("fast br result", "first visit, Fast 4G, Brotli: first live result", "s", 1, ""),
-    ("fast br bytes", "first visit, Fast 4G, Brotli: transferred before it", "MB", 1e-6, ""),
-    ("fast br wasm in", "first visit, Fast 4G, Brotli: the wasm's last byte", "s", 1, ""),
-    ("fast br after it", "first visit, Fast 4G, Brotli: from it to the result", "s", 1, ""),
-    ("slow br result", "first visit, Slow 4G, Brotli: first live result", "s", 1, ""),
-    ("slow br bytes", "first visit, Slow 4G, Brotli: transferred before it", "MB", 1e-6, ""),
+    *first_visit_rows("", "", {"fast result": "< 5 s", "fast bytes": "< 5 MB", "slow result": "< 25 s"}),
+    *first_visit_rows(" br", ", Brotli", {}),
     ("home 30 s", "first visit, home page: transferred in 30 s", "MB", 1e-6, "< 2 MB"),
     ("rule 30 s", "first visit, rule page 1.7: transferred in 30 s", "MB", 1e-6, "< 2 MB"),
     ("pyodide 30 s", "first visit, home + rule page: engine files, 30 s", "files", 1, "0"),
