@@ -10,9 +10,8 @@ compressed once, not on every build.
 The engine's files (what a first visit to a calculator waits for) are compressed with
 zopfli instead: a gzip stream any browser reads, 3 to 6 % smaller than level 9 (the wasm
 3.53 -> 3.41 MB; 157 KB in all, 0.14 s on Fast 4G and 0.8 s on Slow 4G), for about 25 s
-of CPU once per machine. Their Brotli copies (quality 11, a 16 MB window) are smaller
-again, for hosts that send Brotli: the wasm 2.77 MB, the engine's first download 0.85 MB
-less than with gzip (about 0.9 s on Fast 4G, 4 s on Slow 4G), for about 40 s of CPU once
+of CPU once per machine. Their Brotli copies (quality 11) are smaller again, for hosts
+that send Brotli: the wasm 2.74 MB, the engine's first download 0.88 MB less than with gzip (about 0.9 s on Fast 4G, 4 s on Slow 4G), for about 40 s of CPU once
 per machine. Only those: the pages and the search index change with every edit of the
 rules, and would make every build that much slower.
 """
@@ -25,7 +24,7 @@ import hashlib
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from . import paths
@@ -38,7 +37,7 @@ WORTH_IT = 0.9            # keep a copy only if it is at most 90% of the file (a
 CACHE = paths.BUILD / "precompressed"
 ENGINE_UNDER = ("assets/pyodide/", "assets/engine/")   # the engine's files, inside the site
 ZOPFLI_ITERATIONS = 1     # 15 (zopfli's default) saves 0.2 % more for three times the time
-BROTLI_QUALITY, BROTLI_WINDOW = 11, 24     # the most any browser reads: 16 MB, the wasm's whole length
+BROTLI_QUALITY, BROTLI_WINDOW = 11, 22     # Brotli's own defaults: a 16 MB window made the wasm's copy 1 % larger
 
 
 def gzip_bytes(data: bytes, thorough: bool = False) -> bytes:
@@ -98,10 +97,11 @@ def precompress(site_dir: Path = paths.SITE) -> tuple[int, int]:
     files = [path for path in sorted(site_dir.rglob("*"))
              if path.suffix in CANDIDATES and path.is_file() and path.stat().st_size >= MIN_BYTES]
     count = saved = 0
-    # zlib, zopfli and Brotli let go of the GIL: files are compressed side by side (the wasm alone
-    # takes 12 s of zopfli and 30 of Brotli: a fresh clone's build waits for them).
-    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
-        for path, size, copies in pool.map(lambda path: _compressed(site_dir, path), files):
+    # Files are compressed side by side, in processes (Brotli holds the GIL): the wasm alone takes
+    # 12 s of zopfli and 30 of Brotli, and a fresh clone's build waits for them.
+    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        largest_first = sorted(files, key=lambda path: path.stat().st_size, reverse=True)
+        for path, size, copies in pool.map(_compressed, [site_dir] * len(files), largest_first):
             for suffix, packed in copies.items():
                 _write_copy(path.with_name(path.name + suffix), packed)
             if copies[SUFFIX] is not None:
