@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import hashlib
+import multiprocessing
 import os
 import threading
 import time
@@ -37,6 +38,9 @@ WORTH_IT = 0.9            # keep a copy only if it is at most 90% of the file (a
 CACHE = paths.BUILD / "precompressed"
 ENGINE_UNDER = ("assets/pyodide/", "assets/engine/")   # the engine's files, inside the site
 ZOPFLI_ITERATIONS = 1     # 15 (zopfli's default) saves 0.2 % more for three times the time
+# Worker processes start afresh rather than forked: the build runs inside test processes, whose
+# other threads (pytest-xdist's) may hold a lock at the moment of a fork.
+PROCESSES = multiprocessing.get_context("spawn")
 BROTLI_QUALITY, BROTLI_WINDOW = 11, 22     # Brotli's own defaults: a 16 MB window made the wasm's copy 1 % larger
 
 
@@ -99,7 +103,7 @@ def precompress(site_dir: Path = paths.SITE) -> tuple[int, int]:
     count = saved = 0
     # Files are compressed side by side, in processes (Brotli holds the GIL): the wasm alone takes
     # 12 s of zopfli and 30 of Brotli, and a fresh clone's build waits for them.
-    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+    with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=PROCESSES) as pool:
         largest_first = sorted(files, key=lambda path: path.stat().st_size, reverse=True)
         for path, size, copies in pool.map(_compressed, [site_dir] * len(files), largest_first):
             for suffix, packed in copies.items():
@@ -115,7 +119,7 @@ def precompress(site_dir: Path = paths.SITE) -> tuple[int, int]:
 def brotli_ahead(path: Path):
     """Make `path`'s Brotli copy (into the cache) in a process of its own while the block runs:
     the wasm's takes 30 s of one core, which the build's Node steps (one core each) leave free."""
-    with ProcessPoolExecutor(max_workers=1) as pool:
+    with ProcessPoolExecutor(max_workers=1, mp_context=PROCESSES) as pool:
         made = pool.submit(_brotli_into_cache, path)
         yield
         made.result()

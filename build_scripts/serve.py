@@ -54,9 +54,10 @@ ON_THE_FLY_LEVEL = 6                          # nginx's gzip_comp_level in the R
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     _compressed: ClassVar[dict[tuple[str, int, int], bytes]] = {}   # (path, mtime, size) -> on-the-fly gzip
+
     def __init__(self, *args, brotli: bool = True, **kwargs):
-        self.brotli = brotli   # send a file's Brotli copy to a browser that accepts it (set before the
-        super().__init__(*args, **kwargs)   # base class's __init__, which answers the request)
+        self.brotli = brotli    # send a file's Brotli copy to a browser that accepts it
+        super().__init__(*args, **kwargs)   # last: the base class's __init__ answers the request
 
     def end_headers(self):
         self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
