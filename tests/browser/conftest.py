@@ -233,23 +233,34 @@ def open_returning_page(returning_contexts, origin):
             page.close()
 
 
+def poll_until(page, check, timeout_s: float, every_ms: int = 50):
+    """`check()`'s first truthy answer, asked every `every_ms` until `timeout_s` has passed (then
+    None). Between asks the page's events are delivered (page.wait_for_timeout), so a check may
+    read what Python heard from the page as well as the page itself."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        answer = check()
+        if answer or time.monotonic() > deadline:
+            return answer or None
+        page.wait_for_timeout(every_ms)
+
+
 def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
     """page.wait_for_function, polled from Python. Playwright's own builds its predicate with
     `new Function`, which the site's Content-Security-Policy (no 'unsafe-eval') forbids;
     page.evaluate is not subject to it."""
-    deadline = time.monotonic() + timeout / 1000
-    while True:
+    def value():
         try:
-            value = page.evaluate(expression, arg)
+            return page.evaluate(expression, arg)
         except PlaywrightError as error:
             if "context was destroyed" not in str(error) and "navigat" not in str(error):
                 raise
-            value = None          # a navigation or reload is under way: ask the next page
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
-        page.wait_for_timeout(20)
+            return None           # a navigation or reload is under way: ask the next page
+
+    answer = poll_until(page, value, timeout / 1000, every_ms=20)
+    if answer is None:
+        raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
+    return answer
 
 
 # --- helpers the tests share ----------------------------------------------------------------------
@@ -375,28 +386,27 @@ def expected_params(view: str, values: dict) -> dict:
 def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> str:
     """The address once its query, read as a link, gives `view` these values: the page writes it
     at most once a second while inputs change (calculators/page.js says why)."""
-    deadline = time.monotonic() + timeout
-    while True:
+    def address_if_it_gives_them():
         query = page.evaluate("location.search").removeprefix("?")
         if read_link(view, parse_qsl(query, keep_blank_values=True))["values"] == values:
             return page.evaluate("location.href")
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the address never gave {view} {values}: ?{query}")
-        page.wait_for_timeout(50)
+        return None
+
+    address = poll_until(page, address_if_it_gives_them, timeout)
+    if address is None:
+        raise TimeoutError(f"the address never gave {view} {values}: {page.evaluate('location.search')}")
+    return address
 
 
 def wait_for_params(page, view: str, params: dict, timeout: float = 15.0) -> None:
     """Wait until the shown result is the one for `params`."""
-    deadline = time.monotonic() + timeout
-    shown = None
-    while time.monotonic() < deadline:
+    def shown():
         raw = page.get_attribute(f"#calc-{view}", "data-params")
-        shown = json.loads(raw) if raw else None
-        if shown == params:
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{view}: the result shown is for {shown}, not {params}; "
-                         f"the form holds {form_values(page, view)}")
+        return json.loads(raw) if raw else None
+
+    if not poll_until(page, lambda: shown() == params, timeout):
+        raise AssertionError(f"{view}: the result shown is for {shown()}, not {params}; "
+                             f"the form holds {form_values(page, view)}")
 
 
 def squash(text: str) -> str:
@@ -415,9 +425,7 @@ def assert_result_shown(page, view: str, values: dict, label: str = "", timeout:
     input, so the result for the same inputs without a name just typed can show a moment longer."""
     expected = python_rendered_text(view, values)
     wait_for_params(page, view, expected_params(view, values))
-    deadline = time.monotonic() + timeout
-    while result_text(page, view) != expected and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
+    poll_until(page, lambda: result_text(page, view) == expected, timeout)
     assert result_text(page, view) == expected, label or view
 
 

@@ -3,6 +3,8 @@ the page has open, and when it gives up it names what the page still waits on.""
 
 import pytest
 
+from tests.browser.conftest import poll_until
+
 
 def test_the_wait_for_a_page_to_settle_waits_for_an_open_request_and_names_it(open_page):
     page = open_page("glossary/")
@@ -10,11 +12,7 @@ def test_the_wait_for_a_page_to_settle_waits_for_an_open_request_and_names_it(op
     held = []
     page.route("**/held.json", lambda route: held.append(route))
     page.evaluate("() => { fetch('held.json'); }")
-    for _ in range(500):                      # up to 10 s for the fetch to reach the route
-        if held:
-            break
-        page.wait_for_timeout(20)
-    assert held, "the page's fetch never reached the route"
+    assert poll_until(page, lambda: held, timeout_s=10, every_ms=20), "the page's fetch never reached the route"
     with pytest.raises(TimeoutError, match=r"1 requests open \[.*/glossary/held\.json'\]"):
         page.in_flight.wait_until_quiet(timeout_s=1)
     held[0].fulfill(status=200, content_type="application/json", body="{}")

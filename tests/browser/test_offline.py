@@ -14,6 +14,7 @@ from tests.browser.conftest import (
     assert_result_shown,
     defaults,
     fill_view,
+    poll_until,
     wait_for_engine,
 )
 from tests.browser.scenarios import SCENARIOS
@@ -158,10 +159,8 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
     page.on("requestfinished", lambda request: finished.append(request))
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
-    for _ in range(100):        # the worker's network events may reach us after the page's news
-        if any(".whl" in request.url for request in finished):
-            break
-        page.wait_for_timeout(50)
+    # The worker's network events may reach us after the page's news.
+    poll_until(page, lambda: any(".whl" in request.url for request in finished), timeout_s=5)
 
     def timed(part):
         requests = [r for r in finished if part in r.url]
