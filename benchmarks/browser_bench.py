@@ -8,12 +8,13 @@ Per run, each in a fresh browser context (empty cache, no service worker yet):
                               input change to updated result
   search (on the home page)   query to results, for a rule number and for a phrase
   first visits over a phone network (network.py): the strike calculator on Fast 4G and
-                              Slow 4G (first live result, bytes before it); home and rule page
-                              (bytes in their first 30 s)
+                              Slow 4G (first live result, bytes before it, the wasm's last byte),
+                              from a host that sends gzip only and one that sends Brotli; home
+                              and rule page (bytes in their first 30 s)
 
-"First view" counts what the page itself downloads, as it crossed the network (the server
-sends gzip, like the README's sample); the service worker's saving of the offline copy
-is counted in the first-visit figures. `figures(origin, runs)` gives the rows.
+"First view" counts what the page itself downloads, as it crossed the network (make bench's
+server sends gzip only, as every host can); the service worker's saving of the offline copy
+is counted in the first-visit figures. `rows(measure(origin, runs, site=site))` gives the rows.
 """
 
 from __future__ import annotations
@@ -152,14 +153,14 @@ def _calculator(browser, origin: str) -> dict:
     return result
 
 
-def measure(origin: str, runs: int, browser=None, site: Path | None = None) -> dict[str, list[float]]:
+def measure(origin: str, runs: int, browser=None, *, site: Path) -> dict[str, list[float]]:
     """Samples per figure; `browser`: a Chromium already running (the tests'), else one is started.
     `site`: the folder served at `origin`, served again for the first visits (network.hosts)."""
     if browser is None:
         with sync_playwright() as playwright:
             own = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
             try:
-                return measure(origin, runs, own, site)
+                return measure(origin, runs, own, site=site)
             finally:
                 own.close()
 
@@ -248,7 +249,3 @@ def rows(samples: dict[str, list[float]]) -> list[dict]:
     return [{"figure": figure, "median": statistics.median(samples[key]) * scale, "unit": unit,
              "runs": len(samples[key]), "target": target}
             for key, figure, unit, scale, target in ROWS if key in samples]
-
-
-def figures(origin: str, runs: int, browser=None) -> list[dict]:
-    return rows(measure(origin, runs, browser))

@@ -68,7 +68,7 @@ class Build:
         ]
 
     def measure_once(self, browser) -> None:
-        for key, values in browser_bench.measure(self.origin, 1, browser, self.site).items():
+        for key, values in browser_bench.measure(self.origin, 1, browser, site=self.site).items():
             self.samples.setdefault(key, []).extend(values)
 
     def search_rows(self, runs: int, browser) -> list[dict]:
