@@ -108,6 +108,23 @@ def wait_until_engine_kept(page, state: str = "kept") -> None:
                            timeout=SAVED_TIMEOUT_MS)
 
 
+# As WebKit has once behaved: the page never hears its worker change state.
+DEAF_TO_STATECHANGE_JS = """
+const listen = ServiceWorker.prototype.addEventListener;
+ServiceWorker.prototype.addEventListener = function (type, ...rest) {
+  if (type !== "statechange") listen.call(this, type, ...rest);
+};
+"""
+
+
+def test_a_first_save_is_reported_even_when_the_page_misses_its_workers_statechange(open_page):
+    page = open_page(None, service_worker=True)
+    page.context.add_init_script(DEAF_TO_STATECHANGE_JS)
+    page.goto(page.guard.origin + "/")
+    wait_until_saved(page, timeout_ms=30_000)     # a save takes 2 to 10 s; offline.js asks every second
+    assert "/index.html" in cached(page, "precache")
+
+
 def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open_page):
     for path in ("", "rules/1-7-combat/"):
         page = open_page(path, service_worker=True)
@@ -144,6 +161,7 @@ def test_using_a_calculator_keeps_the_engine_offline(open_page):
 # Slow enough that the engine's files take about a second to arrive (127.0.0.1 brings them in
 # before the worker has started), as DevTools' network emulation gives it.
 SLOW_LINE = {"offline": False, "latency": 20, "downloadThroughput": 5e6, "uploadThroughput": 1e6}
+HEARD_EARLY_MS = 200
 
 
 def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_in(open_page):
@@ -173,7 +191,10 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
     wheel_asked = wheel_requests[0][0]
     for boot_file in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.trimmed.zip"):
         arrived = min(end for _, end in timed(boot_file))
-        assert wheel_asked >= arrived, f"the wheel was asked for {arrived - wheel_asked:.0f} ms before {boot_file}"
+        # The page hears its preload end a little before the network's record of the last byte
+        # (64 ms once, under load); a wheel competing with the wasm would be asked 0.7 s before.
+        assert wheel_asked >= arrived - HEARD_EARLY_MS, \
+            f"the wheel was asked for {arrived - wheel_asked:.0f} ms before {boot_file}"
 
 
 def test_the_worker_fetches_the_wheel_itself_when_the_page_cannot(open_page):

@@ -15,6 +15,7 @@
 
   var SITE_ROOT = new URL("../../", document.currentScript.src); // this file is assets/javascripts/offline.js
   var SHOW_READY_MS = 8000;
+  var RECHECK_MS = 1000; // how often a first save asks the browser whether its worker is active
   var RELOAD_GUARD = "offline-reloaded-at";
   var CONTROL = "[data-offline-engine]";
   var servedFromCache = Boolean(navigator.serviceWorker.controller);
@@ -173,12 +174,27 @@
 
   // --- the pages' copy --------------------------------------------------------------------------
 
+  // Resolves "activated" or "redundant": on the worker's statechange, or when the browser, asked
+  // every second, has this scope's newest worker active (none installing or waiting). WebKit has
+  // been seen to leave a first visit "saving" for good, its worker "installing" as the page saw
+  // it, while a reload found the copy saved and the worker active.
   function whenActivated(worker) {
     return new Promise(function (resolve) {
-      if (worker.state === "activated" || worker.state === "redundant") return resolve(worker.state);
-      worker.addEventListener("statechange", function () {
-        if (worker.state === "activated" || worker.state === "redundant") resolve(worker.state);
-      });
+      var timer = null;
+      function settle(state) {
+        if (state !== "activated" && state !== "redundant") return;
+        clearInterval(timer);
+        resolve(state);
+      }
+      function askTheBrowser() {
+        navigator.serviceWorker.getRegistration(SITE_ROOT.href).then(function (registration) {
+          var settled = registration && registration.active && !registration.installing && !registration.waiting;
+          settle(settled && registration.active.state === "activated" ? "activated" : worker.state);
+        }, function () {});
+      }
+      worker.addEventListener("statechange", function () { settle(worker.state); });
+      timer = setInterval(askTheBrowser, RECHECK_MS);
+      settle(worker.state);
     });
   }
 
