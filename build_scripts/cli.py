@@ -21,8 +21,8 @@ from . import paths
 from .engine_manifest import write_engine_manifest
 from .engine_wheel import write_wheel
 from .errata import Erratum
-from .precompress import brotli_ahead, precompress
-from .pyodide_runtime import RUNTIME_DIR, vendor_pyodide
+from .precompress import Compression, precompress
+from .pyodide_runtime import CORE_FILES, RUNTIME_DIR, vendor_pyodide
 from .pyodide_snapshot import write_snapshot
 from .pyodide_stdlib import write_trimmed_stdlib
 from .service_worker import write_service_worker
@@ -149,12 +149,13 @@ def postbuild(site_dir: Path = paths.SITE) -> None:
     # search: one record per rule, over Material's index (before the service worker hashes it)
     write_search_index(site_dir, {game: page for game, (page, _, _) in GLOSSARIES.items()})
     vendor_pyodide(site_dir)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
-    with brotli_ahead(site_dir / RUNTIME_DIR / "pyodide.asm.wasm"):   # the longest compression, meanwhile
+    with Compression(site_dir) as compression:   # gzip and Brotli copies for the server
+        compression.start([site_dir / RUNTIME_DIR / name for name in CORE_FILES])   # the longest, meanwhile
         write_wheel(site_dir)      # calculators: the engine as a wheel for Pyodide
         # --- issues 7 and 13 (offline, fast start, first visit over a phone network) ---
         write_trimmed_stdlib(site_dir)   # calculators: only the standard library the engine imports
         write_snapshot(site_dir)         # calculators: Python and the engine started, restored on later visits
-    precompress(site_dir)            # gzip and Brotli copies for the server (and their sizes for the manifest)
+        compression.finish()             # every file's copies (and so their sizes, for the manifest)
     write_engine_manifest(site_dir)  # calculators: the engine's files, sizes and revisions
     seal(site_dir)
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
+import os
 import random
 from pathlib import Path
 
 import brotli
 
-from build_scripts.precompress import BROTLI_SUFFIX, SUFFIX, precompress
+from build_scripts.precompress import BROTLI_SUFFIX, CACHE, SUFFIX, Compression, precompress
 
 # Compresses well, and not so regularly that level 9 already finds every match.
 TEXT = "".join(f"rule {n}: a strike of {n % 13} against a prowess of {n * 7 % 11}\n" for n in range(4000)).encode()
@@ -41,6 +43,39 @@ def test_a_file_that_does_not_compress_gets_no_copy(tmp_path: Path):
     precompress(tmp_path)
     for suffix in (SUFFIX, BROTLI_SUFFIX):
         assert not engine_file.with_name(engine_file.name + suffix).exists(), suffix
+
+
+def test_no_brotli_copy_is_attempted_of_an_engine_file_that_does_not_compress(tmp_path: Path):
+    """Brotli would take 7 s to find that Pyodide's python_stdlib.zip (deflated files) does not compress."""
+    data = os.urandom(300_000)      # never compressed before: nothing of it is in the cache yet
+    engine_file = tmp_path / "assets" / "pyodide" / "python_stdlib.zip"
+    engine_file.parent.mkdir(parents=True)
+    engine_file.write_bytes(data)
+    precompress(tmp_path)     # the copies are made in other processes: the cache says which were
+    made = list(CACHE.glob(f"{hashlib.sha256(data).hexdigest()[:32]}*"))
+    for kept in made:
+        kept.unlink()
+    assert made, "its gzip copy was tried"
+    assert not [kept for kept in made if kept.name.endswith(BROTLI_SUFFIX)]
+    assert not engine_file.with_name(engine_file.name + SUFFIX).exists()
+
+
+def test_a_file_compressed_early_then_changed_gets_copies_of_what_it_is_at_the_end(tmp_path: Path):
+    """The build gives out Pyodide's runtime files before its Node steps (which take 10 s) and
+    collects every copy after them: a file written again meanwhile is compressed again."""
+    engine_file = tmp_path / "assets" / "pyodide" / "pyodide.asm.mjs"
+    engine_file.parent.mkdir(parents=True)
+    engine_file.write_bytes(TEXT)
+    page = tmp_path / "index.html"
+    with Compression(tmp_path) as compression:
+        compression.start([engine_file])
+        engine_file.write_bytes(TEXT + b"and one rule more\n")
+        page.write_bytes(TEXT)                       # a file written after the start, as the wheel is
+        count, _ = compression.finish()
+    assert count == 2
+    for path in (engine_file, page):
+        assert gzip.decompress(path.with_name(path.name + SUFFIX).read_bytes()) == path.read_bytes(), path
+    assert brotli.decompress(engine_file.with_name(engine_file.name + BROTLI_SUFFIX).read_bytes()) == engine_file.read_bytes()
 
 
 def test_every_gzip_copy_in_the_site_is_its_file(site: Path):
