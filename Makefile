@@ -7,11 +7,12 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: build serve test bench screenshots clean browser
+.PHONY: install build serve test bench screenshots clean browser
 
 # The project itself is installed editable, so the venv's mkdocs and zensical find build_scripts
 # without PYTHONPATH.
 $(STAMP): pyproject.toml
+	@echo "make: installing the Python packages into $(VENV) (pyproject.toml)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[site,test]'
 	touch $@
@@ -19,6 +20,7 @@ $(STAMP): pyproject.toml
 # The pinned Pyodide runtime (package-lock.json); npm ci checks each tarball's integrity.
 NODE_STAMP := node_modules/.installed
 $(NODE_STAMP): package.json package-lock.json
+	@echo "make: installing the Node packages into node_modules (package-lock.json)"
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
@@ -47,8 +49,13 @@ browser: $(STAMP)
 	  case "$$missing " in *" chromium "*) $(PY) -m playwright install chromium;; esac; \
 	fi
 
+# The Python and the Node installs do not depend on each other: on a fresh clone they run side
+# by side (pip about 40 s, npm about 20).
+install:
+	@$(MAKE) --no-print-directory --silent -j2 $(STAMP) $(NODE_STAMP)
+
 # Parse the sources and write docs/rules/, run the generator, then the post-build steps.
-build: $(STAMP) $(NODE_STAMP)
+build: install
 	$(PY) -m build_scripts prebuild
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m build_scripts postbuild
