@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from calculator_views.glossary_links import GLOSSARY
-from tests.browser.axe import COLOUR_RULES, axe_violations, describe
+from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
 from tests.browser.test_glossary_cards import CARD_FILLED_JS, SHOWN
 from tests.browser.test_swim import SWIM_PAGE
@@ -79,16 +79,17 @@ def show_scheme(page, scheme: str) -> None:
 def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
     """Every page in both colour schemes at both widths. Each page is loaded once, at the phone's
     width, then widened to the desktop's (Material lays out by CSS media queries and follows a
-    resize). At the phone's width, every rule in the scheme the page shows, then the colour rules
-    in the other; at the desktop's, every rule in the scheme it is left in, so each page gets every
-    rule in both schemes, one at each width, and its colours in both. The regions only a desktop
-    shows (the navigation and contents sidebars) are the same on every page, and the page's scheme
-    at that width alternates from page to page: they are checked in both schemes too. Calculator
-    pages are checked once the engine is ready (status, live result); the rule page once more with
-    a glossary card open, at each width."""
+    resize). At the phone's width, every rule in the scheme the page shows; then the other scheme
+    with the header's toggle, and at the desktop's width every rule in it: each page's content gets
+    every rule in both schemes, one at each width (the site's own stylesheets set no colour by
+    width, only for print). What only one width shows (the phone's header and drawer, the desktop's
+    navigation and contents sidebars) is the same on every page, and the scheme a page opens in
+    alternates from page to page (the toggle's choice is kept): it is checked in both schemes too.
+    Calculator pages are checked once the engine is ready (status, live result); the rule page once
+    more with a glossary card open, at each width."""
     page = open_page(None, viewport=viewport("phone"), color_scheme="light",
                      service_worker=True)     # its notes are on screen as a first visit shows them
-    found = {}
+    found, checked = {}, set()      # checked: (page, width, scheme)
     for path in AXE_PAGES:
         page.set_viewport_size(viewport("phone"))
         page.goto(f"{page.guard.origin}/{path}")
@@ -100,7 +101,12 @@ def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
         page.wait_for_load_state("load")
         for width in WIDTHS:
             page.set_viewport_size(viewport(width))
-            found.update(check_schemes(page, path, width))
+            scheme, findings = check_at_width(page, path, width)
+            found.update(findings)
+            checked.add((path, width, scheme))
+    for path in AXE_PAGES:
+        assert {s for p, _, s in checked if p == path} == set(SCHEMES), f"{path or 'home'}: not in both schemes"
+    assert {(w, s) for _, w, s in checked} == {(w, s) for w in WIDTHS for s in SCHEMES}, "a width in one scheme only"
     report = "\n".join(f"{where}:\n{describe(violations)}" for where, violations in found.items() if violations)
     assert not report, "axe found violations:\n" + report
 
@@ -109,26 +115,24 @@ def viewport(width: str) -> dict:
     return {"width": WIDTHS[width], "height": 844}
 
 
-def check_schemes(page, path: str, width: str) -> dict[str, list[dict]]:
-    """axe's findings on the page as it is: every rule in the scheme it shows, then, at the phone's
-    width, the colour rules in the other; on the rule page, the same again with a glossary card open."""
-    found = {}
-    opened_in = next(s for s, attribute in SCHEMES.items()
-                     if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute)
-    schemes = sorted(SCHEMES, key=lambda s: s != opened_in) if width == "phone" else [opened_in]
-    for scheme in schemes:
-        rules = None if scheme == opened_in else COLOUR_RULES
-        show_scheme(page, scheme)
-        rest_the_pointer(page)
-        found[f"{path or 'home'}, {WIDTHS[width]} px ({scheme})"] = axe_violations(page, rules)
-        if path == "rules/1-7-combat/":
-            page.locator(SHOWN).nth(2).click()
-            page.wait_for_function(CARD_FILLED_JS)
-            found[f"{path} with a glossary card open, {WIDTHS[width]} px ({scheme})"] = beside_the_card(
-                page, axe_violations(page, rules))
-            page.keyboard.press("Escape")
-            page.wait_for_function("!document.getElementById('gloss-card')?.checkVisibility()")
-    return found
+def check_at_width(page, path: str, width: str) -> tuple[str, dict[str, list[dict]]]:
+    """The scheme checked and axe's findings at `width`: at the phone's, in the scheme the page
+    shows; at the desktop's, in the other (the toggle then leaves it for the next page); on the rule
+    page, the same again with a glossary card open."""
+    shown = next(s for s, attribute in SCHEMES.items()
+                 if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute)
+    scheme = shown if width == "phone" else next(s for s in SCHEMES if s != shown)
+    show_scheme(page, scheme)
+    rest_the_pointer(page)
+    found = {f"{path or 'home'}, {WIDTHS[width]} px ({scheme})": axe_violations(page)}
+    if path == "rules/1-7-combat/":
+        page.locator(SHOWN).nth(2).click()
+        page.wait_for_function(CARD_FILLED_JS)
+        found[f"{path} with a glossary card open, {WIDTHS[width]} px ({scheme})"] = beside_the_card(
+            page, axe_violations(page))
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.getElementById('gloss-card')?.checkVisibility()")
+    return scheme, found
 
 
 LABELS_JS = """root => [...root.querySelectorAll('input, select, button')].filter(el => !el.closest('template'))
