@@ -189,7 +189,8 @@ class DriverPage:
         Playwright's actions wait): it nearly always is there, and asking first doubled the round
         trips, which cost a fill 0.1 s in Firefox (bridge, BiDi) and WebKit (WebDriver). A try that
         fails for another reason (a navigation under way) is made again once the element is there:
-        an error of the page's own comes back then too."""
+        an error of the page's own comes back then too. Only for acts that may be made twice
+        (reading, filling a field, choosing an option); a click waits first."""
         try:
             return act()
         except EngineError:
@@ -225,7 +226,8 @@ class Locator:
         return self.page.evaluate(COUNT_JS, self.steps)
 
     def click(self) -> None:
-        self.page._when_there(self.steps, lambda: self.page._click(self.steps))
+        self.page._wait_for(self.steps)     # first: a click that failed may still have landed (a navigation)
+        self.page._click(self.steps)
 
     def fill(self, value: str) -> None:
         self.page._when_there(self.steps, lambda: self.page._fill(self.steps, value))
