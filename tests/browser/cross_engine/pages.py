@@ -18,7 +18,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 WAIT_MS = 10_000          # how long an action waits for its element, as Playwright's actions do
 POLL_S = 0.02
-NO_ELEMENT = "no element for"   # each driver's error for an element not (yet) there
 TICK_TRIES, TICK_WAIT_MS = 3, 2_000
 
 # A function source ("el => ...", "async () => {...}", "function (x) {...}"), as opposed to an expression.
@@ -120,16 +119,8 @@ class DriverPage:
         return self._evaluate(call_expression(expression, arg))
 
     def eval_on_selector(self, selector: str, expression: str, arg=None):
-        steps = [[selector, None]]
-        on_it = (f"(el => el ? [({expression})(el, {json.dumps(arg)})] : null)"
-                 f"(document.querySelector({json.dumps(selector)}))")
-
-        def evaluate():
-            found = self._evaluate(on_it)
-            if found is None:
-                raise EngineError(f"{NO_ELEMENT} {steps}")
-            return found[0]
-        return self._when_there(steps, evaluate)
+        self._wait_for([[selector, None]])
+        return self._evaluate(f"({expression})(document.querySelector({json.dumps(selector)}), {json.dumps(arg)})")
 
     def get_attribute(self, selector: str, name: str):
         return self.eval_on_selector(selector, "(el, name) => el.getAttribute(name)", name)
@@ -142,7 +133,8 @@ class DriverPage:
 
     def select_option(self, selector: str, value: str) -> None:
         steps = [[selector, None]]
-        self._when_there(steps, lambda: self._select(steps, value))
+        self._wait_for(steps)
+        self._select(steps, value)
 
     def set_checked(self, selector: str, checked: bool) -> None:
         """Click the box until it shows `checked`, as Playwright's set_checked makes sure of. A
@@ -184,20 +176,6 @@ class DriverPage:
     def _wait_for(self, steps: list) -> None:
         self.wait_for_function(f"!!({ELEMENT_JS})({json.dumps(steps)})", timeout=WAIT_MS)
 
-    def _when_there(self, steps: list, act):
-        """`act` on the element `steps` name, waiting for it only if the first try fails (as
-        Playwright's actions wait): it nearly always is there, and asking first doubled the round
-        trips, which cost a fill 0.1 s in Firefox (bridge, BiDi) and WebKit (WebDriver). A try that
-        fails for another reason (a navigation under way) is made again once the element is there:
-        an error of the page's own comes back then too. Only for acts that may be made twice
-        (reading, filling a field, choosing an option); a click waits first."""
-        try:
-            return act()
-        except EngineError:
-            pass
-        self._wait_for(steps)
-        return act()
-
 
 class Locator:
     """Playwright's Locator, as far as the helpers use it: count, first/last/nth, locator, click, fill."""
@@ -226,11 +204,12 @@ class Locator:
         return self.page.evaluate(COUNT_JS, self.steps)
 
     def click(self) -> None:
-        self.page._wait_for(self.steps)     # first: a click that failed may still have landed (a navigation)
+        self.page._wait_for(self.steps)
         self.page._click(self.steps)
 
     def fill(self, value: str) -> None:
-        self.page._when_there(self.steps, lambda: self.page._fill(self.steps, value))
+        self.page._wait_for(self.steps)
+        self.page._fill(self.steps, value)
 
 
 class Keyboard:

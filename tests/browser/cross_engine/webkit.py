@@ -25,7 +25,7 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-from tests.browser.cross_engine.pages import ELEMENT_JS, NO_ELEMENT, DriverPage, EngineError, NotInAutomation
+from tests.browser.cross_engine.pages import ELEMENT_JS, DriverPage, EngineError, NotInAutomation
 
 DISPLAY_TIMEOUT_S = 30
 SCRIPT_TIMEOUT_S = 90
@@ -153,7 +153,7 @@ class WebKitPage(DriverPage):
         self.browser.focus(self.handle)
         element = self.driver.execute_script(SCROLLED_ELEMENT_JS, steps)
         if element is None:
-            raise EngineError(f"{NO_ELEMENT} {steps}")
+            raise EngineError(f"no element for {steps}")
         return element
 
     def _evaluate(self, expression: str):
