@@ -18,6 +18,13 @@ OUTSIDE_ANY_TERM = "article h1"                     # somewhere to click that is
 
 SEARCH_QUERY = "[data-md-component=search-query]"
 SEARCH_RESULT_LINKS = "[data-md-component=search-result] a[href]"
+# Material puts its placeholder in the results' heading ("Type to start searching") only once its
+# search worker has said READY, which the worker can say only after its importScripts are in.
+SEARCH_WORKER_READY_JS = """(() => {
+  const heading = document.querySelector('[data-md-component=search-result] .md-search-result__meta');
+  const config = JSON.parse(document.getElementById('__config').textContent);
+  return !!heading && heading.textContent.trim() === config.translations['search.result.placeholder'];
+})()"""
 
 CALCULATOR_BOX = ".calculator[data-view]"           # one per calculator on a page
 

@@ -225,15 +225,21 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
         page.wait_for_function(f"{entry_links} === {links_before}", timeout=CARD_TIMEOUT_MS)
 
 
+def type_the_rule_number_into_search(page) -> str:
+    """Types the rule's number into the search box (already focused) and waits for the rule among
+    the results, which come per key press (ranking is tests/browser's concern). Returns the result's
+    selector."""
+    page.keyboard.type(hooks.RULE_ID)
+    assert page.eval_on_selector(hooks.SEARCH_QUERY, "el => el.value") == hooks.RULE_ID
+    result = f"{hooks.SEARCH_RESULT_LINKS}[href$='{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}']"
+    page.wait_for_function(f"!!document.querySelector({json.dumps(result)})", timeout=SEARCH_TIMEOUT_MS)
+    return result
+
+
 def test_search_finds_a_rule_by_its_number_and_its_result_lands_on_it(engine_page):
     page = engine_page("")
     page.click(hooks.SEARCH_QUERY)
-    page.keyboard.type(hooks.RULE_ID)
-    assert page.eval_on_selector(hooks.SEARCH_QUERY, "el => el.value") == hooks.RULE_ID
-    # Results come per key press; the rule's must be among them (ranking is tests/browser's concern).
-    result = f"{hooks.SEARCH_RESULT_LINKS}[href$='{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}']"
-    page.wait_for_function(f"!!document.querySelector({json.dumps(result)})", timeout=SEARCH_TIMEOUT_MS)
-    page.click(result)
+    page.click(type_the_rule_number_into_search(page))
     assert_landed_on(page, hooks.RULE_ANCHOR)
 
 
