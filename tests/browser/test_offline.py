@@ -125,6 +125,36 @@ def test_a_first_save_is_reported_even_when_the_page_misses_its_workers_statecha
     assert "/index.html" in cached(page, "precache")
 
 
+# As Firefox and WebKit have behaved on a page reloaded during a first save: the copy was saved
+# while the page's engine started, so the page registers a worker that is active already, and
+# hears that the worker controls it only after that.
+SAVED_BEFORE_THE_PAGE_REGISTERS_JS = """
+(() => {
+  const container = navigator.serviceWorker;
+  let registered;
+  const afterRegistered = new Promise((resolve) => { registered = resolve; });
+  const register = container.register.bind(container);
+  container.register = (...args) => register(...args).then(() => container.ready).then((registration) => {
+    setTimeout(registered, 0);
+    return registration;
+  });
+  const listen = container.addEventListener.bind(container);
+  container.addEventListener = (type, listener, ...rest) => listen(type, type !== "controllerchange" ? listener
+    : (event) => afterRegistered.then(() => listener(event)), ...rest);
+})();
+"""
+
+
+def test_a_page_that_registers_once_the_copy_is_saved_still_keeps_the_engine_after_use(open_page):
+    page = open_page(None, service_worker=True)
+    page.context.add_init_script(SAVED_BEFORE_THE_PAGE_REGISTERS_JS)
+    page.goto(page.guard.origin + "/calculators/corruption/")
+    wait_for_engine(page, "corruption")
+    wait_until_saved(page)
+    wait_until_engine_kept(page)
+    assert "/assets/pyodide/pyodide.asm.wasm" in cached(page, "mele-engine")
+
+
 def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open_page):
     for path in ("", "rules/1-7-combat/"):
         page = open_page(path, service_worker=True)

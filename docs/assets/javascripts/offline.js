@@ -211,10 +211,15 @@
     });
   }
 
+  function saved() {
+    setState("ready");
+    engineStatus().then(readyNote, readyNote);
+  }
+
   function firstSave(registration) {
     var worker = registration.installing || registration.waiting;
-    if (!worker) {
-      setState("ready");
+    if (!worker) {   // saved while this page loaded (reloaded, or opened in another tab, during a first save)
+      saved();
       return;
     }
     setState("saving");
@@ -236,8 +241,7 @@
           { id: "offline-pages", timeoutMs: 2 * SHOW_READY_MS });
         return;
       }
-      setState("ready");
-      engineStatus().then(readyNote, readyNote);
+      saved();
     });
   }
 

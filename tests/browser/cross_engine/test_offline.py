@@ -22,6 +22,15 @@ from tests.browser.cross_engine.test_reading import (SEARCH_TIMEOUT_MS, type_the
 from tests.browser.test_offline import wait_until_engine_kept, wait_until_saved
 
 
+# Where a first save stands: the page's view of the worker, the browser's registration, and how many
+# files the precache holds so far.
+SAVING_JS = """(async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const states = registration && ['installing', 'waiting', 'active'].map(k => k + ':' + registration[k]?.state);
+  const counts = await Promise.all((await caches.keys()).map(async name => name + ':' + (await (await caches.open(name)).keys()).length));
+  return JSON.stringify({offline: window.__offline, registration: states, controlled: !!navigator.serviceWorker.controller,
+                         caches: counts});
+})()"""
 STARTED_JS = """({from: window.__calculators?.startedFrom, href: location.href, readyState: document.readyState,
   navigation: performance.getEntriesByType('navigation')[0]?.type, offline: JSON.stringify(window.__offline)})"""
 
@@ -50,7 +59,7 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
             # saved, its worker still installing. Say what the page reported, then come back once, as
             # a reader would (the second visit's copy has always been saved).
             warnings.warn(f"{page.engine}: the offline copy was not reported saved; the page said "
-                          f"{page.evaluate('JSON.stringify(window.__offline)')}. Reloading once.", stacklevel=1)
+                          f"{page.evaluate(SAVING_JS)}. Reloading once.", stacklevel=1)
             page.reload()
             use_the_calculator(page, values)
             wait_until_saved(page)
