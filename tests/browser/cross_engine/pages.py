@@ -59,9 +59,10 @@ def click_until(page, selector: str, shown: str, *, tries: int, wait_ms: float, 
     times; True once it does. A WebDriver click under load is now and then lost before it reaches
     the page: each click after the first is a warning (`unseen`: what the last one failed to do).
     For any page with click and wait_for_function: Firefox's, WebKit's, or Playwright's."""
+    engine = getattr(page, "engine", "chromium")        # the suite's Playwright pages are Chromium's
     for attempt in range(tries):
         if attempt:
-            warnings.warn(f"{page.engine}: {unseen} after click {attempt}; clicking again", stacklevel=3)
+            warnings.warn(f"{engine}: {unseen} after click {attempt}; clicking again", stacklevel=3)
         page.click(selector)
         try:
             page.wait_for_function(shown, timeout=wait_ms)

@@ -27,9 +27,10 @@ from tests.browser.test_offline import wait_until_engine_kept, wait_until_saved
 SAVING_JS = """(async () => {
   const registration = await navigator.serviceWorker.getRegistration();
   const states = registration && ['installing', 'waiting', 'active'].map(k => k + ':' + registration[k]?.state);
-  const counts = await Promise.all((await caches.keys()).map(async name => name + ':' + (await (await caches.open(name)).keys()).length));
-  return JSON.stringify({offline: window.__offline, registration: states, controlled: !!navigator.serviceWorker.controller,
-                         caches: counts});
+  const counts = await Promise.all((await caches.keys()).map(
+    async name => name + ':' + (await (await caches.open(name)).keys()).length));
+  return JSON.stringify({offline: window.__offline, registration: states,
+                         controlled: !!navigator.serviceWorker.controller, caches: counts});
 })()"""
 STARTED_JS = """({from: window.__calculators?.startedFrom, href: location.href, readyState: document.readyState,
   navigation: performance.getEntriesByType('navigation')[0]?.type, offline: JSON.stringify(window.__offline)})"""
