@@ -74,7 +74,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
             packed = path + suffix
             if (encoding == "gzip" or self.brotli) and self._accepts(encoding) and os.path.isfile(packed):
-                return self._send_compressed(path, kind, encoding, open(packed, "rb"), os.path.getsize(packed))  # noqa: SIM115
+                body = open(packed, "rb")  # noqa: SIM115 (the base class closes it once sent)
+                return self._send_compressed(packed, kind, encoding, body, os.path.getsize(packed))
         if self._accepts("gzip") and any(marker in kind for marker in COMPRESSIBLE):
             body = self._gzip_on_the_fly(path)
             return self._send_compressed(path, kind, "gzip", io.BytesIO(body), len(body))
@@ -107,9 +108,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self._compressed[key] = gzip.compress(source.read(), compresslevel=ON_THE_FLY_LEVEL, mtime=0)
         return self._compressed[key]
 
-    def _send_compressed(self, path: str, kind: str, encoding: str, body, length: int):
-        """The headers SimpleHTTPRequestHandler would send for `path`, for its compressed body."""
-        modified = os.stat(path).st_mtime
+    def _send_compressed(self, source: str, kind: str, encoding: str, body, length: int):
+        """The headers SimpleHTTPRequestHandler would send for a file, for its compressed body.
+        `source` is the file the body comes from (the compressed copy, or the file itself when
+        compressed on the fly): its time is the Last-Modified, as nginx's gzip_static gives. A build
+        writes a file before its copy; a copy sent in between, under the file's newer time, would be
+        confirmed later (304) as if it were the new file (a service worker's update then went unseen)."""
+        modified = os.stat(source).st_mtime
         since = self.headers.get("If-Modified-Since")
         if since and "If-None-Match" not in self.headers:
             try:
