@@ -64,8 +64,9 @@ def test_the_server_sends_the_copy_the_browser_accepts(site, brotli_on, accepted
 
 def test_a_copy_older_than_its_file_is_not_confirmed_as_the_new_file(site):
     """A build writes a file, then its copies. A copy sent in between is the old content: the browser
-    must not be told later (304) that it is still current once the new copy is written. (Seen: a
-    service worker's update check sent in that moment kept the old sw.js, and the update was missed.)"""
+    must not be told later (304) that it is still current once the new copy is written: a service
+    worker's update check sent in that moment would keep the old sw.js, and miss the update (the
+    likely cause of test_deploy's missed update)."""
     wasm = site / "assets" / "engine.wasm"
     copy = wasm.with_name("engine.wasm.gz")
     now = time.time()
@@ -90,4 +91,3 @@ def test_a_copy_older_than_its_file_is_not_confirmed_as_the_new_file(site):
     assert first_body == BODY
     assert status == 200, "the old copy was confirmed as the new file"
     assert body == wasm.read_bytes()
-
