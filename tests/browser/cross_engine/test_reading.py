@@ -171,7 +171,8 @@ PAGE_HAS_WORDS_JS = ("(words) => (document.body.innerText.toLowerCase().match(/[
                      ".join(' ').includes(words)")
 
 
-# What the page looks like when a click on a term opened no card: reported with the second try.
+# What the page looks like when a click on a term opened no card (reported with the second try),
+# or when an open card is gone (once in WebKit, in a full run, just after its words had shown).
 CARD_STATE_JS = """selector => {
   const mark = document.querySelector(selector), box = mark.getBoundingClientRect();
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
@@ -219,7 +220,9 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
     for close in ("click outside", "Escape"):
         tap_until_a_card_opens(page, f"{entry_links} > {links_before}")
         page.wait_for_function(PAGE_HAS_WORDS_JS, first_words, timeout=CARD_TIMEOUT_MS)   # text after links
-        assert card_open(), f"{term}: no card with the definition ({first_words}...)"
+        assert card_open(), (f"{term}: no card with the definition ({first_words}...); entry links "
+                             f"{page.evaluate(entry_links)} (before: {links_before}), page: "
+                             f"{page.evaluate(CARD_STATE_JS, hooks.GLOSSARY_TERM)}")
         if close == "Escape":
             page.keyboard.press("Escape")
         else:
