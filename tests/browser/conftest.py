@@ -365,14 +365,25 @@ FORM_VALUES_JS = """({fields, rows}) => {
 }"""
 
 
+FIELDS_ON_PAGE_JS = "ids => ids.every((id) => document.querySelector(id))"
+PAGE_STATE_JS = """() => ({href: location.href, readyState: document.readyState,
+  navigation: performance.getEntriesByType('navigation')[0]?.type, engine: window.__calculators?.startedFrom})"""
+
+
 def form_values(page, view: str) -> dict:
-    """The view's inputs as the form shows them."""
+    """The view's inputs as the form shows them, once every field is on the page."""
     spec = VIEWS[view]
     names = [f["name"] for f in spec["fields"] + spec.get("roll_fields", [])]
     row_names = [f["name"] for f in spec["rows"]["fields"]] if spec.get("rows") else []
     rows = {"list": f"#calc-{view} .calc-rows__list > .calc-row",
             "fields": [dom_id(view, name) for name in row_names]} if row_names else None
-    shown = page.evaluate(FORM_VALUES_JS, {"fields": [dom_id(view, name) for name in names], "rows": rows})
+    fields = [dom_id(view, name) for name in names]
+    # Once (Firefox, a full run) a field was missing as the form was read just after its answer showed.
+    try:
+        page.wait_for_function(FIELDS_ON_PAGE_JS, fields, timeout=10_000)
+    except (TimeoutError, PlaywrightTimeoutError) as error:
+        raise AssertionError(f"{view}: fields missing from the page: {page.evaluate(PAGE_STATE_JS)}") from error
+    shown = page.evaluate(FORM_VALUES_JS, {"fields": fields, "rows": rows})
     values = dict(zip(names, shown["fields"], strict=True))
     if row_names:
         values["rows"] = [dict(zip(row_names, row, strict=True)) for row in shown["rows"]]
