@@ -366,8 +366,10 @@ FORM_VALUES_JS = """({fields, rows}) => {
 
 
 FIELDS_ON_PAGE_JS = "ids => ids.every((id) => document.querySelector(id))"
+# Which document a test is looking at: said when it finds what it did not expect.
 PAGE_STATE_JS = """() => ({href: location.href, readyState: document.readyState,
-  navigation: performance.getEntriesByType('navigation')[0]?.type, engine: window.__calculators?.startedFrom})"""
+  navigation: performance.getEntriesByType('navigation')[0]?.type, startedFrom: window.__calculators?.startedFrom,
+  offline: JSON.stringify(window.__offline)})"""
 
 
 def form_values(page, view: str) -> dict:

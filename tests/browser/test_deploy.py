@@ -15,7 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from build_scripts.cli import seal
 from build_scripts.serve import start_server
 from tests.browser.conftest import BROWSER_SITE
-from tests.browser.test_offline import wait_until_saved
+from tests.browser.test_offline import SERVICE_WORKER_STATE_JS, wait_until_saved
 
 MARKER = '<p id="deploy-marker">This paragraph came with the second deploy.</p>'
 PRECACHED_HOME_JS = """async () => {
@@ -25,15 +25,6 @@ PRECACHED_HOME_JS = """async () => {
         for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
     }
     return urls.filter((url) => new URL(url).pathname === "/index.html");
-}"""
-
-# What the page knows of the update, for a failure's message.
-UPDATE_STATE_JS = """async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return {state: window.__offline?.state, navigation: performance.getEntriesByType("navigation")[0]?.type,
-            controlled: Boolean(navigator.serviceWorker.controller), installing: registration?.installing?.state,
-            waiting: registration?.waiting?.state, active: registration?.active?.state,
-            message: document.getElementById("site-messages")?.textContent};
 }"""
 
 
@@ -93,7 +84,7 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     try:
         page.wait_for_function("window.__offline.state === 'updated'", timeout=30_000)
     except PlaywrightTimeoutError as error:
-        raise AssertionError(f"no update offered: {page.evaluate(UPDATE_STATE_JS)}") from error
+        raise AssertionError(f"no update offered: {page.evaluate(SERVICE_WORKER_STATE_JS)}") from error
     assert page.locator("#deploy-marker").count() == 0
     page.click("#site-messages[data-message='offline-update'] .site-messages__action")
     page.wait_for_selector("#deploy-marker", timeout=15_000)

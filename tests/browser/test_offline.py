@@ -108,6 +108,19 @@ def wait_until_engine_kept(page, state: str = "kept") -> None:
                            timeout=SAVED_TIMEOUT_MS)
 
 
+# Where the offline copy stands, for a failure's message: the page's view, its registration's
+# workers, and how many files each cache holds.
+SERVICE_WORKER_STATE_JS = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const counts = await Promise.all((await caches.keys()).map(
+        async (name) => name + ":" + (await (await caches.open(name)).keys()).length));
+    return {offline: window.__offline, navigation: performance.getEntriesByType("navigation")[0]?.type,
+            controlled: Boolean(navigator.serviceWorker.controller), installing: registration?.installing?.state,
+            waiting: registration?.waiting?.state, active: registration?.active?.state, caches: counts,
+            message: document.getElementById("site-messages")?.textContent};
+}"""
+
+
 # As WebKit has once behaved: the page never hears its worker change state.
 DEAF_TO_STATECHANGE_JS = """
 const listen = ServiceWorker.prototype.addEventListener;

@@ -14,26 +14,14 @@ import warnings
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from build_scripts.serve import start_server
-from tests.browser.conftest import BROWSER_SITE, expected_params, fill_view, wait_for_engine, wait_for_params
+from tests.browser.conftest import (BROWSER_SITE, PAGE_STATE_JS, expected_params, fill_view, wait_for_engine,
+                                    wait_for_params)
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.test_calculators import check_live_results, live_scenarios
 from tests.browser.cross_engine.test_reading import (SEARCH_TIMEOUT_MS, type_the_rule_number_into_search,
                                                      wait_until_in_view)
-from tests.browser.test_offline import wait_until_engine_kept, wait_until_saved
+from tests.browser.test_offline import SERVICE_WORKER_STATE_JS, wait_until_engine_kept, wait_until_saved
 
-
-# Where a first save stands: the page's view of the worker, the browser's registration, and how many
-# files the precache holds so far.
-SAVING_JS = """(async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  const states = registration && ['installing', 'waiting', 'active'].map(k => k + ':' + registration[k]?.state);
-  const counts = await Promise.all((await caches.keys()).map(
-    async name => name + ':' + (await (await caches.open(name)).keys()).length));
-  return JSON.stringify({offline: window.__offline, registration: states,
-                         controlled: !!navigator.serviceWorker.controller, caches: counts});
-})()"""
-STARTED_JS = """({from: window.__calculators?.startedFrom, href: location.href, readyState: document.readyState,
-  navigation: performance.getEntriesByType('navigation')[0]?.type, offline: JSON.stringify(window.__offline)})"""
 
 # A first visit's copy is saved in 2 to 10 s here; a WebKit worker that has not finished by
 # then has been seen to stall for good (once a 120 s wait ran out), so a reload comes sooner.
@@ -60,7 +48,7 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
             # saved, its worker still installing. Say what the page reported, then come back once, as
             # a reader would (the second visit's copy has always been saved).
             warnings.warn(f"{page.engine}: the offline copy was not reported saved; the page said "
-                          f"{page.evaluate(SAVING_JS)}. Reloading once.", stacklevel=1)
+                          f"{page.evaluate(SERVICE_WORKER_STATE_JS)}. Reloading once.", stacklevel=1)
             page.reload()
             use_the_calculator(page, values)
             wait_until_saved(page)
@@ -81,5 +69,6 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
     check_live_results(page, page.evaluate(hooks.VIEWS_ON_PAGE_JS))
     # Said whole if it fails: once (WebKit, one full run in about seven) the page had no engine
     # timings left by the time this was asked, as if it had loaded again after its results.
-    started = page.evaluate(STARTED_JS)
-    assert started["from"] == "snapshot", f"{page.engine}: the kept engine's snapshot, but the page says {started}"
+    started = page.evaluate(PAGE_STATE_JS)
+    assert started["startedFrom"] == "snapshot", \
+        f"{page.engine}: the kept engine's snapshot, but the page says {started}"
