@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from . import paths
+from .composed.check import check_composed_texts
 from .engine_manifest import write_engine_manifest
 from .engine_wheel import write_wheel
 from .errata import Erratum
@@ -81,6 +82,8 @@ def prebuild() -> None:
                       + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_search_sections(document, sbg_books)   # search: where each section sits
     write_glossary_and_turn_summary(rulebook, sbg_books)
+    check_composed_texts({block.id: block.text for document in [rulebook.document, *(b.document for b in sbg_books)]
+                          for block in document.blocks})   # hints, labels, page sentences, section links
 
     def section_link(key: str | None) -> str | None:
         section = sections.get(key)
