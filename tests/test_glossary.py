@@ -317,3 +317,21 @@ def test_discarding_and_drawing_for_movement_have_entries(mele_terms, term_id, r
         assert word in entry.definition, (term_id, word)
     assert set(entry.related) >= ({"eliminated", "discard-pile"} if term_id == "discard" else {"hand-size"})
 
+
+def test_every_section_that_defines_a_term_leads_to_its_entry(site, terms, rules):
+    """The defining rules carry no mark of their own: by the first of them in each section that
+    names the term, a link goes to its entry."""
+    urls = {rule["id"]: rule["url"] for rule in rules}
+    for term in (t for t in terms if t.defined):
+        sections = {}
+        for rule_id in term.defined_in:
+            sections.setdefault(rule_id.rpartition(".")[0], set()).add(rule_id)
+        for section, rule_ids in sections.items():
+            page = urls[next(iter(rule_ids))].split("#")[0]
+            soup = soup_of(site / page / "index.html")
+            links = [a for a in soup.select(f'.rule .glossary-here a[href$="#{term.anchor}"]')
+                     if a.find_parent(class_="rule")["data-rule"].rpartition(".")[0] == section]
+            assert len(links) == 1, (term.id, section)     # a page may hold several sections (SBG)
+            assert links[0].find_parent(class_="rule")["data-rule"] in rule_ids, (term.id, section)
+    detainment = soup_of(site / "rules" / "1-7-combat" / "index.html").select_one("#r1-7-36 .glossary-here")
+    assert [a.get_text() for a in detainment.select("a")] == ["detainment attack"]
