@@ -106,3 +106,19 @@ def test_a_defining_rule_leads_a_thumb_to_the_term_s_glossary_entry(open_page):
     link.tap()
     page.wait_for_url("**/glossary/#g-detainment-attack")
     expect(page.locator("#g-detainment-attack")).to_be_in_viewport()
+
+
+NOTE_SIZES_JS = """() => {
+  const size = selector => getComputedStyle(document.querySelector(selector)).fontSize;
+  return {rule: size('.rule.rule--paragraph > p'), note: size('.rule.admonition.note > p:not(.admonition-title)'),
+          clarification: size('.rule.admonition.info > p:not(.admonition-title)')};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_notes_and_clarifications_read_at_the_size_of_the_rules(open_page, scheme):
+    """A note has a number: it is a rule, and reads as one."""
+    page = open_page(COMBAT, color_scheme=scheme, **PHONE)
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+    sizes = page.evaluate(NOTE_SIZES_JS)
+    assert sizes["note"] == sizes["rule"] == sizes["clarification"], sizes
