@@ -12,6 +12,7 @@ import shutil
 import subprocess
 
 import pytest
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from build_scripts import paths
@@ -100,3 +101,34 @@ def test_the_card_is_linked_from_the_home_page_and_the_turn_summary(open_page):
     for path in ("", "turn-summary/"):
         page = open_page(path)
         assert page.locator('article a[href$="turn-summary-card/"]').count() >= 1, path
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# Records each call of window.print through a binding Playwright provides (and counts it, for the
+# test to wait on), then prints as before: the page's own print is still what runs.
+RECORD_PRINT_JS = """(() => {
+  const print = window.print;
+  window.print = function () {
+    window.printCalled();
+    window.printCalls = (window.printCalls || 0) + 1;
+    return print.apply(this, arguments);
+  };
+})();"""
+
+
+def test_a_phone_prints_the_card_with_one_tap_on_its_print_button(open_page):
+    page = open_page(None, **PHONE)
+    calls = []
+    page.expose_binding("printCalled", lambda source: calls.append(source["page"].url))
+    page.add_init_script(RECORD_PRINT_JS)
+    page.goto(f"{page.guard.origin}/turn-summary-card/")
+    button = page.get_by_role("button", name="Print the card")
+    expect(button).to_be_visible()
+    box = button.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    button.tap()
+    page.wait_for_function("window.printCalls === 1")
+    assert calls == [page.url]
+    page.emulate_media(media="print")
+    expect(button).to_be_hidden()          # the button is not on the printed card
