@@ -268,7 +268,7 @@ def test_every_composed_text_of_the_project_is_declared_and_its_quotes_are_in_th
 @pytest.mark.parametrize("file_name, kind", [
     ("calculator-words.yaml", "hints"), ("calculator-words.yaml", "labels"), ("calculator-words.yaml", "options"),
     ("calculator-words.yaml", "examples"), ("page-texts.yaml", "calculators/audience.md"),
-    ("section-links.yaml", "2.1"),
+    ("page-texts.yaml", "index.md"), ("section-links.yaml", "2.1"),
 ])
 def test_a_bad_quote_planted_in_the_project_s_data_stops_the_build(tmp_path, rule_texts, file_name, kind):
     """The prebuild check on a copy of sources/ with one quote of one kind of text changed."""
@@ -285,6 +285,29 @@ def test_a_bad_quote_planted_in_the_project_s_data_stops_the_build(tmp_path, rul
     with pytest.raises(ComposedTextError, match=rf"sources/{file_name}.*{re.escape(text[:20])}.*the quote 'words no "
                                                 rf"rule holds' is not in rule {re.escape(rule_id)}"):
         check_composed_texts(rule_texts, sources=sources)
+
+
+def test_a_bad_quote_planted_under_a_card_line_of_the_project_stops_the_build(tmp_path, rule_texts):
+    data = yaml.safe_load((paths.SOURCES / "turn-summary.yaml").read_text(encoding="utf-8"))
+    step = data["phases"][1]["steps"][0]
+    rule_id = next(iter(step["evidence"]))
+    step["evidence"][rule_id] = "words no rule holds"
+    (tmp_path / "turn-summary.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(TurnSummaryError, match=rf"turn-summary\.yaml: organization step 1 .*the quote 'words no rule "
+                                               rf"holds' is not in rule {re.escape(rule_id)}.*card line "
+                                               rf"{re.escape(repr(step['card']))}"):
+        load_turn_summary(tmp_path / "turn-summary.yaml", rule_texts)
+
+
+def test_a_phase_summary_with_a_bad_quote_stops_the_build(tmp_path):
+    data = "phases:\n" + "".join(
+        f"  - {{id: {p}, name: {p}, summary: 'Tapped characters fight at -1.', summary_evidence: "
+        f"{{'1.7.15': {'must modify his prowess by -1' if p != 'site' else 'at -3'!r}}}, "
+        "steps: [{text: t, card: c, who: both, evidence: {1.7.15: tapped}}]}\n" for p in PHASE_IDS)
+    (tmp_path / "t.yaml").write_text(data, encoding="utf-8")
+    with pytest.raises(TurnSummaryError, match=r"site summary \('Tapped characters fight at -1\.'\): the quote "
+                                               r"'at -3' is not in rule 1\.7\.15"):
+        load_turn_summary(tmp_path / "t.yaml", TEXTS)
 
 
 def test_the_view_words_read_every_field_option_and_example():
