@@ -26,8 +26,6 @@ from build_scripts.composed.calculator_words import load_declarations
 from build_scripts.composed.page_texts import page_files, split_sentences
 from build_scripts.errata import load_errata
 from build_scripts.glossary.terms import load_terms
-from build_scripts.rulebook_build import load_rulebook
-from build_scripts.turn_summary import load_turn_summary
 from tests.conftest import soup_of
 
 TEXT_ELEMENTS = ("p", "li", "tr")
@@ -140,16 +138,10 @@ def test_every_editor_s_note_and_glossary_way_on_a_rule_page_comes_from_checked_
             assert {words(a) for a in line.select("a")} <= terms, words(line)
 
 
-@pytest.fixture(scope="module")
-def phases():
-    texts = {block.id: block.text for block in load_rulebook().document.blocks}
-    return load_turn_summary(paths.SOURCES / "turn-summary.yaml", texts)
-
-
 @pytest.mark.parametrize("page", ["turn-summary", "turn-summary-print"])
-def test_every_phase_summary_and_step_of_the_turn_summary_is_evidenced(site, phases, page):
+def test_every_phase_summary_and_step_of_the_turn_summary_is_evidenced(site, turn_phases, page):
     soup = soup_of(site / page / "index.html")
-    for phase, details in zip(phases, soup.select("details.phase"), strict=True):
+    for phase, details in zip(turn_phases, soup.select("details.phase"), strict=True):
         summary = details.find("summary").find_next_sibling("p")
         assert words(summary) == phase.summary and phase.summary_evidence, phase.id
         items = details.select(":scope > ol > li")
@@ -159,13 +151,13 @@ def test_every_phase_summary_and_step_of_the_turn_summary_is_evidenced(site, pha
             assert lead.split(": ", 1)[1].removesuffix(" Standard Rules") == step.text and step.evidence, lead
 
 
-def test_every_line_of_the_reference_card_is_a_step_s_card_line_resting_on_its_evidence(site, phases):
+def test_every_line_of_the_reference_card_is_a_step_s_card_line_resting_on_its_evidence(site, turn_phases):
     soup = soup_of(site / "turn-summary-card" / "index.html")
     lines = []
     for text in soup.select(".ref-card__text"):
         own = [part for part in text.contents if isinstance(part, str)]
         lines.append(" ".join("".join(own).split()))
-    steps = [step for phase in phases for step in phase.steps]
+    steps = [step for phase in turn_phases for step in phase.steps]
     assert lines == [step.card for step in steps]
     assert all(step.evidence for step in steps)
 

@@ -19,8 +19,6 @@ from build_scripts.composed.texts import ComposedTextError, check_folds, check_t
 from build_scripts.errata import ErrataError, load_errata
 from build_scripts.glossary.terms import GlossaryError, load_terms
 from build_scripts.render.section_links import covers_texts
-from build_scripts.rulebook_build import load_rulebook
-from build_scripts.sbg_build import load_sbg_books
 from build_scripts.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
 from calculator_views.catalogue import VIEWS
 
@@ -33,15 +31,6 @@ TEXTS = {
     "2.1.8": "· If your opponent has zero (or negative) points for any one type of marshalling point, your points "
              "for that same type of marshalling point are doubled.",
 }
-
-
-@pytest.fixture(scope="module")
-def rule_texts() -> dict[str, str]:
-    rulebook = load_rulebook()
-    texts = {block.id: block.text for block in rulebook.document.blocks}
-    for book in load_sbg_books(rulebook.errata):
-        texts.update({block.id: block.text for block in book.document.blocks})
-    return texts
 
 
 # --- the calculators' words ----------------------------------------------------------------------
@@ -139,6 +128,14 @@ def _pages(tmp_path, page: str, declared: str):
     return docs, sources
 
 
+def _audience(tmp_path, doubled: str, more: str = ""):
+    """The Audience page as it was, its first sentence an instruction, DOUBLED declared `doubled`."""
+    return _pages(tmp_path, AUDIENCE_BEFORE, (
+        "calculators/audience.md:\n"
+        "  \"At the Audience each player's marshalling points are totalled.\": instruction\n"
+        f"  {DOUBLED!r}: {doubled}\n{more}"))
+
+
 def test_page_sentences_read_as_the_reader_sees_them():
     sentences = page_sentences(AUDIENCE_BEFORE + "\n- **[Strike](strike.md):** one strike ({ref:1.7.23|the roll}), "
                                                  "e.g. 2:8. *Copy link* copies it.\n")
@@ -151,20 +148,14 @@ def test_page_sentences_read_as_the_reader_sees_them():
 
 def test_a_page_sentence_that_links_a_lead_in_but_rests_on_other_rules_fails(tmp_path):
     """The Audience page once cited only the lead-in 2.1.7 for doubling, the cap and the reveals."""
-    docs, sources = _pages(tmp_path, AUDIENCE_BEFORE, (
-        "calculators/audience.md:\n"
-        "  \"At the Audience each player's marshalling points are totalled.\": instruction\n"
-        f"  {DOUBLED!r}: {{'2.1.8': 'your points for that same type of marshalling point are doubled'}}\n"))
+    docs, sources = _audience(tmp_path, "{'2.1.8': 'your points for that same type of marshalling point are doubled'}")
     with pytest.raises(ComposedTextError, match=r"docs/calculators/audience\.md\): the sentence .* links to rules "
                                                 r"\['2\.1\.7'\] but quotes rules \['2\.1\.8'\]"):
         page_texts(docs, sources)
 
 
 def test_a_page_sentence_with_a_bad_quote_fails_naming_the_page_the_sentence_and_the_rule(tmp_path):
-    docs, sources = _pages(tmp_path, AUDIENCE_BEFORE, (
-        "calculators/audience.md:\n"
-        "  \"At the Audience each player's marshalling points are totalled.\": instruction\n"
-        f"  {DOUBLED!r}: {{'2.1.7': 'no type may give more than the others together'}}\n"))
+    docs, sources = _audience(tmp_path, "{'2.1.7': 'no type may give more than the others together'}")
     with pytest.raises(ComposedTextError, match=r"sources/page-texts\.yaml \(docs/calculators/audience\.md\): "
                                                 r"sentence 'Under the Standard Rules .*': the quote 'no type may give "
                                                 r"more than the others together' is not in rule 2\.1\.7"):
@@ -177,17 +168,11 @@ def test_an_undeclared_sentence_a_stale_entry_and_an_instruction_with_a_rule_lin
     with pytest.raises(ComposedTextError, match="the sentence \"At the Audience each player's marshalling points are "
                                                 "totalled.\" has no entry"):
         page_texts(docs, sources)
-    docs, sources = _pages(tmp_path / "2", AUDIENCE_BEFORE, (
-        "calculators/audience.md:\n"
-        "  \"At the Audience each player's marshalling points are totalled.\": instruction\n"
-        f"  {DOUBLED!r}: instruction\n"))
+    docs, sources = _audience(tmp_path / "2", "instruction")
     with pytest.raises(ComposedTextError, match=r"links to rules \['2\.1\.7'\] but quotes rules \[\]"):
         page_texts(docs, sources)
-    docs, sources = _pages(tmp_path / "3", AUDIENCE_BEFORE, (
-        "calculators/audience.md:\n"
-        "  \"At the Audience each player's marshalling points are totalled.\": instruction\n"
-        f"  {DOUBLED!r}: {{'2.1.7': 'At the audience'}}\n"
-        "  'Each unique card revealed costs one point.': instruction\n"))
+    docs, sources = _audience(tmp_path / "3", "{'2.1.7': 'At the audience'}",
+                              "  'Each unique card revealed costs one point.': instruction\n")
     with pytest.raises(ComposedTextError, match="the page has no sentence 'Each unique card revealed costs one "
                                                 "point.'"):
         page_texts(docs, sources)

@@ -15,9 +15,6 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from build_scripts import paths
-from build_scripts.rulebook_build import load_rulebook
-from build_scripts.turn_summary import load_turn_summary
 from tests.browser.conftest import ARTIFACTS, wait_until_still
 
 PT = 96 / 72    # CSS pixels per point
@@ -25,14 +22,8 @@ LANDSCAPE_PHONE = {"viewport": {"width": 844, "height": 390}, "device_scale_fact
                    "has_touch": True}
 
 
-@pytest.fixture(scope="module")
-def phases():
-    texts = {b.id: b.text for b in load_rulebook().document.blocks}
-    return load_turn_summary(paths.SOURCES / "turn-summary.yaml", texts)
-
-
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, phases, paper):
+def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, turn_phases, paper):
     page = open_page("turn-summary-card/")
     ARTIFACTS.mkdir(exist_ok=True)
     pdf = ARTIFACTS / f"card-{paper.lower()}.pdf"
@@ -40,7 +31,7 @@ def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, phase
     reader = PdfReader(pdf)
     assert 1 <= len(reader.pages) <= 2, f"{paper}: {len(reader.pages)} pages"
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-    for phase in phases:
+    for phase in turn_phases:
         assert phase.name in text, (paper, phase.name)
         for step in phase.steps:
             for rule_id in step.rules:
@@ -83,11 +74,11 @@ def test_the_printed_card_is_readable_in_black_and_white(open_page):
     assert found["glossary"] == 0 and found["chrome"] == 0, found
 
 
-def test_the_card_on_a_phone_held_sideways(open_page, phases):
+def test_the_card_on_a_phone_held_sideways(open_page, turn_phases):
     page = open_page("turn-summary-card/", **LANDSCAPE_PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= 844, "the card scrolls sideways"
-    assert page.locator(".ref-card__step").count() == sum(len(p.steps) for p in phases)
-    assert page.locator(".ref-card__phase").count() == len(phases)
+    assert page.locator(".ref-card__step").count() == sum(len(p.steps) for p in turn_phases)
+    assert page.locator(".ref-card__phase").count() == len(turn_phases)
     link = page.locator(".ref-card__rules a.rule-ref").first
     box = link.bounding_box()
     assert box["height"] >= 8 and 0 <= box["x"] and box["x"] + box["width"] <= 844
