@@ -144,6 +144,10 @@ def test_page_sentences_read_as_the_reader_sees_them():
         "Strike: one strike (the roll), e.g. 2:8.", "Copy link copies it."]
     assert [s.rules for s in sentences] == [(), ("2.1.7",), ("1.7.23",), ()]
     assert split_sentences("Is it (2.1.8)? Yes. “No,” he said.") == ["Is it (2.1.8)?", "Yes.", "“No,” he said."]
+    table = page_sentences("| | Advanced Rules | Boats article |\n| --- | --- | --- |\n"
+                           "| Banner | -1 ({ref:SBG-A.1.4}) | none. Really |\n")
+    assert [(s.text, s.rules) for s in table] == [("| Advanced Rules | Boats article", ()),
+                                                 ("Banner | -1 (SBG-A.1.4) | none. Really", ("SBG-A.1.4",))]
 
 
 def test_a_page_sentence_that_links_a_lead_in_but_rests_on_other_rules_fails(tmp_path):

@@ -1,5 +1,6 @@
-"""The sentences of the hand-written pages that introduce the site, its calculators, the
-Strategy Battle Game texts and the ruling sheet (PAGES), checked against sources/page-texts.yaml.
+"""The sentences of the hand-written pages (PAGES: the home page, the calculators', the Strategy
+Battle Game's home and edition differences, the ruling sheet), checked against
+sources/page-texts.yaml.
 
 The pages stay plain Markdown. The data file maps each page to its sentences, each sentence as the
 reader sees it ("{ref:2.1.8}" reads "2.1.8", a link its words) to its evidence or to
@@ -19,7 +20,7 @@ import yaml
 from .texts import INSTRUCTION, ComposedText, ComposedTextError, read_declaration
 
 TEXTS_FILE = "page-texts.yaml"
-PAGES = ("index.md", "calculators/*.md", "sbg/index.md", "ruling.md")     # under docs/
+PAGES = ("index.md", "calculators/*.md", "sbg/index.md", "sbg/edition-differences.md", "ruling.md")   # docs/
 
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _BLOCK_OPEN = re.compile(r"^/{3,}\s*\w")      # "/// calculator | strike"
