@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from . import paths
+from .composed.check import check_composed_texts
 from .engine_manifest import write_engine_manifest
 from .engine_wheel import write_wheel
 from .errata import Erratum
@@ -26,9 +27,10 @@ from .pyodide_runtime import CORE_FILES, RUNTIME_DIR, vendor_pyodide
 from .pyodide_snapshot import write_snapshot
 from .pyodide_stdlib import write_trimmed_stdlib
 from .service_worker import write_service_worker
+from .glossary.defined_here import defining_rule_links
 from .glossary.definitions import write_definitions
 from .glossary.page import GLOSSARY_PATH, glossary_markdown
-from .glossary.terms import check_terms_against_rules, load_terms
+from .glossary.terms import Term, check_terms_against_rules, load_terms
 from .glossary.usage import used_in
 from .render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from .render.pages import PageRenderer, nav_title, page_path
@@ -72,15 +74,19 @@ def prebuild() -> None:
         section = sections.get(page_map.get(page, "missing"))
         return page_path(section).removeprefix("rules/") if section else "errata-and-coverage.md#page-references"
 
-    renderer = PageRenderer(document, rulebook.errata, document.marks, page_link)
+    terms = load_terms(paths.SOURCES)
+    renderer = PageRenderer(document, rulebook.errata, document.marks, page_link,
+                            glossary_links(terms, document.blocks, "MELE"))
     for page in renderer.pages():
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
-    sbg_books = write_sbg_pages(rulebook.errata)
+    sbg_books = write_sbg_pages(rulebook.errata, terms)
     write_rules_index(rulebook, sbg_books)
     write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
                       + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_search_sections(document, sbg_books)   # search: where each section sits
     write_glossary_and_turn_summary(rulebook, sbg_books)
+    check_composed_texts({block.id: block.text for document in [rulebook.document, *(b.document for b in sbg_books)]
+                          for block in document.blocks})   # hints, labels, page sentences, section links
 
     def section_link(key: str | None) -> str | None:
         section = sections.get(key)
@@ -97,12 +103,21 @@ def prebuild() -> None:
         encoding="utf-8")
 
 
-def write_sbg_pages(errata: list[Erratum]) -> list[SbgBook]:
+def write_sbg_pages(errata: list[Erratum], terms: list[Term]) -> list[SbgBook]:
     """The Strategy Battle Game texts (issue 6): one page of numbered rules each, beside the rulebook's."""
     books = load_sbg_books(errata)
     for book in books:
-        (paths.DOCS / book.text.page).write_text(SbgPageRenderer(book, errata).page_markdown(), encoding="utf-8")
+        links = glossary_links(terms, book.document.blocks, "SBG")
+        (paths.DOCS / book.text.page).write_text(SbgPageRenderer(book, errata, links).page_markdown(), encoding="utf-8")
     return books
+
+
+def glossary_links(terms: list[Term], blocks: list, game: str) -> dict[str, list[tuple[str, str]]]:
+    """rule id -> (term, link to its entry from a generated page in rules/) for the terms it defines."""
+    page = GLOSSARIES[game][0]
+    game_terms = [t for t in terms if t.game == game]
+    return {rule_id: [(term.term, f"../{page}#{term.anchor}") for term in defined]
+            for rule_id, defined in defining_rule_links(game_terms, blocks).items()}
 
 
 def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:

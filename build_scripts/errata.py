@@ -17,6 +17,8 @@ from pathlib import Path
 
 import yaml
 
+from .composed.texts import ComposedTextError, check_folds
+
 CORRECTED_KINDS = ("typo", "name", "format")
 NOTED_KINDS = ("rule-conflict", "arithmetic", "ambiguity", "missing")
 KIND_LABELS = {
@@ -99,6 +101,11 @@ def _erratum_from_entry(entry: dict, path: Path) -> Erratum:
         raise ErrataError(f"{where}: unknown kind '{kind}'")
     if entry.get("new_rule") is not None and kind != "format":
         raise ErrataError(f"{where}: only a format entry may split a line ('new_rule')")
+    try:
+        for key in ("reason", "note"):
+            check_folds(f"{where}: its {key}", entry.get(key) or "")
+    except ComposedTextError as error:
+        raise ErrataError(str(error)) from None
     return Erratum(
         id=str(entry["id"]),
         source=entry.get("source", "mele-rulebook.txt"),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from .composed.texts import ComposedTextError, check_folds
 from .evidence import EvidenceError, check_evidence, is_standard_only, read_evidence
 from .render.coverage import COVERAGE_PATH
 from .render.inline import escape
@@ -54,13 +55,15 @@ class Phase:
     name: str
     summary: str
     steps: tuple[Step, ...]
+    summary_evidence: tuple[tuple[str, tuple[str, ...]], ...] = ()    # what the one-line summary rests on
 
 
 def load_turn_summary(path: Path, rule_texts: dict[str, str]) -> list[Phase]:
     """The phases, each step checked against the rules it cites (`rule_texts`: id -> text as shown)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     phases = [Phase(p["id"], p["name"], p.get("summary", ""),
-                    tuple(_step(s, f"{path.name}: {p['id']} step {n}") for n, s in enumerate(p["steps"], start=1)))
+                    tuple(_step(s, f"{path.name}: {p['id']} step {n}") for n, s in enumerate(p["steps"], start=1)),
+                    _summary_evidence(p, f"{path.name}: {p['id']} summary ({p.get('summary', '')!r})", rule_texts))
               for p in data["phases"]]
     found = tuple(p.id for p in phases)
     if found != PHASE_IDS:
@@ -71,11 +74,25 @@ def load_turn_summary(path: Path, rule_texts: dict[str, str]) -> list[Phase]:
             try:
                 check_evidence(where, dict(step.evidence), rule_texts)
             except EvidenceError as error:
-                raise TurnSummaryError(str(error)) from None
+                raise TurnSummaryError(f"{error}; the step's card line {step.card!r} rests on the same "
+                                       "quotes") from None
             if step.who not in WHO:
                 raise TurnSummaryError(f"{where}: who must be one of {list(WHO)}")
             _check_standard_flag(where, step, rule_texts)
     return phases
+
+
+def _summary_evidence(phase: dict, where: str, rule_texts: dict[str, str]) -> tuple:
+    """A phase's one-line summary rests on the rules it quotes, as a step does."""
+    if not phase.get("summary"):
+        return ()
+    try:
+        check_folds(where, phase["summary"])
+        evidence = read_evidence(phase.get("summary_evidence"), where)
+        check_evidence(where, evidence, rule_texts)
+    except (EvidenceError, ComposedTextError) as error:
+        raise TurnSummaryError(str(error)) from None
+    return tuple(evidence.items())
 
 
 def _check_standard_flag(where: str, step: Step, rule_texts: dict[str, str]) -> None:
@@ -92,7 +109,12 @@ def _check_standard_flag(where: str, step: Step, rule_texts: dict[str, str]) -> 
 def _step(entry: dict, where: str) -> Step:
     try:
         evidence = read_evidence(entry.get("evidence"), where)
-    except EvidenceError as error:
+        for field in ("text", "card", "unclear"):
+            check_folds(f"{where}: its {field}", entry.get(field) or "")
+        for field in ("may_play", "limits"):
+            for line in entry.get(field) or ():
+                check_folds(f"{where}: its {field}", line)
+    except (EvidenceError, ComposedTextError) as error:
         raise TurnSummaryError(str(error)) from None
     return Step(text=" ".join(entry["text"].split()), who=entry["who"], evidence=tuple(evidence.items()),
                 standard=bool(entry.get("standard")), card=" ".join((entry.get("card") or "").split()),

@@ -35,7 +35,10 @@ def reference_card_markdown(phases: list[Phase]) -> str:
            '**You** = the player whose turn it is · **Opp.** = the opponent · '
            '<span class="std-badge">Standard</span> = Standard Rules only · small numbers = the rules '
            f'(cite as “MELE 1.7.24”). Every limit and unclear point: [Full Player Turn Summary]({link_between(CARD_PATH, TURN_SUMMARY_PATH)}).',
-           "{: .ref-card__legend }", ""]
+           "{: .ref-card__legend }", "",
+           # A phone hides the browser's Print in a menu (docs/assets/javascripts/turn-card.js)
+           ('<p class="ref-card__actions no-print"><button type="button" class="md-button ref-card__print">'
+            "Print the card</button></p>"), ""]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {phase.name}" if phase.id != "audience" else phase.name
         out += [f'<section class="ref-card__phase" id="card-{phase.id}" markdown="1">', "",

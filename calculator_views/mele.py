@@ -60,8 +60,8 @@ MELE_VIEWS = {
             _no_tap,
             field(STRIKE["excess"], "Excess strikes on him", "−1 prowess for each excess strike allocated to him.",
                   more=True),
-            field(STRIKE["support"], "Supporting characters", "+1 prowess for each untapped character who taps "
-                  "to support him.", more=True),
+            field(STRIKE["support"], "Supporting characters", "Standard Rules: +1 prowess for each untapped "
+                  "character or ally who taps to support him.", more=True),
             field(STRIKE["modifier"], "Other prowess modifiers", "From cards, signed: −1 for Weariness of the "
                   "Heart.", more=True),
             field(STRIKE["weapon"], "Weapon: bonus and maximum", "Written BONUS:MAX, e.g. 2:8 for +2 to a maximum "
@@ -70,8 +70,8 @@ MELE_VIEWS = {
                   "7,8 (Lagduf: 8).", placeholder="7,8", more=True),
             field(STRIKE["detainment"], "Detainment attack", "A successful strike taps him instead of wounding "
                   "him.", more=True),
-            field(STRIKE["ringwraith"], "He is a Ringwraith", "A body check of 7 or 8 returns him to hand.",
-                  more=True),
+            field(STRIKE["ringwraith"], "He is a Ringwraith", "Standard Rules: a body check of exactly 7 or 8 "
+                  "returns him to hand.", more=True),
         ],
         "roll_fields": [
             field(STRIKE_ROLLS["roll"], "Strike roll", "The defender's natural 2D6."),
@@ -99,7 +99,7 @@ MELE_VIEWS = {
                 label_field("name", "Name", "Only labels the result.", max_length=40),
                 *_character_fields,
                 _no_tap,
-                field(STRIKE["support"], "Support", "+1 each.", more=True),
+                field(STRIKE["support"], "Support", "+1 each (Standard Rules).", more=True),
                 field(STRIKE["modifier"], "Other modifiers", "Signed.", more=True),
             ],
             "more_label": "Modifiers",
@@ -215,7 +215,8 @@ MELE_VIEWS = {
                   term="doors_of_night"),
             field(KEYING["not_moving"], "The company did not move", "Only the current site can be keyed to.",
                   more=True),
-            field(KEYING["geann_a_lisch"], "The site is Geann a-Lisch", "It can be keyed to as a Free-hold too.",
+            field(KEYING["geann_a_lisch"], "The site is Geann a-Lisch", "Creatures keyed to Ruins & Lairs may be "
+                  "played against it too.",
                   term="site", more=True),
         ],
         "example": {"rule": "1.10.14", "label": "Nick's company moves from Minas Morgul to Dunharrow (s w f b, "

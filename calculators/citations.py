@@ -76,6 +76,11 @@ OWN_INFLUENCE_BONUS = Rule(
     quote="Such a modification only applies if it belongs to the character that was tapped",
 )
 INFLUENCE_EXAMPLE_BULLETS = Rule("1.9.10", line=610, quote="A standard modification of +2")
+FAILED_INFLUENCE_SITE_UNTAPPED = Rule("1.9.10", line=612, quote="Lossadan Cairn would not have tapped")
+FACTION_TAPS_SITE = Rule(
+    "1.10.19", line=648,
+    quote="After a faction is successfully played at a site, the site card is tapped",
+)
 RINGWRAITH_FOLLOWER_INFLUENCE = Rule("2.5.20", line=918, quote="Your Ringwraith must use 1 point of direct influence")
 
 # Combat: strikes
@@ -116,6 +121,10 @@ DETAINMENT_SHADOW_LAND = Rule(
 DETAINMENT_BY_NAME = Rule(
     "1.7.41", line=501,
     quote="if keyed to a region or site by name which happens to be of appropriate type",
+)
+KEYED_BY_NAME_NOT_TYPE = Rule(
+    "1.10.69", line=734,
+    quote="A creature played keyed to a specific region by name is not keyed to the specific region's type",
 )
 ATTACK_DEFEATED = Rule(
     "1.7.42", line=504,

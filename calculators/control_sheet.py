@@ -190,9 +190,12 @@ def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
         Step(f"Used general influence: the minds of non-followers = {used}.", rules.USED_GENERAL_INFLUENCE),
         Step("A Ringwraith has no mind: he needs no influence.", rules.RINGWRAITH_NO_MIND),
         Step(f"Unused general influence: 20 - {used} = {unused}.", rules.UNUSED_GENERAL_INFLUENCE),
-        Step("Unused direct influence: direct influence minus the followers' minds, never below 0; "
-             "a Ringwraith follower costs 1. Bracketed influence only pays for followers of the "
-             "listed races.", rules.UNUSED_DIRECT_INFLUENCE),
+        Step("Unused direct influence: direct influence minus the followers' minds, never below 0.",
+             rules.UNUSED_DIRECT_INFLUENCE),
+        Step("A Ringwraith follower costs his Ringwraith 1 point of direct influence.",
+             rules.RINGWRAITH_FOLLOWER_INFLUENCE),
+        Step("Bracketed direct influence only pays for followers of the listed races.",
+             rules.BRACKETED_DIRECT_INFLUENCE),
     )
     outcome = "legal" if not violations else "illegal"
     outcomes = {"legal": Fraction(int(outcome == "legal")), "illegal": Fraction(int(outcome == "illegal"))}

@@ -88,9 +88,11 @@ def _steps(check: InfluenceInput) -> list[Step]:
         ))
     steps.append(Step(
         f"Roll 2D6 {signed(check.bonus)}; the faction comes into play if the result is greater "
-        f"than {check.required}, otherwise it is discarded (and the site does not tap).",
+        f"than {check.required}, otherwise it is discarded.",
         rules.INFLUENCE_CHECK_RESULT,
     ))
+    steps.append(Step("A faction that comes into play taps the site.", rules.FACTION_TAPS_SITE))
+    steps.append(Step("A faction that is discarded leaves the site untapped.", rules.FAILED_INFLUENCE_SITE_UNTAPPED))
     return steps
 
 

@@ -207,8 +207,9 @@ def keying(keys: KeyingInput) -> KeyingResult:
         steps.append(Step("An Orc, Troll, Undead or Man attack keyed to a Shadow-land is a detainment "
                           "attack.", rules.DETAINMENT_SHADOW_LAND))
     steps.append(Step("This holds whether the attack is keyed by type or to a region or site by name "
-                      "of that type (for other cards, such as Shadow-cloak, keying by name is not "
-                      "keying by type).", rules.DETAINMENT_BY_NAME))
+                      "of that type.", rules.DETAINMENT_BY_NAME))
+    steps.append(Step("For other cards, such as Shadow-cloak, a creature keyed to a region by name is not "
+                      "keyed to that region's type.", rules.KEYED_BY_NAME_NOT_TYPE))
 
     facts = ()
     if keys.fell_winter and keys.site == "B":

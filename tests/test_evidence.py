@@ -10,19 +10,7 @@ import yaml
 from build_scripts import paths
 from build_scripts.evidence import MOST_WORDS, EvidenceError, check_evidence, is_standard_only, read_evidence
 from build_scripts.glossary.terms import GlossaryError, check_terms_against_rules, load_terms
-from build_scripts.rulebook_build import load_rulebook
-from build_scripts.sbg_build import load_sbg_books
 from build_scripts.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
-
-
-@pytest.fixture(scope="module")
-def rule_texts() -> dict[str, str]:
-    rulebook = load_rulebook()
-    texts = {b.id: b.text for b in rulebook.document.blocks}
-    for book in load_sbg_books(rulebook.errata):
-        texts.update({b.id: b.text for b in book.document.blocks})
-    return texts
-
 
 # --- the checks themselves -------------------------------------------------------------------
 

@@ -269,3 +269,69 @@ def test_each_entry_has_a_why_disclosure_with_its_rules_and_words(site, terms):
         assert [a.get_text() for a in why.select("a.rule-ref")] == list(t.defined_in), t.id
         shown = " ".join(why.get_text().split())
         assert all(quote in shown for quotes in t.quotes.values() for quote in quotes), t.id
+
+
+# --- a second judge's review: each test fails on the entry before it -------------------------------
+
+def _quotes(term) -> str:
+    return " ".join(quote for quotes in term.quotes.values() for quote in quotes)
+
+
+def test_the_play_deck_allows_two_copies_of_one_ringwraith_as_unique_and_the_three_copy_limit_do(mele_terms):
+    """l.207 and 217: "two of the same Ringwraith may be included in your play deck"."""
+    for term_id in ("play-deck", "unique", "three-copy-limit"):
+        entry = _entry(mele_terms, term_id)
+        assert "As an exception, two of the same Ringwraith may be included in your play deck" in _quotes(entry)
+        assert re.search(r"two copies of (one|the same) Ringwraith", entry.definition), term_id
+
+
+@pytest.mark.parametrize("term_id, rule, quote, must_say, must_not_say", [
+    ("site-of-origin", "1.4.14", "Darkhaven cards, whether tapped or not, always return to your location deck",
+     "a Darkhaven always returns to the location deck, tapped or not", None),
+    ("item", "1.10.28", "does not tap the character or the site when played",
+     "A special item with the keyword Ring taps neither the character nor the site", None),
+    ("item", "1.10.32", "one additional character may tap to play a minor item", "one more character may tap", None),
+    ("nazgul-hazard", "2.2.7", "Alternatively, if your play deck has at least 5 cards",
+     "if his play deck has at least five cards", None),
+    ("deep-wilderness", "1.10.57", "One of the site symbols on the creature's card matches",
+     "it may instead be keyed to one of its site symbols", "can be played only on a company"),
+    ("company", "2.5.2", "Orc scouts only count half towards a company's size", "Its size", "at most seven characters"),
+    ("company", "1.5.41", "For these purposes, an ally does not count as a character.", "allies\ndo not count", None),
+])
+def test_definitions_say_what_the_rule_says_at_the_edge(mele_terms, term_id, rule, quote, must_say, must_not_say):
+    entry = _entry(mele_terms, term_id)
+    assert any(quote in q for q in entry.quotes.get(rule, ())), (term_id, rule)
+    assert " ".join(must_say.split()) in entry.definition, term_id
+    assert must_not_say is None or " ".join(must_not_say.split()) not in entry.definition, term_id
+
+
+@pytest.mark.parametrize("term_id, rules, words", [
+    ("discard", {"1.2.12", "1.2.19"}, ["unless it is eliminated", "out-of-play pile", "new play deck"]),
+    ("drawing-cards-for-movement", {"1.4.11", "1.6.12", "1.10.5"}, ["at least one", "moves to a Darkhaven",
+                                                                     "does not move gives no draws"]),
+])
+def test_discarding_and_drawing_for_movement_have_entries(mele_terms, term_id, rules, words):
+    entry = _entry(mele_terms, term_id)
+    assert rules <= set(entry.defined_in) and entry.defined
+    for word in words:
+        assert word in entry.definition, (term_id, word)
+    assert set(entry.related) >= ({"eliminated", "discard-pile"} if term_id == "discard" else {"hand-size"})
+
+
+def test_every_section_that_defines_a_term_leads_to_its_entry(site, terms, rules):
+    """The defining rules carry no mark of their own: by the first of them in each section that
+    names the term, a link goes to its entry."""
+    urls = {rule["id"]: rule["url"] for rule in rules}
+    for term in (t for t in terms if t.defined):
+        sections = {}
+        for rule_id in term.defined_in:
+            sections.setdefault(rule_id.rpartition(".")[0], set()).add(rule_id)
+        for section, rule_ids in sections.items():
+            page = urls[next(iter(rule_ids))].split("#")[0]
+            soup = soup_of(site / page / "index.html")
+            links = [a for a in soup.select(f'.rule .glossary-here a[href$="#{term.anchor}"]')
+                     if a.find_parent(class_="rule")["data-rule"].rpartition(".")[0] == section]
+            assert len(links) == 1, (term.id, section)     # a page may hold several sections (SBG)
+            assert links[0].find_parent(class_="rule")["data-rule"] in rule_ids, (term.id, section)
+    detainment = soup_of(site / "rules" / "1-7-combat" / "index.html").select_one("#r1-7-36 .glossary-here")
+    assert [a.get_text() for a in detainment.select("a")] == ["detainment attack"]

@@ -177,3 +177,70 @@ def test_the_hazard_limit_has_its_own_page_in_the_navigation(site):
     assert soup_of(site / "index.html").select_one('nav.md-nav--primary a[href="calculators/hazard-limit/"]')
     rule_page = soup_of(site / "rules" / "1-10-playing-and-drawing-cards" / "index.html")
     assert rule_page.select_one('.see-also a[href$="calculators/hazard-limit/"]')
+
+
+# --- a second judge's review: each test fails on the summary before it -----------------------------
+
+def _quotes(step) -> str:
+    return " ".join(quote for _, quotes in step.evidence for quote in quotes)
+
+
+def test_a_darkhaven_site_of_origin_always_returns_to_the_location_deck(phases):
+    """l.246: "Darkhaven cards, whether tapped or not, always return to your location deck"."""
+    step = phases["movement-hazard"].steps[_index(phases["movement-hazard"], "site of origin is removed")]
+    assert "a Darkhaven always goes back to the location deck, tapped or not" in step.text
+    assert "a Darkhaven always back" in step.card and "1.4.14" in step.rules
+
+
+def test_a_nazgul_hazard_brings_a_hazard_into_the_play_deck_only_from_five_cards(phases):
+    """l.854: "if your play deck has at least 5 cards"."""
+    step = phases["movement-hazard"].steps[_index(phases["movement-hazard"], "Nazgûl hazards")]
+    assert "if his play deck has at least five cards" in step.text and "play deck 5+" in step.card
+    assert "Alternatively, if your play deck has at least 5 cards" in _quotes(step)
+
+
+def test_a_company_s_limit_of_seven_is_its_size_not_its_characters(phases):
+    """l.252, 326 and 889: the limit is on the company's size; allies do not count, Orc scouts count half."""
+    step = phases["organization"].steps[_index(phases["organization"], "Rearrange companies at a Darkhaven")]
+    assert "7 characters" not in step.card and "size is at most 7" in step.card
+    assert any("size is at most seven" in limit for limit in step.limits)
+    assert {"1.5.4", "1.5.41", "2.5.2"} <= set(step.rules)
+
+
+def test_excess_strikes_are_those_beyond_the_characters_allies_included(phases):
+    """l.443 counts characters; l.655 makes an ally a character in combat (the company's size leaves allies out)."""
+    step = phases["movement-hazard"].steps[_index(phases["movement-hazard"], "Assign the strikes")]
+    assert "beyond the company's size" not in step.text and "allies count here" in step.text
+    assert "If an attack has more strikes than the company has characters" in _quotes(step)
+    assert "1.10.22" in step.rules
+
+
+def test_support_is_decided_before_the_strike_is_rolled(phases):
+    """l.523: "All of the factors affecting the strike must be decided before making the roll"."""
+    mh = phases["movement-hazard"]
+    factors, support, roll = (_index(mh, w) for w in ("Every factor that affects a strike is decided before its roll",
+                                                      "may tap to support", "Then you roll 2D6"))
+    assert factors < support < roll
+    assert "before the roll" in mh.steps[support].text.lower() and "1.7.51" in mh.steps[support].rules
+    assert "roll" not in mh.steps[factors].text.split("decided before its roll")[1]
+
+
+def test_a_character_cannot_be_played_when_his_site_card_is_not_available(phases):
+    """l.313: "If the appropriate site is not available, you may not play the character"."""
+    step = phases["organization"].steps[_index(phases["organization"], "Bring one character into play")]
+    assert any("site card must be available" in limit for limit in step.limits)
+    assert "If the appropriate site is not available, you may not play the character." in _quotes(step)
+
+
+@pytest.mark.parametrize("phase_id", ["organization", "site", "end-of-turn"])
+def test_resources_may_be_played_at_any_time_in_your_turn_is_said_in_each_of_your_phases(phases, phase_id):
+    """l.615: "Except for resource long-events, you may play resource cards anytime during your own turn"."""
+    steps = [step for step in phases[phase_id].steps
+             if any("Resource cards other than long-events" in line for line in step.may_play)]
+    assert len(steps) == 1 and "Except for resource long-events" in _quotes(steps[0])
+
+
+def test_the_card_lines_fit_and_every_step_keeps_one(phases):
+    from build_scripts.turn_summary_card import check_card_wording
+
+    check_card_wording(list(phases.values()))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import yaml
 
+from ..composed.texts import ComposedTextError, check_folds
 from ..evidence import Evidence, EvidenceError, check_evidence, read_evidence
 
 GLOSSARY_FILES = ("glossary.yaml", "glossary-sbg.yaml")
@@ -64,6 +65,7 @@ def _term(entry: dict, file_name: str) -> Term:
     try:
         identity = {"id": entry["id"], "term": entry["term"], "definition": " ".join(entry["definition"].split())}
         evidence = read_evidence(entry.get("evidence"), where)
+        check_folds(f"{where}: its definition", identity["definition"])
         return Term(
             **identity, aliases=tuple(entry.get("aliases") or ()),
             defined_in=tuple(evidence), defined=bool(entry.get("defined", True)),
@@ -73,7 +75,7 @@ def _term(entry: dict, file_name: str) -> Term:
         )
     except KeyError as missing:
         raise GlossaryError(f"{where} has no {missing}") from None
-    except EvidenceError as error:
+    except (EvidenceError, ComposedTextError) as error:
         raise GlossaryError(str(error)) from None
 
 

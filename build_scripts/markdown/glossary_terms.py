@@ -47,7 +47,9 @@ SCOPE_CLASSES = {"rule", "glossary-entry", "phase", "glossary-scope"}
 SECTION_HEADINGS = {"h1", "h2"}
 # A page shorter than this counts as one section: its few headings would each restart the marks.
 SHORT_PAGE_WORDS = 600
-UNREAD_CLASSES = {"rule-num", "site-label"}   # as tests.conftest.content_text
+# Not counted as words read: rule numbers and site-type labels (as tests.conftest.content_text), and
+# the links from a defining rule to the glossary, which must not buy the page more marks.
+UNREAD_CLASSES = {"rule-num", "site-label", "glossary-here"}
 # Inline raw HTML reaches a tree processor as placeholders, one per tag: `<a href="#">x</a>` is
 # three pieces of text. Terms between an opening and closing skipped tag are left alone.
 PLACEHOLDER = re.compile("\x02wzxhzdk:([0-9]+)\x03")
@@ -114,12 +116,16 @@ def _raw_tag(html: str) -> tuple[str, str, bool] | None:
     return found.group("tag").lower(), classes.group(1) if classes else "", bool(found.group("closing"))
 
 
+def _words(text: str | None) -> int:
+    """The words in text; a placeholder for stashed raw HTML is none."""
+    return len(WORD.findall(PLACEHOLDER.sub(" ", text or "")))
+
+
 def count_words(el: etree.Element) -> int:
     """The words a reader reads in el: rule numbers and site-type labels are not counted."""
     if _classes(el) & UNREAD_CLASSES:
-        return len(WORD.findall(el.tail or ""))
-    own = len(WORD.findall(el.text or "")) + sum(count_words(child) for child in el)
-    return own + len(WORD.findall(el.tail or ""))
+        return _words(el.tail)
+    return _words(el.text) + sum(count_words(child) for child in el) + _words(el.tail)
 
 
 @dataclass

@@ -54,11 +54,12 @@ def nav_title(section: Section) -> str:
 
 class PageRenderer:
     def __init__(self, document: Document, errata: list[Erratum], marks: dict[int, list[Mark]],
-                 page_link: PageLink = None):
+                 page_link: PageLink = None, glossary_links: dict[str, list[tuple[str, str]]] | None = None):
         self.document = document
         self.errata = errata
         self.marks = marks
         self.page_link = page_link
+        self.glossary_links = glossary_links or {}   # rule id -> (term, its entry) for the terms it defines
 
     def pages(self) -> list[Page]:
         return [Page(s, page_path(s), self.section_markdown(s)) for s in self.document.sections]
@@ -96,6 +97,7 @@ class PageRenderer:
         for piece in block.pieces:
             body += self.piece_markdown(piece, top_level=block.kind in ("bullet", "item"))
         body += self._stray_errata(block)
+        body += self._glossary_line(block)
         body += self._editor_notes(block)
         return [f"//// rule | {block.id}", *options, "", *body, "////", ""]
 
@@ -147,6 +149,14 @@ class PageRenderer:
         stray = [m for m in marks_outside(spans, marks) if m.erratum.corrects_text]
         return ["Corrected: " + ", ".join("{erratum:%s}%s{/erratum}" % (m.erratum.id, escape(m.erratum.replacement))
                                            for m in stray), ""] if stray else []
+
+    def _glossary_line(self, block: Block) -> list[str]:
+        """By the rule where a section defines terms: a way to each term's glossary entry."""
+        links = self.glossary_links.get(block.id)
+        if not links:
+            return []
+        return ["Glossary: " + " · ".join(f"[{escape(term)}]({entry})" for term, entry in links),
+                "{: .glossary-here .no-glossary }", ""]
 
     def _editor_notes(self, block: Block) -> list[str]:
         out = []

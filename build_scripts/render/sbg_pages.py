@@ -18,8 +18,9 @@ EDITION_DIFFERENCES = "../sbg/edition-differences.md"   # relative to the genera
 
 
 class SbgPageRenderer(PageRenderer):
-    def __init__(self, book: SbgBook, errata: list[Erratum]):
-        super().__init__(book.document, errata, book.document.marks)
+    def __init__(self, book: SbgBook, errata: list[Erratum],
+                 glossary_links: dict[str, list[tuple[str, str]]] | None = None):
+        super().__init__(book.document, errata, book.document.marks, glossary_links=glossary_links)
         self.text = book.text
 
     def page_markdown(self) -> str:

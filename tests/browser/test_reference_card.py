@@ -12,11 +12,9 @@ import shutil
 import subprocess
 
 import pytest
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from build_scripts import paths
-from build_scripts.rulebook_build import load_rulebook
-from build_scripts.turn_summary import load_turn_summary
 from tests.browser.conftest import ARTIFACTS, wait_until_still
 
 PT = 96 / 72    # CSS pixels per point
@@ -24,14 +22,8 @@ LANDSCAPE_PHONE = {"viewport": {"width": 844, "height": 390}, "device_scale_fact
                    "has_touch": True}
 
 
-@pytest.fixture(scope="module")
-def phases():
-    texts = {b.id: b.text for b in load_rulebook().document.blocks}
-    return load_turn_summary(paths.SOURCES / "turn-summary.yaml", texts)
-
-
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, phases, paper):
+def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, turn_phases, paper):
     page = open_page("turn-summary-card/")
     ARTIFACTS.mkdir(exist_ok=True)
     pdf = ARTIFACTS / f"card-{paper.lower()}.pdf"
@@ -39,7 +31,7 @@ def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, phase
     reader = PdfReader(pdf)
     assert 1 <= len(reader.pages) <= 2, f"{paper}: {len(reader.pages)} pages"
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-    for phase in phases:
+    for phase in turn_phases:
         assert phase.name in text, (paper, phase.name)
         for step in phase.steps:
             for rule_id in step.rules:
@@ -82,11 +74,11 @@ def test_the_printed_card_is_readable_in_black_and_white(open_page):
     assert found["glossary"] == 0 and found["chrome"] == 0, found
 
 
-def test_the_card_on_a_phone_held_sideways(open_page, phases):
+def test_the_card_on_a_phone_held_sideways(open_page, turn_phases):
     page = open_page("turn-summary-card/", **LANDSCAPE_PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= 844, "the card scrolls sideways"
-    assert page.locator(".ref-card__step").count() == sum(len(p.steps) for p in phases)
-    assert page.locator(".ref-card__phase").count() == len(phases)
+    assert page.locator(".ref-card__step").count() == sum(len(p.steps) for p in turn_phases)
+    assert page.locator(".ref-card__phase").count() == len(turn_phases)
     link = page.locator(".ref-card__rules a.rule-ref").first
     box = link.bounding_box()
     assert box["height"] >= 8 and 0 <= box["x"] and box["x"] + box["width"] <= 844
@@ -100,3 +92,34 @@ def test_the_card_is_linked_from_the_home_page_and_the_turn_summary(open_page):
     for path in ("", "turn-summary/"):
         page = open_page(path)
         assert page.locator('article a[href$="turn-summary-card/"]').count() >= 1, path
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# Records each call of window.print through a binding Playwright provides (and counts it, for the
+# test to wait on), then prints as before: the page's own print is still what runs.
+RECORD_PRINT_JS = """(() => {
+  const print = window.print;
+  window.print = function () {
+    window.printCalled();
+    window.printCalls = (window.printCalls || 0) + 1;
+    return print.apply(this, arguments);
+  };
+})();"""
+
+
+def test_a_phone_prints_the_card_with_one_tap_on_its_print_button(open_page):
+    page = open_page(None, **PHONE)
+    calls = []
+    page.expose_binding("printCalled", lambda source: calls.append(source["page"].url))
+    page.add_init_script(RECORD_PRINT_JS)
+    page.goto(f"{page.guard.origin}/turn-summary-card/")
+    button = page.get_by_role("button", name="Print the card")
+    expect(button).to_be_visible()
+    box = button.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    button.tap()
+    page.wait_for_function("window.printCalls === 1")
+    assert calls == [page.url]
+    page.emulate_media(media="print")
+    expect(button).to_be_hidden()          # the button is not on the printed card

@@ -8,6 +8,7 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import expect
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 COMBAT = "rules/1-7-combat/"
@@ -93,3 +94,31 @@ def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
     assert page.locator(".rule--target").count() == 0
     page.evaluate("location.hash = '#r1-7-25'")
     page.wait_for_function("document.getElementById('r1-7-25').classList.contains('rule--target')")
+
+
+def test_a_defining_rule_leads_a_thumb_to_the_term_s_glossary_entry(open_page):
+    """The detainment rules (1.7.36-1.7.41) draw no glossary mark: they are the definition."""
+    page = open_phone_page(open_page, COMBAT)
+    link = page.locator("#r1-7-36 .glossary-here a", has_text="detainment attack")
+    link.scroll_into_view_if_needed()
+    box = link.bounding_box()
+    assert box["height"] >= 44 and 0 <= box["x"] and box["x"] + box["width"] <= 390, box
+    link.tap()
+    page.wait_for_url("**/glossary/#g-detainment-attack")
+    expect(page.locator("#g-detainment-attack")).to_be_in_viewport()
+
+
+NOTE_SIZES_JS = """() => {
+  const size = selector => getComputedStyle(document.querySelector(selector)).fontSize;
+  return {rule: size('.rule.rule--paragraph > p'), note: size('.rule.admonition.note > p:not(.admonition-title)'),
+          clarification: size('.rule.admonition.info > p:not(.admonition-title)')};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_notes_and_clarifications_read_at_the_size_of_the_rules(open_page, scheme):
+    """A note has a number: it is a rule, and reads as one."""
+    page = open_page(COMBAT, color_scheme=scheme, **PHONE)
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+    sizes = page.evaluate(NOTE_SIZES_JS)
+    assert sizes["note"] == sizes["rule"] == sizes["clarification"], sizes

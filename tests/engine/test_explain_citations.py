@@ -71,3 +71,26 @@ def test_fell_winter_with_doors_of_night_follows_the_examples_order():
     text = next(step.text for step in steps if "Fell Winter with Doors of Night" in step.text)
     assert "s w f b -> s w f w -> s w b w" in text      # l.638, in its order
     assert "rules out" not in text
+
+
+def test_keying_by_name_for_other_cards_cites_the_rule_about_other_cards():
+    """l.734: a creature keyed to a region by name is not keyed to its type (the Shadow-cloak example)."""
+    steps = keying(KeyingInput(path="s w")).explain
+    assert rule_of(steps, "keyed by type or to a region or site by name") == "1.7.41"
+    assert rule_of(steps, "such as Shadow-cloak") == "1.10.69"
+
+
+def test_a_ringwraith_follower_and_bracketed_influence_cite_their_own_rules():
+    """l.918 (a Ringwraith follower costs 1) and l.291 (a bracketed value applies to certain races)."""
+    steps = control_sheet(ControlSheetInput((SheetCharacter("A", 6),))).explain
+    assert rule_of(steps, "Unused direct influence") == "1.9.3"
+    assert rule_of(steps, "Ringwraith follower costs") == "2.5.20"
+    assert rule_of(steps, "Bracketed direct influence") == "1.5.30"
+
+
+def test_whether_the_site_taps_after_an_influence_check_cites_the_rules_that_say_so():
+    """l.648 (a faction played taps the site) and l.612 (a failed check leaves Lossadan Cairn untapped)."""
+    steps = influence_chances(InfluenceInput(10, 2, 0, ())).explain
+    assert "site" not in next(step.text for step in steps if "faction comes into play if" in step.text)
+    assert rule_of(steps, "comes into play taps the site") == "1.10.19"
+    assert rule_of(steps, "leaves the site untapped") == "1.9.10"
