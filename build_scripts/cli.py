@@ -40,6 +40,8 @@ from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
 from .search.index import write_search_index
 from .search.sections import write_search_sections
 from .site_urls import url_scheme
+from .standard_game.changes import CHANGES_FILE, StandardMap, load_standard_map
+from .standard_game.rule_lines import rule_fields
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 from .turn_summary_card import CARD_PATH, reference_card_markdown
 
@@ -72,11 +74,12 @@ def prebuild() -> None:
         section = sections.get(page_map.get(page, "missing"))
         return page_path(section).removeprefix("rules/") if section else "errata-and-coverage.md#page-references"
 
-    renderer = PageRenderer(document, rulebook.errata, document.marks, page_link)
+    standard_map = load_standard_map(paths.SOURCES / CHANGES_FILE, {b.id: b.text for b in document.blocks})
+    renderer = PageRenderer(document, rulebook.errata, document.marks, page_link, standard_map)
     for page in renderer.pages():
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
-    write_rules_index(rulebook, sbg_books)
+    write_rules_index(rulebook, sbg_books, standard_map)
     write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
                       + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_search_sections(document, sbg_books)   # search: where each section sits
@@ -123,16 +126,19 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
     (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")   # issue 17
 
 
-def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
+def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook], standard_map: StandardMap) -> None:
     entries = index_entries(rulebook.document, page_path)
     for book in sbg_books:
         entries += index_entries(book.document, lambda _section, page=book.text.page: page)
+    for entry in entries:   # each rule's game and its links to the other game's rules (standard_game/)
+        entry.update(rule_fields(entry["id"], entry["text"], standard_map))
     paths.BUILD.mkdir(exist_ok=True)
     paths.RULES_INDEX.write_text(json.dumps(entries, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
 PUBLIC_FIELDS = ("id", "kind", "url", "section", "heading", "text", "original_text",
-                 "source", "first_line", "last_line", "errata")
+                 "source", "first_line", "last_line", "errata",
+                 "game", "standard_kind", "changes", "changed_by", "standard_missing")
 
 
 def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) -> None:

@@ -50,7 +50,8 @@ def reference_card_markdown(phases: list[Phase]) -> str:
 def _step_html(step: Step) -> str:
     standard = ' <span class="std-badge">Standard</span>' if step.standard else ""
     rules = " ".join("{ref:%s}" % rule_id for rule_id in step.rules)
-    return (f'<li class="ref-card__step" markdown="span">'
+    game = ' data-game="standard"' if step.standard else ""   # hidden when reading as the Starter game (game.css)
+    return (f'<li class="ref-card__step"{game} markdown="span">'
             f'<span class="ref-card__who ref-card__who--{step.who}" title="{WHO_TITLE[step.who]}">'
             f'{WHO_SHORT[step.who]}</span> <span class="ref-card__text">{escape(step.card)}{standard} '
             f'<span class="ref-card__rules">{rules}</span></span></li>')

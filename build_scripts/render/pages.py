@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from ..errata import Erratum, Mark
 from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table
 from .inline import PageLink, block_safe, escape, marks_outside, span_markdown
+from ..standard_game.changes import StandardMap
+from ..standard_game.rule_lines import game_of, standard_block
 from .section_links import section_link_lines
 
 PART_NAMES = {0: "Front Matter", 1: "Part I · The Starter Rules", 2: "Part II · Standard Rules"}
@@ -54,11 +56,13 @@ def nav_title(section: Section) -> str:
 
 class PageRenderer:
     def __init__(self, document: Document, errata: list[Erratum], marks: dict[int, list[Mark]],
-                 page_link: PageLink = None):
+                 page_link: PageLink = None, standard_map: StandardMap | None = None):
         self.document = document
         self.errata = errata
         self.marks = marks
         self.page_link = page_link
+        self.standard_map = standard_map    # the Standard game's changes, shown on each rule they touch
+        self.rule_texts = {b.id: b.text for b in document.blocks}
 
     def pages(self) -> list[Page]:
         return [Page(s, page_path(s), self.section_markdown(s)) for s in self.document.sections]
@@ -92,10 +96,14 @@ class PageRenderer:
             options.append(f"    title: {_yaml_str(block.title)}")
         if block.kind in ("bullet", "item"):
             options.append(f"    level: {block.pieces[0].level}")
+        if self.standard_map and game_of(block.id, block.text, self.standard_map) in ("starter", "standard"):
+            options.append(f"    game: {game_of(block.id, block.text, self.standard_map)}")
         body: list[str] = []
         for piece in block.pieces:
             body += self.piece_markdown(piece, top_level=block.kind in ("bullet", "item"))
         body += self._stray_errata(block)
+        if self.standard_map:
+            body += standard_block(block.id, self.standard_map, self.rule_texts)
         body += self._editor_notes(block)
         return [f"//// rule | {block.id}", *options, "", *body, "////", ""]
 
