@@ -41,6 +41,7 @@ from .search.index import write_search_index
 from .search.sections import write_search_sections
 from .site_urls import url_scheme
 from .standard_game.changes import CHANGES_FILE, StandardMap, load_standard_map
+from .standard_game.page import COMPARISON_PATH, comparison_markdown
 from .standard_game.rule_lines import rule_fields
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 from .turn_summary_card import CARD_PATH, reference_card_markdown
@@ -80,6 +81,7 @@ def prebuild() -> None:
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
     write_rules_index(rulebook, sbg_books, standard_map)
+    (paths.DOCS / COMPARISON_PATH).write_text(comparison_markdown(standard_map), encoding="utf-8")
     write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
                       + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_search_sections(document, sbg_books)   # search: where each section sits
