@@ -115,8 +115,8 @@ def read_standard_map(data: dict, rule_texts: dict[str, str], name: str = CHANGE
         entries[entry.rule] = entry
     missing = tuple(_missing(raw, name, topic_ids, rule_texts) for raw in data.get("missing") or ())
     standard_map = StandardMap(topics, entries, missing)
-    _check_references(standard_map, name)
     _check_coverage(standard_map, rule_texts, name)
+    _check_references(standard_map, name)
     return standard_map
 
 
