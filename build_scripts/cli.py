@@ -42,7 +42,8 @@ from .search.sections import write_search_sections
 from .site_urls import url_scheme
 from .standard_game.changes import CHANGES_FILE, StandardMap, load_standard_map
 from .standard_game.page import COMPARISON_PATH, comparison_markdown
-from .standard_game.rule_lines import rule_fields
+from .standard_game.rule_lines import rule_fields, term_changes
+from .model import rule_anchor
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 from .turn_summary_card import CARD_PATH, reference_card_markdown
 
@@ -85,7 +86,7 @@ def prebuild() -> None:
     write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
                       + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_search_sections(document, sbg_books)   # search: where each section sits
-    write_glossary_and_turn_summary(rulebook, sbg_books)
+    write_glossary_and_turn_summary(rulebook, sbg_books, standard_map)
 
     def section_link(key: str | None) -> str | None:
         section = sections.get(key)
@@ -110,10 +111,14 @@ def write_sbg_pages(errata: list[Erratum]) -> list[SbgBook]:
     return books
 
 
-def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
+def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook], standard_map: StandardMap) -> None:
     blocks = rulebook.document.blocks
     terms = load_terms(paths.SOURCES)
-    write_definitions(terms)   # issue 15: the glossary pop-ups' definitions, one file for the site
+    scheme = url_scheme()
+    pages = {block.id: page_path(section) for section in rulebook.document.sections for block in section.blocks}
+    url_of = lambda rule_id: f"{scheme.page_url(pages[rule_id])}#{rule_anchor(rule_id)}"   # noqa: E731
+    # issue 15: the glossary pop-ups' definitions, one file for the site, with the map's Standard changes
+    write_definitions(terms, standard={t.id: term_changes(t.defined_in, standard_map, url_of) for t in terms})
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]

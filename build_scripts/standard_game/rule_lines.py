@@ -44,6 +44,18 @@ def rule_fields(rule_id: str, text: str, standard_map: StandardMap) -> dict:
     }
 
 
+def term_changes(defined_in: tuple[str, ...], standard_map: StandardMap, url_of) -> list[dict]:
+    """The Standard rules that change (replace, add to or restrict) the rules defining a glossary term,
+    for its pop-up card: [{"rule", "summary", "url"}], each rule once, in the map's order."""
+    seen, out = set(), []
+    for rule_id in defined_in:
+        for link in standard_map.changed_by(rule_id):
+            if link.how in CHANGING and link.standard not in seen:
+                seen.add(link.standard)
+                out.append({"rule": link.standard, "summary": _summary(standard_map, link), "url": url_of(link.standard)})
+    return out
+
+
 def standard_block(rule_id: str, standard_map: StandardMap, rule_texts: dict[str, str]) -> list[str]:
     """The `standard-game` block inside the rule's block, as Markdown lines; [] when there is nothing to say."""
     changed_by = standard_map.changed_by(rule_id)
