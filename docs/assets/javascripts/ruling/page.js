@@ -287,7 +287,7 @@ function gameLines(rule, { rules, game }) {
   if (changes.length) {
     const replaced = game === "standard" && changes.some((change) => change.how === "replaces");
     lines.push(el("p", { className: `ruling-rule__standard${replaced ? " ruling-rule__standard--replaced" : ""}` },
-      el("strong", {}, replaced ? "Replaced in the Standard game: " : "Standard game: "),
+      el("strong", {}, replaced ? "Replaced in the Standard game, see: " : "Standard game: "),
       ...changes.flatMap((change, index) => [index ? " · " : "",
         el("a", { href: ruleAddress(rules.get(change.rule)) }, `${change.rule} — ${change.summary}`),
         change.how === "replaces" ? " (replaces it)" : ""])));
