@@ -30,7 +30,7 @@ def check_card_wording(phases: list[Phase]) -> None:
 def reference_card_markdown(phases: list[Phase]) -> str:
     check_card_wording(phases)
     out = ["---", "title: Turn summary reference card", "hide:", "  - navigation", "  - toc", "---", "",
-           '<div class="ref-card no-glossary" markdown="1">', "",
+           '<div class="ref-card print-sheet no-glossary" markdown="1">', "",
            "# Player turn: reference card {: .ref-card__title }", "",
            '**You** = the player whose turn it is · **Opp.** = the opponent · '
            '<span class="std-badge">Standard</span> = Standard Rules only · small numbers = the rules '

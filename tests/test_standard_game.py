@@ -87,7 +87,7 @@ def test_unknown_ids_fail_naming_them(data, rule_texts):
     (lambda e: e["links"][0].update(how="loosens"), r"how must be one of replaces, adds-to, restricts, note"),
     (lambda e: e.update(kind="new"), r"a rule that adds-to 1\.5\.4 is of kind 'changes'"),
     (lambda e: e["links"][0]["evidence"].pop("2.5.2"), r"the evidence must quote both rules, 2\.5\.2 and 1\.5\.4"),
-    (lambda e: e["links"][0].update(rule="2.5.3"), r"a link names a Part I rule"),
+    (lambda e: e["links"][0].update(rule="2.5.3"), r"each link names a Part I rule"),
     (lambda e: e.update(summary="x" * 71), r"its summary has 71 characters"),
     (lambda e: e.update(topic="sideboards"), r"unknown topic 'sideboards'"),
 ])

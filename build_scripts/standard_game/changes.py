@@ -134,17 +134,10 @@ def unlinked_standard_notes(standard_map: StandardMap, rule_texts: dict[str, str
 
 
 def _entry(raw, name: str, topic_ids: set[str], rule_texts: dict[str, str]) -> Entry:
-    if not isinstance(raw, dict) or "rule" not in raw:
-        raise StandardMapError(f"{name}: every entry under 'rules' needs a 'rule' (a Part II rule id); got {raw!r}")
-    rule_id = str(raw["rule"])
+    rule_id = _named_rule(raw, "2", f"{name}: rule", "every entry under 'rules' needs a 'rule' (a Part II rule id)",
+                          rule_texts)
     where = f"{name}: rule {rule_id}"
-    if not rule_id.startswith("2."):
-        raise StandardMapError(f"{where}: only Part II rules (2.S.N) have entries; Part I rules are named in links")
-    if rule_id not in rule_texts:
-        raise StandardMapError(f"{where}: there is no such rule in the rulebook")
-    kind = raw.get("kind")
-    if kind not in KINDS:
-        raise StandardMapError(f"{where}: kind must be one of {', '.join(KINDS)}; got {kind!r}")
+    kind = _choice(raw, "kind", KINDS, where)
     unknown = set(raw) - {"rule", "kind", "topic", "summary", "links", "explains", "of", "quote"}
     if unknown:
         raise StandardMapError(f"{where}: unknown field(s) {sorted(unknown)}")
@@ -158,17 +151,10 @@ def _entry(raw, name: str, topic_ids: set[str], rule_texts: dict[str, str]) -> E
 
 
 def _link(rule_id: str, raw, where: str, rule_texts: dict[str, str]) -> Link:
-    if not isinstance(raw, dict) or "rule" not in raw:
-        raise StandardMapError(f"{where}: each link needs 'rule' (the Part I rule), 'how' and 'evidence'; got {raw!r}")
-    starter = str(raw["rule"])
+    starter = _named_rule(raw, "1", f"{where}, link to", "each link needs 'rule' (the Part I rule), 'how' and "
+                          "'evidence'", rule_texts)
     where = f"{where}, link to {starter}"
-    if not starter.startswith("1."):
-        raise StandardMapError(f"{where}: a link names a Part I rule (1.S.N)")
-    if starter not in rule_texts:
-        raise StandardMapError(f"{where}: there is no such rule in the rulebook")
-    how = raw.get("how")
-    if how not in HOWS:
-        raise StandardMapError(f"{where}: how must be one of {', '.join(HOWS)}; got {how!r}")
+    how = _choice(raw, "how", HOWS, where)
     try:
         evidence = read_evidence(raw.get("evidence"), where)
         if set(evidence) != {rule_id, starter}:
@@ -178,6 +164,26 @@ def _link(rule_id: str, raw, where: str, rule_texts: dict[str, str]) -> Link:
     except EvidenceError as error:
         raise StandardMapError(str(error)) from None
     return Link(rule_id, starter, how, evidence)
+
+
+def _named_rule(raw, part: str, where: str, needs: str, rule_texts: dict[str, str]) -> str:
+    """The rule id `raw` names under 'rule': a rule of Part `part` that the rulebook has.
+    `where` is the place in the file, which the id completes ("...: rule", "..., link to")."""
+    if not isinstance(raw, dict) or "rule" not in raw:
+        raise StandardMapError(f"{where.rsplit(' ', 1)[0].rstrip(':,')}: {needs}; got {raw!r}")
+    rule_id = str(raw["rule"])
+    if not rule_id.startswith(part + "."):
+        raise StandardMapError(f"{where} {rule_id}: {needs.split(' needs ')[0]} names a Part {'I' * int(part)} "
+                               f"rule ({part}.S.N)")
+    if rule_id not in rule_texts:
+        raise StandardMapError(f"{where} {rule_id}: there is no such rule in the rulebook")
+    return rule_id
+
+
+def _choice(raw: dict, field: str, choices: tuple[str, ...], where: str) -> str:
+    if raw.get(field) not in choices:
+        raise StandardMapError(f"{where}: {field} must be one of {', '.join(choices)}; got {raw.get(field)!r}")
+    return raw[field]
 
 
 def _check_entry(entry: Entry, where: str, topic_ids: set[str], rule_texts: dict[str, str]) -> None:

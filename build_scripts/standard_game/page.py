@@ -18,7 +18,7 @@ HOW_LABELS = {"replaces": "Replaces", "adds-to": "Adds to", "restricts": "Restri
 def comparison_markdown(standard_map: StandardMap) -> str:
     coverage = COVERAGE_PATH.removeprefix("rules/")
     out = ["---", f"title: {COMPARISON_TITLE}", "hide:", "  - toc", "---", "",
-           '<div class="std-compare no-glossary" markdown="1">', "",
+           '<div class="std-compare print-sheet no-glossary" markdown="1">', "",
            f"# {COMPARISON_TITLE}", "",
            "For a player moving up from the Starter Rules: each row is a Standard rule and the Starter rules it "
            "changes, in their own words. Tap a number for the whole rule. Rules that only explain or repeat "

@@ -1,13 +1,20 @@
 """Reading as the Starter or the Standard game, on a 390-px phone: the Standard line on a Starter
 rule opens the Standard rule in view (even when reading as the Starter game folds it away), each
 line is a 44-px tap target, the header's setting changes the turn summary and survives a reload
-and going offline, and a ruling's link carries its game. Phone screenshots of a changed Starter
+and going offline, and a ruling's link carries its game; the comparison page prints on two pages. Phone screenshots of a changed Starter
 rule in both readings are written to test-results/ (reading-standard.png, reading-starter.png)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import re
 
+import pytest
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from build_scripts import paths
+from build_scripts.rulebook_build import load_rulebook
+from build_scripts.standard_game.changes import CHANGES_FILE, load_standard_map
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_offline import go_offline, wait_until_saved
 from tests.browser.test_rule_pages import PHONE
@@ -52,7 +59,7 @@ def test_every_standard_line_is_a_tap_target_and_keeps_the_rule_number(open_page
     heights = page.evaluate("() => [...document.querySelectorAll('.std-game a')].map(a => a.getBoundingClientRect().height)")
     assert heights and min(heights) >= TAP_PX, min(heights)
     # The number stays the rule's first child and its anchor the rule's id (the golden ids test has the rest).
-    assert page.evaluate("document.querySelector('#r1-5-41 > a.rule-num').getAttribute('href')") == "#r1-5-41"
+    assert page.evaluate("document.querySelector('#r1-5-41 > a.rule-num').href").endswith("/rules/1-5-characters-companies/#r1-5-41")
 
 
 def test_reading_as_the_standard_game_dims_a_replaced_rule_and_quotes_its_replacement(open_page):
@@ -118,3 +125,21 @@ def test_a_ruling_link_carries_the_game_and_opens_in_it(open_page, origin):
     expect(shared.locator("#site-messages")).to_contain_text("the game this ruling was made for")
     expect(shared.locator(".ruling-rule[data-rule='2.5.2'] .ruling-rule__standard")).to_contain_text(
         "not part of the Starter game")
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_comparison_page_prints_on_at_most_two_pages_with_every_change(open_page, paper):
+    page = open_page("rules/standard-game-changes/")
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = ARTIFACTS / f"standard-changes-{paper.lower()}.pdf"
+    page.pdf(path=str(pdf), format=paper)
+    reader = PdfReader(pdf)
+    assert 1 <= len(reader.pages) <= 2, f"{paper}: {len(reader.pages)} pages"
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    rules = {b.id: b.text for b in load_rulebook().document.blocks}
+    standard_map = load_standard_map(paths.SOURCES / CHANGES_FILE, rules)
+    for entry in standard_map.entries.values():
+        if entry.kind in ("changes", "new"):
+            shown = [entry.rule] + [link.starter for link in entry.links if link.how != "note"]
+            for rule_id in shown:
+                assert re.search(rf"(?<![\d.]){re.escape(rule_id)}(?![\d.])", text), (paper, entry.rule, rule_id)
