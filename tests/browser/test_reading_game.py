@@ -33,7 +33,7 @@ def reading_as(page, game: str) -> None:
     if page.evaluate("document.documentElement.dataset.game") != game:
         switch.click()
     expect(page.locator("html")).to_have_attribute("data-game", game)
-    expect(switch).to_have_attribute("aria-label", f"Reading as the {game.title()} game. Switch to the "
+    expect(switch).to_have_attribute("aria-label", f"Reading as {game.title()} game. Switch to the "
                                      f"{'Starter' if game == 'standard' else 'Standard'} game.")
 
 
