@@ -82,7 +82,8 @@ def prebuild() -> None:
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata)
     write_rules_index(rulebook, sbg_books, standard_map)
-    (paths.DOCS / COMPARISON_PATH).write_text(comparison_markdown(standard_map), encoding="utf-8")
+    (paths.DOCS / COMPARISON_PATH).write_text(comparison_markdown(standard_map, renderer.hrefs.__getitem__),
+                                              encoding="utf-8")
     write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
                       + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_search_sections(document, sbg_books)   # search: where each section sits

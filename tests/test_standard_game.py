@@ -36,6 +36,10 @@ def standard_map(data, rule_texts):
     return read_standard_map(data, rule_texts)
 
 
+def href(rule_id: str) -> str:
+    return f"page.md#r{rule_id}"
+
+
 def entry(data: dict, rule_id: str) -> dict:
     return next(e for e in data["rules"] if e["rule"] == rule_id)
 
@@ -120,18 +124,18 @@ def test_the_map_reads_the_rules_as_a_judge_would(standard_map):
 
 
 def test_each_rule_says_what_the_other_game_does_with_it(standard_map, rule_texts):
-    starter = "\n".join(standard_block("1.5.41", standard_map, rule_texts))
-    assert "{ref:2.5.2|2.5.2 — Orc scouts count half}" in starter
-    standard = "\n".join(standard_block("2.5.2", standard_map, rule_texts))
-    assert "Changes" in standard and "{ref:1.5.41|1.5.41 (adds to)}" in standard
-    replaced = standard_block("1.5.43", standard_map, rule_texts)
+    starter = "\n".join(standard_block("1.5.41", standard_map, rule_texts, href))
+    assert "[2.5.2 — Orc scouts count half](page.md#r2.5.2){: .rule-ref }" in starter
+    standard = "\n".join(standard_block("2.5.2", standard_map, rule_texts, href))
+    assert "Changes" in standard and "[1.5.41 (adds to)](page.md#r1.5.41){: .rule-ref }" in standard
+    replaced = standard_block("1.5.43", standard_map, rule_texts, href)
     assert "    replaced: true" in replaced
     assert any(line.startswith("> **2.5.28** reads instead: Unless at a Darkhaven, a Ringwraith may not be in a "
                                "company with non-Ringwraith characters.") for line in replaced)
-    missing = "\n".join(standard_block("1.9.4", standard_map, rule_texts))
+    missing = "\n".join(standard_block("1.9.4", standard_map, rule_texts, href))
     assert "Missing from the source:" in missing and "(page 64, Part II section 9)" in missing
     assert "errata-and-coverage.md#what-the-source-lacks" in missing
-    assert standard_block("1.7.24", standard_map, rule_texts) == []     # untouched by the Standard game
+    assert standard_block("1.7.24", standard_map, rule_texts, href) == []     # untouched by the Standard game
 
 
 def test_rules_json_fields_come_from_the_map(standard_map, rule_texts):
@@ -149,14 +153,16 @@ def test_rules_json_fields_come_from_the_map(standard_map, rule_texts):
 
 
 def test_the_comparison_page_has_every_change_and_new_rule_by_topic(standard_map):
-    page = comparison_markdown(standard_map)
+    page = comparison_markdown(standard_map, href)
     for entry_ in standard_map.entries.values():
         if entry_.kind in ("changes", "new"):
-            assert "{ref:%s} **%s**" % (entry_.rule, entry_.summary.replace("*", "\\*")) in page, entry_.rule
+            assert "[%s](page.md#r%s){: .rule-ref } **%s**" % (entry_.rule, entry_.rule, entry_.summary.replace("*", "\\*")) \
+                in page, entry_.rule
     for topic in standard_map.topics:
         assert f"## {topic.title}" in page
     assert page.index("## Companies") < page.index("## Combat and kill points")
-    assert "{ref:1.5.41} <span class=\"std-compare__quote\">“Normally, a company is limited to a size of seven”" in page
+    assert ("[1.5.41](page.md#r1.5.41){: .rule-ref } <span class=\"std-compare__quote\">“Normally, a company is "
+            "limited to a size of seven”") in page
 
 
 STATE_JS = ROOT / "docs" / "assets" / "javascripts" / "game" / "state.js"

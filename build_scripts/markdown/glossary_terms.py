@@ -47,7 +47,10 @@ SCOPE_CLASSES = {"rule", "glossary-entry", "phase", "glossary-scope"}
 SECTION_HEADINGS = {"h1", "h2"}
 # A page shorter than this counts as one section: its few headings would each restart the marks.
 SHORT_PAGE_WORDS = 600
-UNREAD_CLASSES = {"rule-num", "site-label"}   # as tests.conftest.content_text
+# Not counted: rule numbers and site labels (as tests.conftest.content_text), and each rule's line
+# about the other game (std-game): the site's words, which carry no marks and so must not raise
+# the page's allowance of first mentions.
+UNREAD_CLASSES = {"rule-num", "site-label", "std-game"}
 # Inline raw HTML reaches a tree processor as placeholders, one per tag: `<a href="#">x</a>` is
 # three pieces of text. Terms between an opening and closing skipped tag are left alone.
 PLACEHOLDER = re.compile("\x02wzxhzdk:([0-9]+)\x03")

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..errata import Erratum, Mark
-from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table
+from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table, rule_anchor
 from .inline import PageLink, block_safe, escape, marks_outside, span_markdown
 from ..standard_game.changes import StandardMap
 from ..standard_game.rule_lines import game_of, standard_block
@@ -63,6 +63,8 @@ class PageRenderer:
         self.page_link = page_link
         self.standard_map = standard_map    # the Standard game's changes, shown on each rule they touch
         self.rule_texts = {b.id: b.text for b in document.blocks}
+        self.hrefs = {b.id: f"{page_path(s).removeprefix('rules/')}#{rule_anchor(b.id)}"
+                      for s in document.sections for b in s.blocks}
 
     def pages(self) -> list[Page]:
         return [Page(s, page_path(s), self.section_markdown(s)) for s in self.document.sections]
@@ -103,7 +105,7 @@ class PageRenderer:
             body += self.piece_markdown(piece, top_level=block.kind in ("bullet", "item"))
         body += self._stray_errata(block)
         if self.standard_map:
-            body += standard_block(block.id, self.standard_map, self.rule_texts)
+            body += standard_block(block.id, self.standard_map, self.rule_texts, self.hrefs.__getitem__)
         body += self._editor_notes(block)
         return [f"//// rule | {block.id}", *options, "", *body, "////", ""]
 

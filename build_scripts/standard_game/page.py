@@ -9,13 +9,15 @@ from __future__ import annotations
 from ..render.coverage import COVERAGE_PATH
 from ..render.inline import escape
 from .changes import CHANGING, Entry, StandardMap
+from .rule_lines import rule_link
 
 COMPARISON_PATH = "rules/standard-game-changes.md"   # beside the rule pages, in the generated folder
 COMPARISON_TITLE = "What changes in the Standard game"
 HOW_LABELS = {"replaces": "Replaces", "adds-to": "Adds to", "restricts": "Restricts"}
 
 
-def comparison_markdown(standard_map: StandardMap) -> str:
+def comparison_markdown(standard_map: StandardMap, href) -> str:
+    """`href(rule_id)`: a rule's address from this page, which is among the rule pages (rule_lines.rule_link)."""
     coverage = COVERAGE_PATH.removeprefix("rules/")
     out = ["---", f"title: {COMPARISON_TITLE}", "hide:", "  - toc", "---", "",
            '<div class="std-compare print-sheet no-glossary" markdown="1">', "",
@@ -31,9 +33,9 @@ def comparison_markdown(standard_map: StandardMap) -> str:
         if not rows and not missing:
             continue
         out += [f'<section class="std-compare__topic" markdown="1">', "", f"## {escape(topic.title)}", ""]
-        out += [line for entry in rows for line in _row(entry)]
+        out += [line for entry in rows for line in _row(entry, href)]
         for m in missing:
-            rules = " ".join("{ref:%s}" % r for r in m.rules)
+            rules = " ".join(rule_link(r, r, href) for r in m.rules)
             out += ['<div class="std-compare__row std-compare__row--missing" markdown="1">', "",
                     f'<div class="std-compare__starter" markdown="1">{rules}</div>', "",
                     f'<div class="std-compare__standard" markdown="1">**Missing from the source:** {escape(m.what)} '
@@ -44,10 +46,10 @@ def comparison_markdown(standard_map: StandardMap) -> str:
     return "\n".join(out)
 
 
-def _row(entry: Entry) -> list[str]:
+def _row(entry: Entry, href) -> list[str]:
     changed = [link for link in entry.links if link.how in CHANGING]
     if changed:
-        starter = "<br>".join("{ref:%s} %s" % (link.starter, _quote(link.evidence[link.starter][0]))
+        starter = "<br>".join(f"{rule_link(link.starter, link.starter, href)} {_quote(link.evidence[link.starter][0])}"
                               for link in changed)
         hows = sorted({link.how for link in changed}, key=list(HOW_LABELS).index)
         how = " and ".join(HOW_LABELS[h].lower() if i else HOW_LABELS[h] for i, h in enumerate(hows))
@@ -59,7 +61,7 @@ def _row(entry: Entry) -> list[str]:
     return ['<div class="std-compare__row" markdown="1">', "",
             f'<div class="std-compare__starter" markdown="1">{starter}</div>', "",
             f'<div class="std-compare__standard" markdown="1"><span class="std-compare__how">{how}</span> '
-            f"{{ref:{entry.rule}}} **{escape(entry.summary)}** {_quote(words)}</div>", "",
+            f"{rule_link(entry.rule, entry.rule, href)} **{escape(entry.summary)}** {_quote(words)}</div>", "",
             "</div>", ""]
 
 

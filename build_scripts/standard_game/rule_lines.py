@@ -45,10 +45,12 @@ def rule_fields(rule_id: str, text: str, standard_map: StandardMap) -> dict:
 
 
 def term_changes(defined_in: tuple[str, ...], standard_map: StandardMap, url_of) -> list[dict]:
-    """The Standard rules that change (replace, add to or restrict) the rules defining a glossary term,
-    for its pop-up card: [{"rule", "summary", "url"}], each rule once, in the map's order."""
+    """The Standard rules that change (replace, add to or restrict) the rule that defines a glossary
+    term, for its pop-up card: [{"rule", "summary", "url"}], in the map's order. Only the defining
+    rule, the first the term cites: the later ones only use the term, and a Standard change to them
+    ("Darkhaven" cited from "Companies can only combine at a Darkhaven") is not a change to it."""
     seen, out = set(), []
-    for rule_id in defined_in:
+    for rule_id in defined_in[:1]:
         for link in standard_map.changed_by(rule_id):
             if link.how in CHANGING and link.standard not in seen:
                 seen.add(link.standard)
@@ -56,16 +58,23 @@ def term_changes(defined_in: tuple[str, ...], standard_map: StandardMap, url_of)
     return out
 
 
-def standard_block(rule_id: str, standard_map: StandardMap, rule_texts: dict[str, str]) -> list[str]:
-    """The `standard-game` block inside the rule's block, as Markdown lines; [] when there is nothing to say."""
+def rule_link(rule_id: str, label: str, href) -> str:
+    """A Markdown link to a rule, relative from one rule page to another (`href(rule_id)`:
+    "2-5-characters-companies.md#r2-5-2"), which MkDocs and Zensical both resolve."""
+    return f"[{label}]({href(rule_id)}){{: .rule-ref }}"
+
+
+def standard_block(rule_id: str, standard_map: StandardMap, rule_texts: dict[str, str], href) -> list[str]:
+    """The `standard-game` block inside the rule's block, as Markdown lines; [] when there is nothing to say.
+    `href(rule_id)` is a rule's address from its page (see rule_link)."""
     changed_by = standard_map.changed_by(rule_id)
     entry = standard_map.entry(rule_id)
     missing = standard_map.missing_for(rule_id)
     lines: list[str] = []
     if changed_by:
-        lines += _changed_by_lines(changed_by, standard_map, rule_texts)
+        lines += _changed_by_lines(changed_by, standard_map, rule_texts, href)
     if entry and entry.links:
-        lines += _changes_lines(entry.links)
+        lines += _changes_lines(entry.links, href)
     elif entry and entry.kind == "new":
         lines += ['<span class="std-game__label">New in the Standard game</span>', ""]
     for m in missing:
@@ -78,9 +87,9 @@ def standard_block(rule_id: str, standard_map: StandardMap, rule_texts: dict[str
     return ["/// standard-game", *options, "", *lines, "///", ""]
 
 
-def _changed_by_lines(links: list[Link], standard_map: StandardMap, rule_texts: dict[str, str]) -> list[str]:
-    refs = " ".join("{ref:%s|%s — %s%s}" % (link.standard, link.standard, escape(_summary(standard_map, link)),
-                                             " (replaces this rule)" if link.how == "replaces" else "")
+def _changed_by_lines(links: list[Link], standard_map: StandardMap, rule_texts: dict[str, str], href) -> list[str]:
+    refs = " ".join(rule_link(link.standard, f"{link.standard} — {escape(_summary(standard_map, link))}"
+                              f"{' (replaces this rule)' if link.how == 'replaces' else ''}", href)
                     for link in links)
     out = [f'<span class="std-game__label">Standard game:</span> {refs}', ""]
     for link in links:
@@ -89,16 +98,16 @@ def _changed_by_lines(links: list[Link], standard_map: StandardMap, rule_texts: 
     return out
 
 
-def _changes_lines(links: tuple[Link, ...]) -> list[str]:
+def _changes_lines(links: tuple[Link, ...], href) -> list[str]:
     changing = [link for link in links if link.how in CHANGING]
     notes = [link for link in links if link.how not in CHANGING]
     parts = []
     if changing:
         parts.append('<span class="std-game__label">Changes</span> ' + " ".join(
-            "{ref:%s|%s (%s)}" % (link.starter, link.starter, HOW_WORDS[link.how]) for link in changing))
+            rule_link(link.starter, f"{link.starter} ({HOW_WORDS[link.how]})", href) for link in changing))
     if notes:
         parts.append('<span class="std-game__label">Starter rule:</span> ' + " ".join(
-            "{ref:%s}" % link.starter for link in notes))
+            rule_link(link.starter, link.starter, href) for link in notes))
     return [" ".join(parts), ""]
 
 

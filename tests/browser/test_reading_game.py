@@ -37,6 +37,15 @@ def reading_as(page, game: str) -> None:
                                      f"{'Starter' if game == 'standard' else 'Standard'} game.")
 
 
+def phone_shot(page, rule: str, name: str) -> None:
+    """The rule in the middle of the phone's screen, the switch's message and Material's "Back to top"
+    (shown while scrolling up) out of the way."""
+    page.evaluate("window.siteMessages.clear('reading-as')")
+    page.locator(rule).evaluate("el => { el.scrollIntoView({block: 'center'}); window.scrollBy(0, 1); }")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), animations="disabled")
+
+
 def test_the_standard_line_on_a_starter_rule_opens_the_standard_rule_in_view(open_page, origin):
     page = open_page(f"{COMPANIES}#r1-5-41", **PHONE)
     reading_as(page, "starter")
@@ -69,14 +78,11 @@ def test_reading_as_the_standard_game_dims_a_replaced_rule_and_quotes_its_replac
     expect(quote).to_be_visible()
     dimmed = page.evaluate(COLOUR_JS)
     assert dimmed != page.evaluate(COLOUR_JS.replace("1-5-43", "1-5-44"))
-    page.locator("#r1-5-43").scroll_into_view_if_needed()
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "reading-standard.png"))
+    phone_shot(page, "#r1-5-43", "reading-standard.png")
     reading_as(page, "starter")
     expect(quote).to_be_hidden()
     assert page.evaluate(COLOUR_JS) != dimmed
-    page.locator("#r1-5-43").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "reading-starter.png"))
+    phone_shot(page, "#r1-5-43", "reading-starter.png")
 
 
 def test_the_setting_changes_the_turn_summary_and_survives_a_reload_and_going_offline(open_page):
@@ -95,7 +101,8 @@ def test_the_setting_changes_the_turn_summary_and_survives_a_reload_and_going_of
     go_offline(page)
     page.goto(f"{page.guard.origin}/{COMPANIES}")
     expect(page.locator("#reading-as .reading-as__game--starter")).to_be_visible()
-    expect(page.locator("#r2-5-2")).to_have_count(0)   # a Part I page: nothing of Part II to fold
+    expect(page.locator("#r1-5-38")).to_be_hidden()    # a Part I note on the Standard Rules, folded away
+    expect(page.locator("button.std-fold__button", has_text="1.5.38")).to_be_visible()
     page.goto(f"{page.guard.origin}/{TURN_SUMMARY}")
     page.locator("details.phase").evaluate_all("phases => phases.forEach(p => p.open = true)")
     assert page.evaluate(STANDARD_STEPS_SHOWN_JS) == 0
@@ -143,3 +150,12 @@ def test_the_comparison_page_prints_on_at_most_two_pages_with_every_change(open_
             shown = [entry.rule] + [link.starter for link in entry.links if link.how != "note"]
             for rule_id in shown:
                 assert re.search(rf"(?<![\d.]){re.escape(rule_id)}(?![\d.])", text), (paper, entry.rule, rule_id)
+
+
+def test_a_glossary_card_names_the_standard_rules_that_change_its_term(open_page, origin):
+    page = open_page("rules/1-7-combat/#r1-7-46", **PHONE)
+    page.locator("#r1-7-46 abbr.gloss[data-term='kill-points']").first.tap()
+    card = page.locator("#gloss-card .gloss-card__standard")
+    expect(card).to_contain_text("Standard game: 2.7.5 — a creature with an * may be kept as a trophy")
+    card.locator("a").click()
+    expect(page).to_have_url(f"{origin}/rules/2-7-combat/#r2-7-5")
