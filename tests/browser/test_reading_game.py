@@ -39,11 +39,11 @@ def reading_as(page, game: str) -> None:
 
 def phone_shot(page, rule: str, name: str) -> None:
     """The rule in the middle of the phone's screen, the switch's message and Material's "Back to top"
-    (shown while scrolling up) out of the way."""
+    (shown after a scroll up, over the header) out of the way."""
     page.evaluate("window.siteMessages.clear('reading-as')")
     page.locator(rule).evaluate("el => { el.scrollIntoView({block: 'center'}); window.scrollBy(0, 1); }")
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), animations="disabled")
+    page.screenshot(path=str(ARTIFACTS / name), animations="disabled", style=".md-top { visibility: hidden; }")
 
 
 def test_the_standard_line_on_a_starter_rule_opens_the_standard_rule_in_view(open_page, origin):
