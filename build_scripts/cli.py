@@ -42,6 +42,10 @@ from .sbg_build import SbgBook, load_sbg_books, sbg_block_for_line
 from .search.index import write_search_index
 from .search.sections import write_search_sections
 from .site_urls import url_scheme
+from .standard_game.changes import CHANGES_FILE, StandardMap, load_standard_map
+from .standard_game.page import COMPARISON_PATH, comparison_markdown
+from .standard_game.rule_lines import rule_fields, term_changes
+from .model import rule_anchor
 from .turn_summary import PRINT_PATH, TURN_SUMMARY_PATH, load_turn_summary, turn_summary_markdown
 from .turn_summary_card import CARD_PATH, reference_card_markdown
 
@@ -75,16 +79,19 @@ def prebuild() -> None:
         return page_path(section).removeprefix("rules/") if section else "errata-and-coverage.md#page-references"
 
     terms = load_terms(paths.SOURCES)
+    standard_map = load_standard_map(paths.SOURCES / CHANGES_FILE, {b.id: b.text for b in document.blocks})
     renderer = PageRenderer(document, rulebook.errata, document.marks, page_link,
-                            glossary_links(terms, document.blocks, "MELE"))
+                            glossary_links(terms, document.blocks, "MELE"), standard_map)
     for page in renderer.pages():
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
     sbg_books = write_sbg_pages(rulebook.errata, terms)
-    write_rules_index(rulebook, sbg_books)
+    write_rules_index(rulebook, sbg_books, standard_map)
+    (paths.DOCS / COMPARISON_PATH).write_text(comparison_markdown(standard_map, renderer.hrefs.__getitem__),
+                                              encoding="utf-8")
     write_ruling_data([(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
                       + [(book.document, book.text.edition, book.text.cite) for book in sbg_books], rulebook.errata)
     write_search_sections(document, sbg_books)   # search: where each section sits
-    write_glossary_and_turn_summary(rulebook, sbg_books)
+    write_glossary_and_turn_summary(rulebook, sbg_books, standard_map)
     check_composed_texts({block.id: block.text for document in [rulebook.document, *(b.document for b in sbg_books)]
                           for block in document.blocks})   # hints, labels, page sentences, section links
 
@@ -120,10 +127,14 @@ def glossary_links(terms: list[Term], blocks: list, game: str) -> dict[str, list
             for rule_id, defined in defining_rule_links(game_terms, blocks).items()}
 
 
-def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
+def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook], standard_map: StandardMap) -> None:
     blocks = rulebook.document.blocks
     terms = load_terms(paths.SOURCES)
-    write_definitions(terms)   # issue 15: the glossary pop-ups' definitions, one file for the site
+    scheme = url_scheme()
+    pages = {block.id: page_path(section) for section in rulebook.document.sections for block in section.blocks}
+    url_of = lambda rule_id: f"{scheme.page_url(pages[rule_id])}#{rule_anchor(rule_id)}"   # noqa: E731
+    # issue 15: the glossary pop-ups' definitions, one file for the site, with the map's Standard changes
+    write_definitions(terms, standard={t.id: term_changes(t.defined_in, standard_map, url_of) for t in terms})
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]
@@ -138,16 +149,19 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
     (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")   # issue 17
 
 
-def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook]) -> None:
+def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook], standard_map: StandardMap) -> None:
     entries = index_entries(rulebook.document, page_path)
     for book in sbg_books:
         entries += index_entries(book.document, lambda _section, page=book.text.page: page)
+    for entry in entries:   # each rule's game and its links to the other game's rules (standard_game/)
+        entry.update(rule_fields(entry["id"], entry["text"], standard_map))
     paths.BUILD.mkdir(exist_ok=True)
     paths.RULES_INDEX.write_text(json.dumps(entries, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
 PUBLIC_FIELDS = ("id", "kind", "url", "section", "heading", "text", "original_text",
-                 "source", "first_line", "last_line", "errata")
+                 "source", "first_line", "last_line", "errata",
+                 "game", "standard_kind", "changes", "changed_by", "standard_missing")
 
 
 def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) -> None:

@@ -133,9 +133,14 @@ def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
         out += ["The book's own Full Player Turn Summary (pages 92-94) is missing from the source, so this one is "
                 "composed from the rules themselves: every step links to the rules it comes from. "
                 'Steps marked <span class="std-badge">Standard Rules</span> come from the Standard Rules. '
+                "Reading as the Starter game, they are hidden; reading as the Standard game, shown "
+                "(the switch is in the header). "
                 "Tap a phase to open it. "
                 f"[Printable version]({link_between(page, PRINT_PATH)}) · "
-                f"[Two-page reference card]({link_between(page, CARD_PATH)})", ""]
+                f"[Two-page reference card]({link_between(page, CARD_PATH)})", "",
+                f'<p class="game-note game-only--starter">Reading as the Starter game: the {standard_count(phases)} '
+                'Standard steps are hidden. <button type="button" data-set-game="standard">Read as the Standard '
+                'game</button></p>', ""]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {escape(phase.name)}" if phase.id != "audience" else escape(phase.name)
         opened = " open" if printable else ""
@@ -145,6 +150,10 @@ def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
             out += _step_markdown(n, step, link_between(page, COVERAGE_PATH))
         out += ["</details>", ""]
     return "\n".join(out) + "\n"
+
+
+def standard_count(phases: list[Phase]) -> int:
+    return sum(step.standard for phase in phases for step in phase.steps)
 
 
 def _step_markdown(number: int, step: Step, coverage_link: str) -> list[str]:

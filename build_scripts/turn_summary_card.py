@@ -30,7 +30,7 @@ def check_card_wording(phases: list[Phase]) -> None:
 def reference_card_markdown(phases: list[Phase]) -> str:
     check_card_wording(phases)
     out = ["---", "title: Turn summary reference card", "hide:", "  - navigation", "  - toc", "---", "",
-           '<div class="ref-card no-glossary" markdown="1">', "",
+           '<div class="ref-card print-sheet no-glossary" markdown="1">', "",
            "# Player turn: reference card {: .ref-card__title }", "",
            '**You** = the player whose turn it is · **Opp.** = the opponent · '
            '<span class="std-badge">Standard</span> = Standard Rules only · small numbers = the rules '
@@ -53,7 +53,8 @@ def reference_card_markdown(phases: list[Phase]) -> str:
 def _step_html(step: Step) -> str:
     standard = ' <span class="std-badge">Standard</span>' if step.standard else ""
     rules = " ".join("{ref:%s}" % rule_id for rule_id in step.rules)
-    return (f'<li class="ref-card__step" markdown="span">'
+    game = ' data-game="standard"' if step.standard else ""   # hidden when reading as the Starter game (game.css)
+    return (f'<li class="ref-card__step"{game} markdown="span">'
             f'<span class="ref-card__who ref-card__who--{step.who}" title="{WHO_TITLE[step.who]}">'
             f'{WHO_SHORT[step.who]}</span> <span class="ref-card__text">{escape(step.card)}{standard} '
             f'<span class="ref-card__rules">{rules}</span></span></li>')

@@ -159,7 +159,12 @@ def test_a_term_is_flagged_once_per_section(site):
 
 def test_definitions_are_one_file_for_the_site_and_kept_offline(site, terms):
     data = json.loads((site / DEFINITIONS_PATH).read_text(encoding="utf-8"))["terms"]
-    assert data == {t.id: {"term": t.term, "game": t.game, "definition": t.definition} for t in terms}
+    shown = {term_id: {k: v for k, v in entry.items() if k != "standard"} for term_id, entry in data.items()}
+    assert shown == {t.id: {"term": t.term, "game": t.game, "definition": t.definition} for t in terms}
+    # The card also names the Standard rules that change the term's rules (the change map).
+    assert {"rule": "2.5.2", "summary": "Orc scouts count half",
+            "url": "rules/2-5-characters-companies/#r2-5-2"} in data["company-size"]["standard"]
+    assert "standard" not in data["strike"]
     assert f'url:"{DEFINITIONS_PATH}"' in (site / "sw.js").read_text(encoding="utf-8"), "the service worker precaches it"
 
 

@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import ROOT
 
 LINK_JS = ROOT / "docs" / "assets" / "javascripts" / "ruling" / "link.js"
-KNOWN = ["1.7.25", "1.7.28", "1.1.21", "SBG-A.1.4"]
+KNOWN = ["1.7.25", "1.7.28", "1.1.21", "1.5.41", "SBG-A.1.4"]
 CALCULATORS = {"calculators/strike/": {}}
 SITE_ROOT = "https://rules.example.org/mele/"
 
@@ -47,7 +47,7 @@ def read_links(*searches: str) -> list[dict]:
 def test_a_clean_link_reads_back_exactly():
     [link] = read_links("?r=1.7.25,1.7.28&question=Does%20it%20tap%3F&a=No.&c=calculators%2Fstrike%2F%3Fstrike.prowess%3D6%23calc-strike")
     assert link["ruling"] == {"rules": ["1.7.25", "1.7.28"], "question": "Does it tap?", "answer": "No.",
-                              "calculator": "calculators/strike/?strike.prowess=6#calc-strike"}
+                              "calculator": "calculators/strike/?strike.prowess=6#calc-strike", "game": ""}
     assert link["problems"] == []
     assert link["query"].startswith("?r=1.7.25,1.7.28&question=")   # ids stay readable in the address
     assert link["roundTrip"]
@@ -97,3 +97,16 @@ def test_a_calculator_link_is_kept_relative_to_the_site():
     [link] = read_links("?c=https%3A%2F%2Frules.example.org%2Fmele%2Fcalculators%2Fstrike%2F%3Fstrike.prowess%3D6")
     assert link["ruling"]["calculator"] == "calculators/strike/?strike.prowess=6"
     assert link["problems"] == []
+
+
+def test_a_ruling_link_carries_the_game_it_was_made_for():
+    """A ruling records the game (the reading setting) in its link, and the link reads it back;
+    a game the site does not know is left out with a sentence, the rest of the ruling kept."""
+    made, shouting, unknown, alone = read_links("?r=1.5.41&g=standard", "?r=1.5.41&g=%20Starter",
+                                                "?r=1.7.25&g=advanced", "?g=starter")
+    assert made["ruling"]["game"] == "standard" and made["query"] == "?r=1.5.41&g=standard" and made["problems"] == []
+    assert shouting["ruling"]["game"] == "starter" and shouting["query"].endswith("&g=starter")
+    assert unknown["ruling"] == {"rules": ["1.7.25"], "question": "", "answer": "", "calculator": "", "game": ""}
+    assert unknown["problems"] == ["The game in this link, “advanced”, is not one this site knows (starter or standard): "
+                                   "the ruling is shown in the game you are reading."]
+    assert alone["query"] == "" and alone["ruling"]["game"] == "starter"   # an empty ruling has no address

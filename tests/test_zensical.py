@@ -50,3 +50,17 @@ def test_zensical_links_the_app_manifest_and_icons(zensical_site):
             href = head.select_one(selector)["href"]
             assert (page.parent / href).resolve().is_file(), (page, selector, href)
         assert len(head.select('meta[name="theme-color"][media]')) == 2, page
+
+
+def test_zensical_builds_the_standard_game_links_into_the_rules(zensical_site):
+    """The links between the games are written at build time, so Zensical's pages have them too."""
+    starter = soup_of(zensical_site / "rules" / "1-5-characters-companies" / "index.html")
+    line = starter.select_one("#r1-5-41 .std-game a.rule-ref")
+    assert line.get_text() == "2.5.2 — Orc scouts count half"
+    assert line["href"] == "../2-5-characters-companies/#r2-5-2"
+    assert starter.select_one("#r1-5-43")["data-std-replaced"] == "true"
+    standard = soup_of(zensical_site / "rules" / "2-5-characters-companies" / "index.html")
+    back = [a.get_text() for a in standard.select("#r2-5-2 .std-game a.rule-ref")]
+    assert "1.5.41 (adds to)" in back
+    assert soup_of(zensical_site / "index.html").select_one("#reading-as") is not None
+    assert (zensical_site / "rules" / "standard-game-changes" / "index.html").exists()

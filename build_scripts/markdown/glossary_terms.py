@@ -47,9 +47,10 @@ SCOPE_CLASSES = {"rule", "glossary-entry", "phase", "glossary-scope"}
 SECTION_HEADINGS = {"h1", "h2"}
 # A page shorter than this counts as one section: its few headings would each restart the marks.
 SHORT_PAGE_WORDS = 600
-# Not counted as words read: rule numbers and site-type labels (as tests.conftest.content_text), and
-# the links from a defining rule to the glossary, which must not buy the page more marks.
-UNREAD_CLASSES = {"rule-num", "site-label", "glossary-here"}
+# Not counted as words read: rule numbers and site-type labels (as tests.conftest.content_text), the
+# links from a defining rule to the glossary and each rule's line about the other game: the site's own
+# words, which carry no marks and so must not buy the page more of them.
+UNREAD_CLASSES = {"rule-num", "site-label", "glossary-here", "std-game"}
 # Inline raw HTML reaches a tree processor as placeholders, one per tag: `<a href="#">x</a>` is
 # three pieces of text. Terms between an opening and closing skipped tag are left alone.
 PLACEHOLDER = re.compile("\x02wzxhzdk:([0-9]+)\x03")

@@ -20,7 +20,7 @@ import xml.etree.ElementTree as etree
 
 from markdown.treeprocessors import Treeprocessor
 from pymdownx.blocks import BlocksExtension
-from pymdownx.blocks.block import Block, type_string
+from pymdownx.blocks.block import Block, type_boolean, type_string
 
 from ..model import RULE_ID, rule_anchor
 
@@ -33,6 +33,7 @@ ADMONITION_TYPES = {
     "exception": "warning",
 }
 KINDS = ("paragraph", "bullet", "item", "table", *ADMONITION_TYPES)
+GAMES = ("", "both", "starter", "standard")   # build_scripts/standard_game/rule_lines.py
 _FENCE = re.compile(r"^/{3,}\s*[\w-]")
 
 
@@ -62,6 +63,7 @@ class RuleBlock(Block):
         "title": ["", type_string],
         "level": [1, None],
         "cite": ["MELE", type_string],
+        "game": ["", type_string],
     }
 
     def on_validate(self, parent: etree.Element) -> bool:
@@ -72,6 +74,9 @@ class RuleBlock(Block):
             raise ValueError(f"rule block {rule_id}: unknown kind {kind!r}; use one of {', '.join(KINDS)}")
         if isinstance(level, bool) or not isinstance(level, int) or level < 1:
             raise ValueError(f"rule block {rule_id}: level must be a whole number from 1; got {level!r}")
+        if self.options["game"] not in GAMES:
+            raise ValueError(f"rule block {rule_id}: game must be one of {', '.join(GAMES)}; "
+                             f"got {self.options['game']!r}")
         return True
 
     def on_create(self, parent: etree.Element) -> etree.Element:
@@ -82,6 +87,8 @@ class RuleBlock(Block):
             "data-rule": rule_id,
             "data-lines": self.options["lines"],
         }
+        if self.options["game"]:
+            attrs["data-game"] = self.options["game"]
         if kind in ADMONITION_TYPES:
             attrs["class"] += f" admonition {ADMONITION_TYPES[kind]}"
             box = etree.SubElement(parent, "div", attrs)
@@ -114,6 +121,22 @@ class EditorNoteBlock(Block):
         return aside
 
 
+class StandardGameBlock(Block):
+    """Inside a rule's block: what the other game does with it (build_scripts/standard_game/rule_lines.py).
+    A Starter rule that a Standard rule replaces is marked on its own block, so that reading as the
+    Standard game dims it and shows the replacement quoted under it."""
+
+    NAME = "standard-game"
+    ARGUMENT = False
+    OPTIONS = {"replaced": [False, type_boolean]}
+
+    def on_create(self, parent: etree.Element) -> etree.Element:
+        if self.options["replaced"]:
+            parent.set("data-std-replaced", "true")
+        # The site's own words about the rule, not the rule: no glossary marks (and no first mentions) in it.
+        return etree.SubElement(parent, "div", {"class": "std-game no-glossary"})
+
+
 class UnreadBlocks(Treeprocessor):
     """A block that pymdown-extensions could not read (an unknown name or option, a missing
     argument) is left as a paragraph of text: fail the build instead of publishing it."""
@@ -130,6 +153,7 @@ class RuleBlocksExtension(BlocksExtension):
     def extendMarkdownBlocks(self, md, block_mgr):
         block_mgr.register(RuleBlock, self.getConfigs())
         block_mgr.register(EditorNoteBlock, self.getConfigs())
+        block_mgr.register(StandardGameBlock, self.getConfigs())
         md.treeprocessors.register(UnreadBlocks(md), "unread-blocks", 30)
 
 

@@ -10,8 +10,10 @@ import re
 from dataclasses import dataclass
 
 from ..errata import Erratum, Mark
-from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table
+from ..model import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table, rule_anchor
 from .inline import PageLink, block_safe, escape, marks_outside, span_markdown
+from ..standard_game.changes import StandardMap
+from ..standard_game.rule_lines import game_of, standard_block
 from .section_links import section_link_lines
 
 PART_NAMES = {0: "Front Matter", 1: "Part I · The Starter Rules", 2: "Part II · Standard Rules"}
@@ -54,12 +56,17 @@ def nav_title(section: Section) -> str:
 
 class PageRenderer:
     def __init__(self, document: Document, errata: list[Erratum], marks: dict[int, list[Mark]],
-                 page_link: PageLink = None, glossary_links: dict[str, list[tuple[str, str]]] | None = None):
+                 page_link: PageLink = None, glossary_links: dict[str, list[tuple[str, str]]] | None = None,
+                 standard_map: StandardMap | None = None):
         self.document = document
         self.errata = errata
         self.marks = marks
         self.page_link = page_link
         self.glossary_links = glossary_links or {}   # rule id -> (term, its entry) for the terms it defines
+        self.standard_map = standard_map    # the Standard game's changes, shown on each rule they touch
+        self.rule_texts = {b.id: b.text for b in document.blocks}
+        self.hrefs = {b.id: f"{page_path(s).removeprefix('rules/')}#{rule_anchor(b.id)}"
+                      for s in document.sections for b in s.blocks}
 
     def pages(self) -> list[Page]:
         return [Page(s, page_path(s), self.section_markdown(s)) for s in self.document.sections]
@@ -93,11 +100,15 @@ class PageRenderer:
             options.append(f"    title: {_yaml_str(block.title)}")
         if block.kind in ("bullet", "item"):
             options.append(f"    level: {block.pieces[0].level}")
+        if self.standard_map and game_of(block.id, block.text, self.standard_map) in ("starter", "standard"):
+            options.append(f"    game: {game_of(block.id, block.text, self.standard_map)}")
         body: list[str] = []
         for piece in block.pieces:
             body += self.piece_markdown(piece, top_level=block.kind in ("bullet", "item"))
         body += self._stray_errata(block)
         body += self._glossary_line(block)
+        if self.standard_map:
+            body += standard_block(block.id, self.standard_map, self.rule_texts, self.hrefs.__getitem__)
         body += self._editor_notes(block)
         return [f"//// rule | {block.id}", *options, "", *body, "////", ""]
 

@@ -288,7 +288,7 @@ def test_the_odds_from_a_calculator_join_the_ruling(open_page, origin):
     odds = page.locator("#ruling .ruling-odds a")
     assert page.inner_text("#ruling .ruling-odds span") == "The odds: One strike and its body checks"
     assert odds.get_attribute("href") == f"{origin}/{shared}"
-    page.wait_for_function(f"location.search === {'?c=' + quote(shared, safe='')!r}")
+    page.wait_for_function(f"location.search === {'?c=' + quote(shared, safe='') + '&g=standard'!r}")
     odds.tap()
     page.wait_for_function("document.querySelector('#calc-strike-prowess')?.value === '6'")
     assert page.evaluate("location.hash") == "#calc-strike"

@@ -164,6 +164,7 @@
       }
       element.querySelector("#gloss-card-name").textContent = entry.term;
       element.querySelector(".gloss-card__text").textContent = entry.definition;
+      showStandard(element, entry.standard || []);
       element.querySelector(".gloss-card__more").href = glossaryUrl(term.dataset.term, entry.game);
       place(element, term);
     }, function () {
@@ -172,6 +173,31 @@
           "The definition could not be loaded. The glossary entry has it.";
       }
     });
+  }
+
+  // The Standard rules that change the rules defining the term (the change map, via glossary.json):
+  // a few links on the card, the rest in the glossary entry.
+  var STANDARD_SHOWN = 3;
+  var SITE_ROOT = new URL("../", DEFINITIONS_URL).href;
+
+  function showStandard(element, changes) {
+    if (!changes.length) return;
+    var line = document.createElement("p");
+    line.className = "gloss-card__standard";
+    var label = document.createElement("strong");
+    label.textContent = "Standard game: ";
+    line.appendChild(label);
+    changes.slice(0, STANDARD_SHOWN).forEach(function (change, index) {
+      if (index) line.appendChild(document.createTextNode(" · "));
+      var link = document.createElement("a");
+      link.href = new URL(change.url, SITE_ROOT).href;
+      link.textContent = change.rule + " — " + change.summary;
+      line.appendChild(link);
+    });
+    if (changes.length > STANDARD_SHOWN) {
+      line.appendChild(document.createTextNode(" and " + (changes.length - STANDARD_SHOWN) + " more"));
+    }
+    element.insertBefore(line, element.querySelector(".gloss-card__more"));
   }
 
   // Below the term, or above it when there is no room below; always inside the screen.

@@ -1,9 +1,11 @@
-// A ruling lives in its address: /ruling/?r=1.7.25,1.7.28&question=...&a=...&c=...
-// (rules, question, answer, calculator link). The question is not "q": Material's
+// A ruling lives in its address: /ruling/?r=1.7.25,1.7.28&question=...&a=...&c=...&g=standard
+// (rules, question, answer, calculator link, and the game it was made for: a link opens in it). The question is not "q": Material's
 // search takes ?q= on any page, opens itself with it and then deletes it.
 // This module reads such an address and writes one. It never trusts what it reads:
 // rule ids are checked against the rules the site has, text is only ever shown as
 // text, and the calculator link must be one of this site's calculator pages.
+
+import { GAMES, parseGame } from "../game/state.js";
 
 export const TEXT_LIMIT = 2000;          // characters, for the question and for the answer
 const LISTED_AT_MOST = 8;                // bad ids named in a message; the rest are counted
@@ -12,7 +14,7 @@ const RULE_ID = /^(?:\d+|[A-Z]+-[A-Z]+)\.\d+\.\d+$/;   // 1.7.25, SBG-A.1.4 (the
 
 export function hasRuling(search) {
   const params = new URLSearchParams(search);
-  return ["r", "question", "a", "c"].some((key) => params.has(key));
+  return ["r", "question", "a", "c", "g"].some((key) => params.has(key));
 }
 
 /** The ruling an address holds, and what was wrong with it, in words.
@@ -46,7 +48,13 @@ export function readRuling(search, knows, calculatorOf) {
   if (link && !found) {
     problems.push("The calculator link was left out: a ruling can only link to this site's calculator pages.");
   }
-  return { ruling: { rules, question, answer, calculator }, problems };
+  const named = params.get("g");
+  const game = parseGame(named) || "";
+  if (named !== null && !game) {
+    problems.push(`The game in this link, “${named.slice(0, SHOWN_ID_LENGTH)}”, is not one this site knows `
+      + `(${GAMES.join(" or ")}): the ruling is shown in the game you are reading.`);
+  }
+  return { ruling: { rules, question, answer, calculator, game }, problems };
 }
 
 /** The query that reproduces `ruling` (empty parts left out); "" for an empty ruling. */
@@ -56,9 +64,11 @@ export function rulingQuery(ruling) {
   if (ruling.question) parts.push(`question=${encodeURIComponent(ruling.question)}`);
   if (ruling.answer) parts.push(`a=${encodeURIComponent(ruling.answer)}`);
   if (ruling.calculator) parts.push(`c=${encodeURIComponent(ruling.calculator)}`);
+  if (parts.length && parseGame(ruling.game)) parts.push(`g=${parseGame(ruling.game)}`);
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
+/** The same rules, words and odds; the game is the reading's, so it does not make a ruling another one. */
 export function sameRuling(a, b) {
   return a.rules.join(",") === b.rules.join(",") && a.question === b.question
     && a.answer === b.answer && a.calculator === b.calculator;

@@ -12,6 +12,7 @@ import { copy, rulesCount, say } from "./messages.js";
 import { buildVersion, loadRulebook, SITE_ROOT, siteUrl } from "./site.js";
 import * as store from "./store.js";
 import { rulingText } from "./text.js";
+import { currentGame, GAME_NAMES, onGameChange, setGame } from "../game/setting.js";
 
 const TYPING_DEBOUNCE_MS = 250;   // Safari limits how often the address may be replaced
 const FIELDS = { question: "ruling-question", answer: "ruling-answer" };
@@ -22,6 +23,8 @@ class RulingPage {
     root.dataset.wired = "true";
     this.find = (selector) => root.querySelector(selector);
     this.unsubscribe = () => {};
+    // A ruling is for the game the reader reads (the header's setting); its link carries it.
+    this.stopGame = onGameChange(() => { if (this.mode && this.root.isConnected) this.render(this.ruling()); });
     root.addEventListener("click", (event) => this.onClick(event));
     this.onPageHide = () => { if (this.addressTimer) this.flush(); };
     addEventListener("pagehide", this.onPageHide);
@@ -45,6 +48,9 @@ class RulingPage {
     if (hasRuling(location.search)) {
       const { ruling, problems } = readRuling(location.search, (id) => this.rulebook.rules.has(id),
         (link) => calculatorPath(link, SITE_ROOT, this.rulebook.data.calculators));
+      if (ruling.game && setGame(ruling.game)) {
+        say(`Reading as the ${GAME_NAMES[ruling.game]}, the game this ruling was made for.`);
+      }
       if (sameRuling(ruling, own)) this.showOwn(problems);
       else this.showShared(ruling, problems);
     } else {
@@ -103,12 +109,13 @@ class RulingPage {
   }
 
   ruling() {
-    return this.mode === "shared" ? this.shared : store.current();
+    return { ...(this.mode === "shared" ? this.shared : store.current()), game: currentGame() };
   }
 
   /** The page has gone (instant navigation): stop listening. */
   dispose() {
     this.unsubscribe();
+    this.stopGame();
     removeEventListener("pagehide", this.onPageHide);
     clearTimeout(this.addressTimer);
   }
@@ -118,9 +125,13 @@ class RulingPage {
   render(ruling) {
     const { rules, data } = this.rulebook;
     const editable = this.mode === "own";
+    const game = currentGame();
+    ruling = { ...ruling, game };
     const shown = ruling.rules.filter((id) => rules.has(id));
+    this.find(".ruling-game").textContent = `For the ${GAME_NAMES[game]} (the header's “Reading as” chooses).`;
     this.find(".ruling-rules").replaceChildren(...shown.map((id, index) =>
-      ruleCard(rules.get(id), data, editable && { first: index === 0, last: index === shown.length - 1 })));
+      ruleCard(rules.get(id), data, editable && { first: index === 0, last: index === shown.length - 1 },
+        { rules, game })));
     this.find(".ruling-empty").hidden = shown.length > 0;
     this.showOdds(ruling, editable);
     this.showStatement(ruling);
@@ -182,7 +193,7 @@ class RulingPage {
     const write = () => {
       this.addressTimer = null;
       if (this.root.isConnected && this.mode === "own") {
-        history.replaceState(history.state, "", location.pathname + rulingQuery(ruling));
+        history.replaceState(history.state, "", location.pathname + rulingQuery({ ...ruling, game: currentGame() }));
       }
     };
     if (this.typing) this.addressTimer = setTimeout(write, TYPING_DEBOUNCE_MS);
@@ -268,8 +279,29 @@ class RulingPage {
   }
 }
 
-/** One rule in full: citation and link, section, words with their errata marks, editor's notes. */
-function ruleCard(rule, data, tools) {
+/** What the other game does with a cited rule: the Standard rules that change a Starter rule
+ *  (rules.json's changed_by, from the change map), or that a Standard rule is not in the Starter game. */
+function gameLines(rule, { rules, game }) {
+  const changes = (rule.changed_by || []).filter((change) => rules.has(change.rule));
+  const lines = [];
+  if (changes.length) {
+    const replaced = game === "standard" && changes.some((change) => change.how === "replaces");
+    lines.push(el("p", { className: `ruling-rule__standard${replaced ? " ruling-rule__standard--replaced" : ""}` },
+      el("strong", {}, replaced ? "Replaced in the Standard game, see: " : "Standard game: "),
+      ...changes.flatMap((change, index) => [index ? " · " : "",
+        el("a", { href: ruleAddress(rules.get(change.rule)) }, `${change.rule} — ${change.summary}`),
+        change.how === "replaces" ? " (replaces it)" : ""])));
+  }
+  if (rule.game === "standard" && game === "starter") {
+    lines.push(el("p", { className: "ruling-rule__standard" },
+      el("strong", {}, "Standard Rules only: "), "not part of the Starter game."));
+  }
+  return lines;
+}
+
+/** One rule in full: citation and link, section, words with their errata marks, editor's notes,
+ *  and what the other game does with it. */
+function ruleCard(rule, data, tools, reading) {
   const name = citation(rule, data);
   const anchor = rule.url.split("#")[1] || rule.id;
   const errata = errataOf(rule, data);
@@ -279,6 +311,7 @@ function ruleCard(rule, data, tools) {
       el("a", { className: "ruling-rule__cite", href: ruleAddress(rule) }, name), " ",
       el("span", { className: "ruling-rule__place" }, placeOf(rule, data))),
     el("p", { className: "ruling-rule__text" }, markedText(rule.text, wordsStart(rule), errata, noteId)),
+    gameLines(rule, reading),
     errata.filter((erratum) => !erratum.corrects).map((erratum) =>
       el("aside", { className: "admonition editor-note", id: noteId(erratum) },
         el("p", { className: "admonition-title" }, `Editor's note · ${erratum.label.toLowerCase()} (${erratum.id})`),

@@ -3,18 +3,23 @@
 // odds, and where the rules come from.
 import { attribution, citation, errataOf, ruleAddress, wordsOf } from "./facts.js";
 import { TEXT_LIMIT } from "./link.js";
+import { GAME_NAMES } from "../game/state.js";
 
 export function rulingText(ruling, rules, data, { version, address, odds }) {
   const lines = [];
   const paragraph = (...more) => lines.push(...more, "");
   if (ruling.question) paragraph("Question:", ruling.question.slice(0, TEXT_LIMIT));
   if (ruling.answer) paragraph("Answer:", ruling.answer.slice(0, TEXT_LIMIT));
+  if (GAME_NAMES[ruling.game]) paragraph(`Game: the ${GAME_NAMES[ruling.game]}.`);
   const cited = ruling.rules.map((id) => rules.get(id)).filter(Boolean);
   for (const rule of cited) {
     const notes = errataOf(rule, data).map((erratum) => (erratum.corrects
       ? `(Corrected on this site, ${erratum.label.toLowerCase()} ${erratum.id}: the source reads "${erratum.source_text}".)`
       : `Editor's note (${erratum.label.toLowerCase()}, ${erratum.id}): ${erratum.note}`));
-    paragraph(`${citation(rule, data)}: ${wordsOf(rule)}`, ruleAddress(rule), ...notes);
+    const changes = (rule.changed_by || []).filter((change) => rules.has(change.rule)).map((change) =>
+      `Standard game: ${citation(rules.get(change.rule), data)} — ${change.summary}`
+      + `${change.how === "replaces" ? " (replaces it)" : ""}. ${ruleAddress(rules.get(change.rule))}`);
+    paragraph(`${citation(rule, data)}: ${wordsOf(rule)}`, ruleAddress(rule), ...notes, ...changes);
   }
   if (odds) paragraph(`The odds: ${odds.title}`, odds.address);
   const source = attribution(cited, data, version);
