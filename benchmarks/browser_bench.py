@@ -28,7 +28,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from benchmarks import network
+from benchmarks import network, search_bench
 from benchmarks.in_flight import InFlight
 
 HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
@@ -40,21 +40,21 @@ ENGINE_READY = "window.__calculators && window.__calculators.readyAt"
 OFFLINE_SAVED = ("window.__offline && window.__offline.state === 'ready'"
                  " && (!('engineState' in window.__offline) || window.__offline.engineState === 'kept')")
 FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
-SEARCH_JS = """async ([query, timeoutMs]) => {
-  const input = document.querySelector(".md-search__input");
-  const meta = document.querySelector(".md-search-result__meta");
-  const found = () => document.querySelectorAll(".md-search-result__item").length > 0
-    && /^\\d+ matching/.test(meta.textContent.trim());
+SEARCH_JS = """async ([box, query, timeoutMs]) => {
+  const input = document.querySelector(box.input);
+  const meta = document.querySelector(box.meta);
+  const found = () => document.querySelector(box.links) !== null && /^\\d+ matching/.test(meta.textContent.trim());
   const started = performance.now();
   const latency = new Promise((resolve, reject) => {
     const observer = new MutationObserver(() => {
       if (found()) { observer.disconnect(); resolve(performance.now() - started); }
     });
-    observer.observe(document.querySelector(".md-search-result"), { childList: true, characterData: true, subtree: true });
+    observer.observe(document.querySelector(box.results), { childList: true, characterData: true, subtree: true });
     setTimeout(() => { observer.disconnect(); reject(new Error(`no results for ${query}: ${meta.textContent}`)); }, timeoutMs);
   });
   input.value = query;
-  input.dispatchEvent(new KeyboardEvent("keyup", { key: query.slice(-1), bubbles: true }));
+  input.dispatchEvent(new Event("input", { bubbles: true }));                           // the site's box
+  input.dispatchEvent(new KeyboardEvent("keyup", { key: query.slice(-1), bubbles: true }));   // Material's
   return latency;
 }"""
 
@@ -122,10 +122,11 @@ def _plain_page(browser, origin: str, path: str) -> dict:
 
 
 def _search_ms(page, query: str) -> float:
-    page.click(".md-search__input")
-    poll(page, "!/Initializing/.test(document.querySelector('.md-search-result__meta').textContent)")
-    latency = page.evaluate(SEARCH_JS, [query, 10_000])
-    page.fill(".md-search__input", "")
+    box = search_bench.box_of(page)
+    page.click(box["input"])
+    poll(page, f"({search_bench.READY_JS})({box['meta']!r})")
+    latency = page.evaluate(SEARCH_JS, [box, query, 10_000])
+    page.fill(box["input"], "")
     page.keyboard.press("Escape")
     return latency
 

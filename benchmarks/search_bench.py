@@ -4,15 +4,13 @@ Chromium on a phone profile: a 390 x 844 touch screen with the CPU slowed 4 time
 
 For each question the box gets every character but the last, then the last key is
 pressed and held for 80 ms, as a typist holds a key; the figure is the time from that
-key's keydown (its character appears) to the results being in the list. Material's own
-search box asks on the keyup; the site's page ranks and shows the text as it changes (search/use-rule-search.js).
-A result is a link in the list, in the order shown; a hit is a link to one of the rule ids that answer the question: top-1 is the first
-link, top-3 any of the first three. The same code asks any search the site's box runs:
-the rule search, or Material's own (lunr) search given its index, for the "before" figures
-(benchmarks/search_variants.py).
+key's keydown (its character appears) to the results being in the list. The site's box
+(search/box.js) ranks the text as it changes. A result is a link in the list, in the order
+shown; a hit is a link to one of the rule ids that answer the question: top-1 is the first
+link, top-3 any of the first three. A build from before the site had a search box of its
+own is asked in Material's (BOXES), so `make bench BASELINE=<ref>` compares the two.
 
     python -m benchmarks.search_bench [--site DIR] [--runs N] [--json]   (make bench runs it too)
-    python -m benchmarks.search_variants    (the same questions: Material's search before, and idea A)
 """
 
 from __future__ import annotations
@@ -33,15 +31,24 @@ QUESTIONS = ROOT / "tests" / "search" / "questions.yaml"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 CPU_SLOWDOWN = 4
 KEY_HELD_MS = 80
-SEARCH_INPUT = ".md-search__input"
-OPEN_SEARCH = "label.md-header__button[for='__search']"
-RESULT_LINKS = ".md-search-result__list a.md-search-result__link"
+# The search box of a build and its parts: the site's own, or Material's in builds before it.
+BOXES = {
+    "site": {"root": "[data-rule-search]", "input": ".rule-search__input", "open": "[data-rule-search-open]",
+             "results": ".rule-search__output", "meta": ".rule-search__meta", "list": ".rule-search__list",
+             "links": ".rule-search__list a.rule-search__link"},
+    "material": {"root": "[data-md-component=search]", "input": ".md-search__input",
+                 "open": "label.md-header__button[for='__search']", "results": ".md-search-result",
+                 "meta": ".md-search-result__meta", "list": ".md-search-result__list",
+                 "links": ".md-search-result__list a.md-search-result__link"},
+}
+SITE_BOX = BOXES["site"]
+SEARCH_INPUT, OPEN_SEARCH, RESULT_LINKS = SITE_BOX["input"], SITE_BOX["open"], SITE_BOX["links"]
 # Resolves with the milliseconds from the next keydown to the next change of the result list
-# that leaves results (or Material's "No matching documents") in it.
-PROBE_JS = """timeoutMs => {
-  const root = document.querySelector(".md-search-result");
-  const meta = root.querySelector(".md-search-result__meta");
-  const list = root.querySelector(".md-search-result__list");
+# that leaves results (or "No matching documents") in it.
+PROBE_JS = """([box, timeoutMs]) => {
+  const root = document.querySelector(box.results);
+  const meta = document.querySelector(box.meta);
+  const list = document.querySelector(box.list);
   window.__searchProbe = new Promise((resolve, reject) => {
     let pressed = null;
     document.addEventListener("keydown", (event) => { pressed = event.timeStamp; }, { capture: true, once: true });
@@ -57,10 +64,10 @@ PROBE_JS = """timeoutMs => {
   });
 }"""
 # Resolves once the result list has not changed for `quietMs` (the answer to the text typed so
-# far is in), or after `timeoutMs` at most: the search is asked from a worker, so an answer to
-# the text before the last key may otherwise arrive after that key and be taken for its answer.
-SETTLED_JS = """([quietMs, timeoutMs]) => new Promise((resolve) => {
-  const root = document.querySelector(".md-search-result");
+# far is in), or after `timeoutMs` at most: Material's box answers from a worker, so an answer
+# to the text before the last key may otherwise arrive after that key and be taken for its answer.
+SETTLED_JS = """([box, quietMs, timeoutMs]) => new Promise((resolve) => {
+  const root = document.querySelector(box.results);
   let quiet = setTimeout(done, quietMs);
   const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(done, quietMs); });
   const limit = setTimeout(done, timeoutMs);
@@ -68,7 +75,14 @@ SETTLED_JS = """([quietMs, timeoutMs]) => new Promise((resolve) => {
   function done() { observer.disconnect(); clearTimeout(quiet); clearTimeout(limit); resolve(); }
 })"""
 QUIET_MS = 250
-SEARCH_READY = ("!/Initializing/.test(document.querySelector('.md-search-result__meta').textContent)")
+# The box has its index and ranking: "Initializing search" has gone (the theme's words, in both boxes).
+READY_JS = "meta => !/Initializing/.test(document.querySelector(meta).textContent)"
+SEARCH_READY = f"({READY_JS})({SITE_BOX['meta']!r})"
+
+
+def box_of(page) -> dict[str, str]:
+    """The search box the page has: the site's own, or Material's (a build from before it)."""
+    return SITE_BOX if page.locator(SITE_BOX["root"]).count() else BOXES["material"]
 
 
 def load_questions(path: Path = QUESTIONS) -> list[dict]:
@@ -85,39 +99,34 @@ def rule_of(href: str, ids: dict[str, str]) -> str | None:
     return ids.get(f"{address.path.lstrip('/')}#{address.fragment}")
 
 
-def open_search(browser, origin: str, routes: dict[str, bytes] | None = None):
+def open_search(browser, origin: str):
     """A phone page on the home page with the search box open and its index loaded, CPU slowed."""
     context = browser.new_context(**PHONE, service_workers="block")
-    for pattern, body in (routes or {}).items():
-        context.route(pattern, _answer_with(body, "application/json" if pattern.endswith(".json") else "text/javascript"))
     page = context.new_page()
     page.goto(f"{origin}/")
-    page.click(OPEN_SEARCH)
-    _poll(page, SEARCH_READY)
+    box = box_of(page)
+    page.click(box["open"])
+    _poll(page, f"({READY_JS})({box['meta']!r})")
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     return context, page
-
-
-def _answer_with(body: bytes, kind: str):
-    return lambda route: route.fulfill(status=200, body=body, content_type=kind)
 
 
 def ask(page, query: str, timeout_ms: int = 15_000) -> tuple[float, list[str]]:
     """Type `query` (all but its last character at once, then the last key, held); the
     keystroke's latency in ms and the result links in order."""
-    page.fill(SEARCH_INPUT, query[:-1])
-    page.evaluate(SETTLED_JS, [QUIET_MS, timeout_ms])
-    page.evaluate(PROBE_JS, timeout_ms)
+    box = box_of(page)
+    page.fill(box["input"], query[:-1])
+    page.evaluate(SETTLED_JS, [box, QUIET_MS, timeout_ms])
+    page.evaluate(PROBE_JS, [box, timeout_ms])
     page.keyboard.down(query[-1])
     page.wait_for_timeout(KEY_HELD_MS)
     page.keyboard.up(query[-1])
     latency = page.evaluate("window.__searchProbe")
-    return latency, page.eval_on_selector_all(RESULT_LINKS, "links => links.map(a => a.href)")
+    return latency, page.eval_on_selector_all(box["links"], "links => links.map(a => a.href)")
 
 
-def ask_all(browser, origin: str, questions: list[dict], ids: dict[str, str],
-            routes: dict[str, bytes] | None = None) -> list[dict]:
-    context, page = open_search(browser, origin, routes)
+def ask_all(browser, origin: str, questions: list[dict], ids: dict[str, str]) -> list[dict]:
+    context, page = open_search(browser, origin)
     try:
         answers = []
         for question in questions:

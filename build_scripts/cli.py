@@ -2,7 +2,7 @@
 
 prebuild  parse the sources and write the generated pages into docs/rules/
           and the rules index into build/ (run before mkdocs/zensical)
-postbuild write site/rules.json from the index, the search index over the generator's,
+postbuild write site/rules.json from the index, the site's search index,
           copy the Pyodide runtime, write the engine wheel, the trimmed standard library,
           the memory snapshot and the engine's manifest into site/assets, gzip copies,
           then the service worker
@@ -175,7 +175,7 @@ def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) 
 
 def postbuild(site_dir: Path = paths.SITE) -> None:
     write_rules_json(site_dir)
-    # search: one record per rule, over Material's index (before the service worker hashes it)
+    # search: its index, from the rules and the built pages (before the service worker hashes it)
     write_search_index(site_dir, {game: page for game, (page, _, _) in GLOSSARIES.items()})
     vendor_pyodide(site_dir)   # calculators: the pinned Pyodide runtime, checked against package-lock.json
     with Compression(site_dir) as compression:   # gzip and Brotli copies for the server

@@ -64,3 +64,21 @@ def test_zensical_builds_the_standard_game_links_into_the_rules(zensical_site):
     assert "1.5.41 (adds to)" in back
     assert soup_of(zensical_site / "index.html").select_one("#reading-as") is not None
     assert (zensical_site / "rules" / "standard-game-changes" / "index.html").exists()
+
+
+def test_zensical_pages_carry_the_sites_search_and_postbuild_indexes_them(zensical_site):
+    """The search box is the site's own in either build: its header override and script are in
+    every page, and postbuild's index reads Zensical's pages as it reads Material's."""
+    from build_scripts.cli import GLOSSARIES
+    from build_scripts.search.index import site_search_index
+
+    for page in (zensical_site / "index.html", zensical_site / "rules" / "1-7-combat" / "index.html"):
+        soup = soup_of(page)
+        assert soup.select_one("[data-rule-search] form[name=rule-search] input[name=query]"), page
+        assert soup.select_one("[data-rule-search-open]"), page
+        assert soup.select_one('script[type=module][src$="assets/javascripts/search/box.js"]'), page
+    index = site_search_index(zensical_site, {game: page for game, (page, _, _) in GLOSSARIES.items()})
+    locations = {doc["location"] for doc in index["docs"] if doc["kind"] in ("page", "calculator")}
+    assert {"", "calculators/strike/", "turn-summary/", "rules/errata-and-coverage/"} <= locations
+    sections = {doc["id"]: doc["location"] for doc in index["docs"] if doc["kind"] == "section"}
+    assert sections["SBG-A.1"] == "rules/sbg-advanced-rules/#water-features"

@@ -326,10 +326,10 @@ def test_reading_and_search_work_offline(open_page):
     page.goto(f"{page.guard.origin}/glossary/")
     assert page.locator("#g-hazard-limit").count() == 1
 
-    page.click(".md-search__input")
+    page.click(".rule-search__input")
     page.keyboard.type("hazard limit")
-    page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0", timeout=15_000)
-    assert "matching" in page.inner_text(".md-search-result__meta")
+    page.locator(".rule-search__item").first.wait_for(timeout=15_000)
+    assert "matching" in page.inner_text(".rule-search__meta")
     assert_nothing_tried_the_network(page, before)
 
 

@@ -65,7 +65,7 @@ def test_a_citation_copied_after_a_search_has_no_query(open_page, origin):
     page.goto(f"{origin}/")
     results = [href for href in search_results(page, "ineffectual") if urlparse(href).path == f"/{COMBAT}"]
     assert results, "search finds the rule"
-    page.eval_on_selector_all(".md-search-result__item a", "(links, href) => links.find(a => a.href === href).click()",
+    page.eval_on_selector_all(".rule-search__item a", "(links, href) => links.find(a => a.href === href).click()",
                               results[0])
     page.wait_for_url(f"**/{COMBAT}*")
     assert copy_citation(page, "1.7.25", tap=False) == f"MELE 1.7.25 — {origin}/{COMBAT}#r1-7-25"

@@ -150,7 +150,7 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     fresh = phone(open_page, origin, link.removeprefix(f"{origin}/"))   # another device: nothing stored
     wait_for_cards(fresh, 3)
     assert fresh.get_attribute("#ruling", "data-mode") == "shared"
-    assert not fresh.is_checked("#__search"), "the ruling's question does not open the site's search"
+    assert fresh.get_attribute("[data-rule-search]", "data-open") is None, "the ruling's question does not open the search"
     assert fresh.evaluate(CARDS_JS) == cards
     assert fresh.inner_text("#ruling .ruling-statement__question") == QUESTION
     assert fresh.eval_on_selector("#ruling .ruling-statement__answer", "el => el.textContent") == ANSWER
@@ -335,6 +335,9 @@ def test_axe_finds_no_violations_in_the_tray_or_on_the_ruling_page(open_page, or
     page.goto(f"{origin}/{VICTORY}")
     tap_add(page, "1.1.21")                       # corrections and editor's notes
     tap_add(page, "1.1.4")
+    # Whichever rule the taps left under the fixed header is partly covered, and axe counts its
+    # buttons as obscured targets; the page is checked from its top, as a reader opens it.
+    page.evaluate("window.scrollTo(0, 0)")
     found = {"rule page, two rules collected": axe_violations(page)}
     page.locator("#ruling-tray-button").tap()
     page.wait_for_function("document.querySelectorAll('#ruling-tray a.ruling-tray__rule').length === 2")

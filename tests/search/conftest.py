@@ -1,5 +1,5 @@
-"""The rule search, asked in Node: the browser's own engine (docs/assets/javascripts/search/engine.js)
-over the built site's search index, so rankings are checked exactly and quickly."""
+"""The rule search, asked in Node: the site's own engine (docs/assets/javascripts/search/engine.js)
+over the built site's search index, so the question set's rankings are checked exactly and quickly."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-ASK = Path(__file__).with_name("ask.cjs")
+ASK = Path(__file__).with_name("ask.mjs")
 QUESTIONS = Path(__file__).with_name("questions.yaml")
 
 

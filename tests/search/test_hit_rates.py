@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 TOP1_TARGET = 0.70
 TOP3_TARGET = 0.90
 
@@ -36,3 +38,12 @@ def test_the_rule_that_answers_is_found_first_or_near_the_top(questions, ask):
 def test_every_question_gets_rules_first(questions, ask):
     for question, answer in zip(questions, ask(*(q["q"] for q in questions)), strict=True):
         assert answer and answer[0]["kind"] == "rule", (question["q"], answer[:1])
+
+
+@pytest.mark.parametrize("question, rule", [
+    ("does a tie wound the character", "1.7.25"), ("tie wound", "1.7.25"), ("tie strike prowess", "1.7.25"),
+    ("draw on a strike roll", "1.7.25"), ("heal at DH", "1.5.46"), ("MP pile", "1.2.15"),
+])
+def test_table_words_reach_their_rule_in_the_first_three(ask, question, rule):
+    """Players say tie or draw where the rule says equal and ineffectual; DH for Darkhaven."""
+    assert rule in rule_ids(ask(question))[:3], (question, rule_ids(ask(question))[:5])

@@ -1,4 +1,5 @@
-"""The search index the build writes over Material's (build_scripts/search/), and the synonym list."""
+"""The search index postbuild writes (build_scripts/search/), the synonym list, and the search box
+every page carries in its header."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ import pytest
 from build_scripts import paths
 from build_scripts.cli import GLOSSARIES
 from build_scripts.glossary.terms import load_terms
-from build_scripts.rule_index import RuleIndex
-from build_scripts.search.index import SEARCH_INDEX, search_index, twin_rules, write_search_index
-from build_scripts.site_urls import url_scheme
+from build_scripts.search.index import SEARCH_INDEX, site_search_index, twin_rules
+from build_scripts.search.pages import heading_over, page_parts
 from build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
-from tests.conftest import missing_target
+from tests.conftest import ROOT, missing_target, soup_of
 
 INDEX_GZIP_LIMIT = 300_000
 
@@ -52,18 +52,44 @@ def test_pages_other_than_rule_pages_are_records(index):
 
 
 def test_every_location_in_the_index_exists_in_the_site(index, site):
-    help_links = list(index["config"]["rule_search"]["help"].values())
+    help_links = list(index["help"].values())
     missing = [(location, problem) for location in [doc["location"] for doc in index["docs"]] + help_links
                if (problem := missing_target(site, "/", "/" + location))]
     assert missing == []
 
 
-def test_the_search_config_stays_materials_with_the_synonyms_added(index):
-    config = index["config"]
-    assert {"lang", "separator", "pipeline", "fields"} <= set(config)     # Material's, for its highlighter
-    synonyms = config["rule_search"]["synonyms"]
-    assert ["tie", "tied", "ties"] in [players for players, _ in synonyms]
-    assert [["DH"], ["Darkhaven"]] in synonyms
+def test_the_synonyms_and_the_help_sit_beside_the_records(index):
+    assert index["format"] == 2
+    assert ["tie", "tied", "ties"] in [players for players, _ in index["synonyms"]]
+    assert [["DH"], ["Darkhaven"]] in index["synonyms"]
+    assert index["help"] == {"missing": "rules/errata-and-coverage/#what-the-source-lacks"}
+
+
+def test_a_section_in_the_middle_of_a_page_leads_to_its_heading(index, site):
+    """A Strategy Battle Game text is one page: a section result lands on the section's heading, so
+    the heading is on screen; a section that opens a page lands at the page's top."""
+    sections = {doc["id"]: doc["location"] for doc in records(index, "section")}
+    assert sections["SBG-A.1"] == "rules/sbg-advanced-rules/#water-features"
+    assert sections["SBG-B.6"] == "rules/sbg-boats-article/#models-in-the-water"
+    assert sections["SBG-A.0"] == "rules/sbg-advanced-rules/"
+    assert sections["1.7"] == "rules/1-7-combat/"
+    heading = soup_of(site / "rules" / "sbg-advanced-rules" / "index.html").find(id="water-features")
+    assert heading.name == "h2" and heading.find_next(class_="rule")["id"] == "rsbg-a-1-1"
+
+
+def test_a_heading_is_found_only_right_above_the_rule():
+    html = ('<h1 id="book">Book</h1><div class="rule" id="ra-0-1">x</div><h2 id="water">Water</h2><p>y</p>'
+            '<div class="rule" id="ra-1-1">z</div><div class="rule" id="ra-1-2">w</div>')
+    assert [heading_over(html, anchor) for anchor in ("ra-0-1", "ra-1-1", "ra-1-2", "nowhere")] == ["", "water", None, None]
+
+
+def test_a_page_is_read_as_its_own_part_and_one_part_per_second_level_heading():
+    html = ('<header><h1>Site</h1></header><article class="md-content__inner md-typeset"><h1 id="t">Title <em>here</em></h1>'
+            '<p>Intro &amp; more.</p><script>skip()</script><h2 id="a">Part A</h2><p>Text A</p><h3 id="a1">Sub</h3>'
+            '<p>More A</p><h2>No anchor</h2><p>Still A</p><h2 id="b">Part B</h2><p>Text B</p></article><p>after</p>')
+    parts = [(p.anchor, p.title, " ".join(" ".join(p.text).split())) for p in page_parts(html)]
+    assert parts == [("", "Title here", "Intro & more."), ("a", "Part A", "Text A Sub More A No anchor Still A"),
+                     ("b", "Part B", "Text B")]
 
 
 def test_starter_and_standard_twins_point_at_each_other(index):
@@ -86,19 +112,9 @@ def test_the_index_is_small(site):
     assert len(gzip.compress((site / SEARCH_INDEX).read_bytes())) < INDEX_GZIP_LIMIT
 
 
-def test_a_second_postbuild_gives_the_same_index(index, rules):
-    sections = json.loads((paths.BUILD / "search-sections.json").read_text(encoding="utf-8"))
-    pages = {game: page for game, (page, _, _) in GLOSSARIES.items()}
-    again = search_index(index, json.loads(paths.RULES_INDEX.read_text(encoding="utf-8")), sections,
-                         load_terms(paths.SOURCES), load_synonyms(paths.SOURCES), pages,
-                         RuleIndex.load(paths.RULES_INDEX, url_scheme()))
+def test_a_second_postbuild_gives_the_same_index(index, site):
+    again = site_search_index(site, {game: page for game, (page, _, _) in GLOSSARIES.items()})
     assert again == index
-
-
-def test_a_site_without_materials_index_keeps_its_own_search(tmp_path):
-    """A Zensical build writes its own search index elsewhere: postbuild leaves it alone."""
-    assert write_search_index(tmp_path, {}) is None
-    assert not (tmp_path / SEARCH_INDEX).exists()
 
 
 def test_every_rulebook_word_of_the_synonyms_is_in_the_rules(rules):
@@ -122,15 +138,30 @@ def test_a_malformed_synonym_is_refused_with_its_entry_number(tmp_path, entry, p
         load_synonyms(tmp_path)
 
 
-def test_every_page_points_materials_search_box_at_the_rule_search(site):
-    """The switch runs after Material's configuration and before its bundle, on every page."""
-    pages = list(site.rglob("*.html"))
+HEADER = "partials/header.html"
+MATERIAL = Path(__import__("material").__file__).parent / "templates"
+
+
+def test_the_header_is_materials_with_the_sites_search_and_the_reading_setting():
+    """overrides/partials/header.html is a copy of the theme's but for the site's search in place of
+    Material's and the reading setting before the palette: a newer Material's header shows here."""
+    theme = (MATERIAL / HEADER).read_text(encoding="utf-8")
+    ours = (ROOT / "overrides" / HEADER).read_text(encoding="utf-8")
+    search = theme[theme.index('    {% if "material/search" in config.plugins %}'):theme.index("    {% if config.repo_url %}")]
+    palette = "    {% if config.theme.palette %}\n"
+    expected = theme.replace(search, '    {% include "partials/rule-search.html" %}\n').replace(
+        palette, '    {% include "partials/reading-as.html" %}\n' + palette, 1)
+    assert ours.split("-#}\n", 1)[1] == expected.split("-#}\n", 1)[1]
+
+
+def test_every_page_has_the_sites_search_box_and_not_materials(site):
+    pages = [page for page in site.rglob("*.html") if "assets" not in page.parts]
     assert len(pages) > 30
     for page in pages:
         html = page.read_text(encoding="utf-8")
-        if 'data-md-component="search"' not in html:
+        if "data-md-component=\"header\"" not in html:
             continue
-        config, switch, bundle = (html.find(marker) for marker in
-                                  ('id="__config"', "search/use-rule-search.js", "assets/javascripts/bundle."))
-        assert 0 < config < switch < bundle, page.relative_to(site)
-        assert 'data-worker="' in html[switch:bundle], page.relative_to(site)
+        name = page.relative_to(site)
+        assert html.count("data-rule-search ") == 1 and html.count("data-rule-search-open") == 1, name
+        assert 'data-md-component="search"' not in html and 'name="search"' not in html, name
+        assert "assets/javascripts/search/box.js" in html, name

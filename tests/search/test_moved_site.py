@@ -14,5 +14,5 @@ def test_search_index_locations_follow_the_url_style(moved_site):
     index = write_search_index(site, {game: page for game, (page, _, _) in GLOSSARIES.items()}, config)
     rules = [doc["location"] for doc in index["docs"] if doc["kind"] == "rule"]
     assert rules[0].partition("#")[0].endswith(".html")
-    locations = [doc["location"] for doc in index["docs"]] + list(index["config"]["rule_search"]["help"].values())
+    locations = [doc["location"] for doc in index["docs"]] + list(index["help"].values())
     assert [loc for loc in locations if missing_target(site, BASE, BASE + loc)] == []

@@ -16,14 +16,13 @@ RULE_NUMBER = f"a.rule-num[data-cite='MELE {RULE_ID}']"   # the number beside th
 GLOSSARY_TERM = "article [data-term]"               # a glossary mark; data-term is the entry's id
 OUTSIDE_ANY_TERM = "article h1"                     # somewhere to click that is no term and no card
 
-SEARCH_QUERY = "[data-md-component=search-query]"
-SEARCH_RESULT_LINKS = "[data-md-component=search-result] a[href]"
-# Material puts its placeholder in the results' heading ("Type to start searching") only once its
-# search worker has said READY, which the worker can say only after its importScripts are in.
-SEARCH_WORKER_READY_JS = """(() => {
-  const heading = document.querySelector('[data-md-component=search-result] .md-search-result__meta');
-  const config = JSON.parse(document.getElementById('__config').textContent);
-  return !!heading && heading.textContent.trim() === config.translations['search.result.placeholder'];
+SEARCH_QUERY = "[data-rule-search] input[name=query]"
+SEARCH_RESULT_LINKS = "[data-rule-search] .rule-search__list a[href]"
+# The search box shows the theme's placeholder ("Type to start searching") once its ranking and
+# its index are loaded, which happens when the reader first goes to the box.
+SEARCH_READY_JS = """(() => {
+  const box = document.querySelector('[data-rule-search]');
+  return !!box && box.querySelector('.rule-search__meta').textContent.trim() === box.dataset.placeholder;
 })()"""
 
 CALCULATOR_BOX = ".calculator[data-view]"           # one per calculator on a page

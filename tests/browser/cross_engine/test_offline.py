@@ -60,10 +60,10 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
     page.goto(f"{own_origin}/{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}")
     wait_until_in_view(page, hooks.RULE_ANCHOR)
     page.click(hooks.SEARCH_QUERY)
-    # Material's search worker is started as every page loads. Leaving the page before its scripts
-    # are in cancels them, and Firefox reports that cancel in the same words as a file missing
-    # from the offline copy; so the worker is waited for first.
-    page.wait_for_function(hooks.SEARCH_WORKER_READY_JS, timeout=SEARCH_TIMEOUT_MS)
+    # The search loads its ranking and index when the box is first used. Leaving the page before
+    # they are in cancels them, and Firefox reports that cancel in the same words as a file missing
+    # from the offline copy; so the search is waited for first.
+    page.wait_for_function(hooks.SEARCH_READY_JS, timeout=SEARCH_TIMEOUT_MS)
     type_the_rule_number_into_search(page)
     page.goto(f"{own_origin}/calculators/corruption/")
     check_live_results(page, page.evaluate(hooks.VIEWS_ON_PAGE_JS))

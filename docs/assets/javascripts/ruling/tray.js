@@ -20,7 +20,7 @@ function headerButton() {
     "aria-haspopup": "dialog", "aria-controls": "ruling-tray", hidden: true,
   }, icon(GAVEL), el("span", { className: "ruling-tray-button__count" }));
   button.addEventListener("click", openTray);
-  header.insertBefore(button, header.querySelector('label.md-header__button[for="__search"]') || header.querySelector(".md-search"));
+  header.insertBefore(button, header.querySelector("[data-rule-search-open]") || header.querySelector("[data-rule-search]"));
   return button;
 }
 

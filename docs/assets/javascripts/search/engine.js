@@ -1,547 +1,565 @@
 // The rule search: ranks the site's rules (and its sections, glossary terms, calculators
-// and pages) for what a reader types. It runs in the search worker (worker.js) and, for
-// the tests and benchmarks, in Node. The index is site/search/search_index.json, written
-// by build_scripts/search/index.py. How it ranks is in the README ("Search").
-(function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory(require("./words.js"));
-  else root.RuleSearch = factory(root.RuleSearchWords);
-})(typeof self !== "undefined" ? self : this, function (words) {
-  "use strict";
+// and pages) for what a reader types. The site's search box (box.js) runs it on the page;
+// the tests and benchmarks run it in Node. The index is site/search/search_index.json,
+// written by build_scripts/search/index.py. How it ranks is in the README ("Search").
+import { ACTION_WORDS, STOP_WORDS, numberText, parseRuleNumber, stems, tokenize } from "./words.js";
 
-  var STOP_WORDS = words.STOP_WORDS, ACTION_WORDS = words.ACTION_WORDS;
-  var tokenize = words.tokenize, stems = words.stems;
-  var parseRuleNumber = words.parseRuleNumber, numberText = words.numberText;
+// --- the index ---------------------------------------------------------------------------
 
-  // --- the index ---------------------------------------------------------------------------
+// How much each kind of evidence counts. createSearch(index, {name: value}) overrides any of
+// them, for tuning (benchmarks and tests use the defaults).
+export const WEIGHTS = {
+  synonym: 1,       // a synonym's match, against the word itself
+  part: 0.35,       // one word of a multi-word term found without the rest
+  prefix: 0.7,      // a word still being typed, matched by its beginning
+  heading: 0.8,     // the rule's sub-heading names the concept
+  section: 0.4,     // the rule's section title names the concept
+  lead: 0.3,        // ... and the rule is the first under that sub-heading (it states, the rest qualify)
+  defines: 2,       // the rule is one the glossary says defines the term
+  term: 1.5,        // ... and the query is that term, no more (times the query's whole weight)
+  near: 0.35,       // two query words side by side (within 3 words) in the rule
+  coverage: 1.5,    // power of the share of the query found: every word found beats one word found often
+  example: 0.8,     // an Example block, against the rule it illustrates
+  aside: 0.9,       // a Note, Clarification or Suggestion, against the rule it qualifies
+  gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
+  page: 0.7,        // a page about the site, against a rule that matches as well
+  k1: 1.2, b: 0.75  // BM25
+};
+var ASIDES = new Set(["note", "clarification", "suggestion"]);
+var MAX_RESULTS = 30;
+var MAX_COMPLETIONS = 8;      // words tried for the one being typed
+var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
+var SNIPPET = 220;            // characters of a long rule shown around its matches
 
-  // How much each kind of evidence counts. createSearch(index, {name: value}) overrides any of
-  // them, for tuning (benchmarks and tests use the defaults).
-  var WEIGHTS = {
-    synonym: 0.8,     // a synonym's match, against the word itself
-    part: 0.35,       // one word of a multi-word term found without the rest
-    prefix: 0.7,      // a word still being typed, matched by its beginning
-    heading: 0.8,     // the rule's sub-heading names the concept
-    section: 0.4,     // the rule's section title names the concept
-    lead: 0.3,        // ... and the rule is the first under that sub-heading (it states, the rest qualify)
-    defines: 0.5,     // the rule is one the glossary says defines the term
-    term: 1.5,        // ... and the query is that term, no more (times the query's whole weight)
-    near: 0.35,       // two query words side by side (within 3 words) in the rule
-    coverage: 1.5,    // power of the share of the query found: every word found beats one word found often
-    example: 0.8,     // an Example block, against the rule it illustrates
-    page: 0.7,        // a page about the site, against a rule that matches as well
-    k1: 1.2, b: 0.75  // BM25
-  };
-  var MAX_RESULTS = 30;
-  var MAX_COMPLETIONS = 8;      // words tried for the one being typed
-  var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
-  var SNIPPET = 220;            // characters of a long rule shown around its matches
+function Field(text) {
+  this.tokens = tokenize(text || "");
+  this.positions = new Map();
+  for (var i = 0; i < this.tokens.length; i++) {
+    var s = this.tokens[i].stem;
+    if (!this.positions.has(s)) this.positions.set(s, []);
+    this.positions.get(s).push(i);
+  }
+}
 
-  function Field(text) {
-    this.tokens = tokenize(text || "");
-    this.positions = new Map();
-    for (var i = 0; i < this.tokens.length; i++) {
-      var s = this.tokens[i].stem;
-      if (!this.positions.has(s)) this.positions.set(s, []);
-      this.positions.get(s).push(i);
+var NOWHERE = [];
+
+// Where the phrase (a list of stems) starts in this field.
+Field.prototype.find = function (phrase) {
+  var first = this.positions.get(phrase[0]);
+  if (!first) return NOWHERE;
+  if (phrase.length === 1) return first;
+  var found = [];
+  for (var i = 0; i < first.length; i++) {
+    var at = first[i], k = 1;
+    while (k < phrase.length && this.tokens[at + k] && this.tokens[at + k].stem === phrase[k]) k++;
+    if (k === phrase.length) found.push(at);
+  }
+  return found;
+};
+
+export function createSearch(index, tuning) {
+  var W = Object.assign({}, WEIGHTS, tuning || {});
+  var docs = index.docs || [];
+  var sections = new Map();
+  var rules = [];
+  var rulesById = new Map();
+  var glossary = [];
+  var pages = [];
+  var fields = new Map();    // many rules share a sub-heading: one Field for each
+  function shared(text) {
+    if (!fields.has(text)) fields.set(text, new Field(text));
+    return fields.get(text);
+  }
+  var sectionFields = new Map();
+  docs.forEach(function (doc) {
+    if (doc.kind === "section") {
+      sections.set(doc.id, doc);
+      sectionFields.set(doc.id, new Field(doc.title));
     }
+  });
+  docs.forEach(function (doc, order) {
+    if (doc.kind === "rule") {
+      var section = sections.get(doc.section) || { title: "", part: "" };
+      var previous = rules[rules.length - 1];
+      var lead = !!doc.heading && !(previous && previous.doc.section === doc.section && previous.doc.heading === doc.heading);
+      var entry = { doc: doc, order: order, text: new Field(doc.text), heading: shared(doc.heading),
+        section: sectionFields.get(doc.section) || shared(""), sectionDoc: section, lead: lead };
+      rules.push(entry);
+      rulesById.set(doc.id, entry);
+    } else if (doc.kind === "glossary") {
+      var names = [doc.title].concat(doc.aliases || []);
+      glossary.push({ doc: doc, names: names.map(stems), words: names.map(meaningful),
+        defines: new Set(doc.rules || []) });
+    } else if (doc.kind === "page" || doc.kind === "calculator") {
+      pages.push({ doc: doc, order: order, text: new Field(doc.text), heading: new Field(doc.title),
+        section: shared(""), gloss: shared("") });
+    }
+  });
+  // A rule's plain words: the glossary's definitions of the terms it defines, written for this
+  // site in the words a reader uses, found as the rule's own words are but counting less.
+  var glosses = new Map();
+  glossary.forEach(function (term) {
+    term.defines.forEach(function (id) {
+      glosses.set(id, (glosses.get(id) || "") + " " + term.doc.title + ". " + term.doc.text);
+    });
+  });
+  rules.forEach(function (entry) {
+    entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
+  });
+  function averageLength(records) {
+    return records.reduce(function (sum, r) { return sum + r.text.tokens.length; }, 0) / (records.length || 1);
+  }
+  // Which records hold a stem in any field: a query scores only the records that hold one of its words.
+  function postings(records) {
+    var map = new Map();
+    records.forEach(function (record, k) {
+      [record.text, record.heading, record.section, record.gloss].forEach(function (field) {
+        field.positions.forEach(function (_, s) {
+          if (!map.has(s)) map.set(s, []);
+          var list = map.get(s);
+          if (list[list.length - 1] !== k) list.push(k);
+        });
+      });
+    });
+    return map;
+  }
+  [rules, pages].forEach(function (records) {
+    records.averageLength = averageLength(records);
+    records.postings = postings(records);
+  });
+  var vocabulary = new Set();
+  rules.forEach(function (r) { r.text.positions.forEach(function (_, s) { vocabulary.add(s); }); });
+
+  // Phrases a query may hold: every glossary name and every synonym the players use.
+  var phrases = new Map();   // "hazard limit" (stems joined) -> {forms, glossary}
+  function addPhrase(key, entry) {
+    var known = phrases.get(key);
+    if (!known) { phrases.set(key, entry); return; }
+    known.forms = known.forms.concat(entry.forms);
+    known.glossary = known.glossary || entry.glossary;
+  }
+  var glossaryByName = new Map();
+  glossary.forEach(function (term) {
+    var forms = term.names.map(function (name) { return { phrase: name, weight: 1 }; });
+    term.names.forEach(function (name) {
+      var key = name.join(" ");
+      if (!glossaryByName.has(key) || term.doc.game === "MELE") glossaryByName.set(key, term);
+      addPhrase(key, { forms: forms, glossary: term });
+    });
+  });
+  (index.synonyms || []).forEach(function (pair) {
+    var said = pair[0].map(stems);
+    var meant = pair[1].map(stems);
+    var term = null;
+    meant.forEach(function (phrase) { term = term || glossaryByName.get(phrase.join(" ")) || null; });
+    // What the reader typed counts in full (phraseConcept adds it); the rulebook's words as a synonym.
+    var forms = meant.map(function (p) { return { phrase: p, weight: W.synonym }; });
+    if (term) forms = forms.concat(term.names.map(function (p) { return { phrase: p, weight: W.synonym }; }));
+    said.forEach(function (phrase) { addPhrase(phrase.join(" "), { forms: forms, glossary: term }); });
+  });
+  var longestPhrase = 1;
+  phrases.forEach(function (_, key) { longestPhrase = Math.max(longestPhrase, key.split(" ").length); });
+
+  // --- understanding a query ---
+
+  // The query's concepts: each a word or a known phrase, with the forms that count for it.
+  function concepts(query) {
+    var tokens = tokenize(query);
+    var action = tokens.some(function (t) { return ACTION_WORDS.has(t.word); });
+    tokens = tokens.filter(function (t) { return !ACTION_WORDS.has(t.word); });
+    var typing = !/\s$/.test(query);
+    var completion = typing ? complete(tokens) : null;
+    var list = [];
+    for (var i = 0; i < tokens.length;) {
+      if (completion && i === completion.from) {
+        list.push(phraseConcept(completion));
+        i += completion.size;
+        continue;
+      }
+      var found = null;
+      for (var n = Math.min(longestPhrase, tokens.length - i); n >= 1 && !found; n--) {
+        var span = tokens.slice(i, i + n);
+        if (n === 1 && STOP_WORDS.has(span[0].word)) break;
+        var entry = phrases.get(span.map(function (t) { return t.stem; }).join(" "));
+        if (entry) found = { size: n, entry: entry, words: span };
+      }
+      if (found) {
+        list.push(phraseConcept(found));
+        i += found.size;
+        continue;
+      }
+      var token = tokens[i];
+      if (!STOP_WORDS.has(token.word)) {
+        var forms = [{ phrase: [token.stem], weight: 1 }];
+        if (typing && i === tokens.length - 1 && !vocabulary.has(token.stem) && token.word.length >= 2) {
+          forms = forms.concat(completions(token.word));
+        }
+        list.push({ words: [token.word], forms: forms, glossary: null });
+      }
+      i++;
+    }
+    return { list: list, action: action };
   }
 
-  var NOWHERE = [];
-
-  // Where the phrase (a list of stems) starts in this field.
-  Field.prototype.find = function (phrase) {
-    var first = this.positions.get(phrase[0]);
-    if (!first) return NOWHERE;
-    if (phrase.length === 1) return first;
+  // The words a word being typed may become: the most used ones first.
+  function completions(start) {
     var found = [];
-    for (var i = 0; i < first.length; i++) {
-      var at = first[i], k = 1;
-      while (k < phrase.length && this.tokens[at + k] && this.tokens[at + k].stem === phrase[k]) k++;
-      if (k === phrase.length) found.push(at);
-    }
-    return found;
-  };
-
-  function createSearch(index, tuning) {
-    var W = Object.assign({}, WEIGHTS, tuning || {});
-    var config = (index.config && index.config.rule_search) || {};
-    var docs = index.docs || [];
-    var sections = new Map();
-    var rules = [];
-    var rulesById = new Map();
-    var glossary = [];
-    var pages = [];
-    var fields = new Map();    // many rules share a sub-heading: one Field for each
-    function shared(text) {
-      if (!fields.has(text)) fields.set(text, new Field(text));
-      return fields.get(text);
-    }
-    var sectionFields = new Map();
-    docs.forEach(function (doc) {
-      if (doc.kind === "section") {
-        sections.set(doc.id, doc);
-        sectionFields.set(doc.id, new Field(doc.title));
-      }
-    });
-    docs.forEach(function (doc, order) {
-      if (doc.kind === "rule") {
-        var section = sections.get(doc.section) || { title: "", part: "" };
-        var previous = rules[rules.length - 1];
-        var lead = !!doc.heading && !(previous && previous.doc.section === doc.section && previous.doc.heading === doc.heading);
-        var entry = { doc: doc, order: order, text: new Field(doc.text), heading: shared(doc.heading),
-          section: sectionFields.get(doc.section) || shared(""), sectionDoc: section, lead: lead };
-        rules.push(entry);
-        rulesById.set(doc.id, entry);
-      } else if (doc.kind === "glossary") {
-        glossary.push({ doc: doc, names: [doc.title].concat(doc.aliases || []).map(stems),
-          defines: new Set(doc.rules || []) });
-      } else if (doc.kind === "page" || doc.kind === "calculator" || !doc.kind) {   // no kind: the generator's own index
-        pages.push({ doc: doc, order: order, text: new Field(doc.text), heading: new Field(doc.title),
-          section: shared("") });
-      }
-    });
-    function averageLength(records) {
-      return records.reduce(function (sum, r) { return sum + r.text.tokens.length; }, 0) / (records.length || 1);
-    }
-    // Which records hold a stem in any field: a query scores only the records that hold one of its words.
-    function postings(records) {
-      var map = new Map();
-      records.forEach(function (record, k) {
-        [record.text, record.heading, record.section].forEach(function (field) {
-          field.positions.forEach(function (_, s) {
-            if (!map.has(s)) map.set(s, []);
-            var list = map.get(s);
-            if (list[list.length - 1] !== k) list.push(k);
-          });
-        });
-      });
-      return map;
-    }
-    [rules, pages].forEach(function (records) {
-      records.averageLength = averageLength(records);
-      records.postings = postings(records);
-    });
-    var vocabulary = new Set();
-    rules.forEach(function (r) { r.text.positions.forEach(function (_, s) { vocabulary.add(s); }); });
-
-    // Phrases a query may hold: every glossary name and every synonym the players use.
-    var phrases = new Map();   // "hazard limit" (stems joined) -> {forms, glossary}
-    function addPhrase(key, entry) {
-      var known = phrases.get(key);
-      if (!known) { phrases.set(key, entry); return; }
-      known.forms = known.forms.concat(entry.forms);
-      known.glossary = known.glossary || entry.glossary;
-    }
-    var glossaryByName = new Map();
-    glossary.forEach(function (term) {
-      var forms = term.names.map(function (name) { return { phrase: name, weight: 1 }; });
-      term.names.forEach(function (name) {
-        var key = name.join(" ");
-        if (!glossaryByName.has(key) || term.doc.game === "MELE") glossaryByName.set(key, term);
-        addPhrase(key, { forms: forms, glossary: term });
-      });
-    });
-    (config.synonyms || []).forEach(function (pair) {
-      var said = pair[0].map(stems);
-      var meant = pair[1].map(stems);
-      var term = null;
-      meant.forEach(function (phrase) { term = term || glossaryByName.get(phrase.join(" ")) || null; });
-      // What the reader typed counts in full (phraseConcept adds it); the rulebook's words as a synonym.
-      var forms = meant.map(function (p) { return { phrase: p, weight: W.synonym }; });
-      if (term) forms = forms.concat(term.names.map(function (p) { return { phrase: p, weight: W.synonym }; }));
-      said.forEach(function (phrase) { addPhrase(phrase.join(" "), { forms: forms, glossary: term }); });
-    });
-    var longestPhrase = 1;
-    phrases.forEach(function (_, key) { longestPhrase = Math.max(longestPhrase, key.split(" ").length); });
-
-    // --- understanding a query ---
-
-    // The query's concepts: each a word or a known phrase, with the forms that count for it.
-    function concepts(query) {
-      var tokens = tokenize(query);
-      var action = tokens.some(function (t) { return ACTION_WORDS.has(t.word); });
-      tokens = tokens.filter(function (t) { return !ACTION_WORDS.has(t.word); });
-      var typing = !/\s$/.test(query);
-      var completion = typing ? complete(tokens) : null;
-      var list = [];
-      for (var i = 0; i < tokens.length;) {
-        if (completion && i === completion.from) {
-          list.push(phraseConcept(completion));
-          i += completion.size;
-          continue;
-        }
-        var found = null;
-        for (var n = Math.min(longestPhrase, tokens.length - i); n >= 1 && !found; n--) {
-          var span = tokens.slice(i, i + n);
-          if (n === 1 && STOP_WORDS.has(span[0].word)) break;
-          var entry = phrases.get(span.map(function (t) { return t.stem; }).join(" "));
-          if (entry) found = { size: n, entry: entry, words: span };
-        }
-        if (found) {
-          list.push(phraseConcept(found));
-          i += found.size;
-          continue;
-        }
-        var token = tokens[i];
-        if (!STOP_WORDS.has(token.word)) {
-          var forms = [{ phrase: [token.stem], weight: 1 }];
-          if (typing && i === tokens.length - 1 && !vocabulary.has(token.stem) && token.word.length >= 2) {
-            forms = forms.concat(completions(token.word));
-          }
-          list.push({ words: [token.word], forms: forms, glossary: null });
-        }
-        i++;
-      }
-      return { list: list, action: action };
-    }
-
-    // The words a word being typed may become: the most used ones first.
-    function completions(start) {
-      var found = [];
-      vocabulary.forEach(function (s) { if (s.indexOf(start) === 0) found.push(s); });
-      return found.sort(function (a, b) {
-        return rules.postings.get(b).length - rules.postings.get(a).length || (a < b ? -1 : 1);
-      }).slice(0, MAX_COMPLETIONS).map(function (s) { return { phrase: [s], weight: W.prefix }; });
-    }
-
-    // A known phrase the query ends in, its last word still being typed ("hazard lim").
-    function complete(tokens) {
-      var last = tokens[tokens.length - 1];
-      if (!last || vocabulary.has(last.stem) || last.word.length < 2) return null;
-      var best = null;
-      phrases.forEach(function (entry, key) {
-        var phrase = key.split(" ");
-        var n = phrase.length;
-        if (n < 2 || n > tokens.length || phrase[n - 1].indexOf(last.word) !== 0) return;
-        for (var k = 0; k < n - 1; k++) if (tokens[tokens.length - n + k].stem !== phrase[k]) return;
-        if (!best || n > best.size) {
-          best = { from: tokens.length - n, size: n, entry: entry,
-            words: tokens.slice(tokens.length - n).map(function (t, k) { return { word: t.word, stem: phrase[k] }; }) };
-        }
-      });
-      return best;
-    }
-
-    // Each phrase once, with its best weight.
-    function distinct(forms) {
-      var best = new Map();
-      forms.forEach(function (f) {
-        var key = f.phrase.join(" ");
-        if (!best.has(key) || best.get(key).weight < f.weight) best.set(key, f);
-      });
-      return Array.from(best.values());
-    }
-
-    function phraseConcept(found) {
-      var forms = found.entry.forms.slice();
-      var own = found.words.map(function (t) { return t.stem; });
-      if (!forms.some(function (f) { return f.phrase.join(" ") === own.join(" "); })) forms.unshift({ phrase: own, weight: 1 });
-      if (own.length > 1) {
-        own.forEach(function (s, k) {
-          if (!STOP_WORDS.has(found.words[k].word)) forms.push({ phrase: [s], weight: W.part });
-        });
-      }
-      return { words: found.words.map(function (t) { return t.word; }), forms: distinct(forms),
-        glossary: found.entry.glossary };
-    }
-
-    // --- scoring ---
-
-    function idf(df, total) {
-      return Math.log(1 + (total - df + 0.5) / (df + 0.5));
-    }
-
-    // How well one form of a concept matches one record: null, or {score, credit, at (positions in its text)}.
-    function matchForm(form, record, averageLength) {
-      var found = record.text.find(form.phrase);
-      var inHeading = record.heading.positions.has(form.phrase[0]) && record.heading.find(form.phrase).length > 0;
-      var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
-      if (!found.length && !inHeading && !inSection) return null;
-      var tf = found.length;
-      var length = record.text.tokens.length;
-      var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
-      var at = [];
-      for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
-      return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead : 0) : 0) +
-        (inSection ? W.section : 0)), credit: form.weight,
-        strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
-    }
-
-    var UNMATCHED = { score: 0, credit: 0, at: [] };
-
-    // Records scored for the query, best first. `term`: the glossary term the query is, if any.
-    // Only records holding a concept's word are looked at, once for each of its forms.
-    function rank(records, query, isRule, term) {
-      var total = records.length;
-      var found = new Map();    // record index -> each concept's best match
-      var weights = query.list.map(function (concept, c) {
-        var holding = 0;
-        concept.forms.forEach(function (form) {
-          (records.postings.get(form.phrase[0]) || NOWHERE).forEach(function (k) {
-            var m = matchForm(form, records[k], records.averageLength);
-            if (!m) return;
-            if (!found.has(k)) found.set(k, query.list.map(function () { return UNMATCHED; }));
-            var matches = found.get(k);
-            var best = matches[c];
-            if (m.strong && !best.strong) holding++;
-            matches[c] = { score: Math.max(best.score, m.score), credit: Math.max(best.credit, m.credit),
-              strong: best.strong || m.strong, at: best.at.concat(m.at) };
-          });
-        });
-        return holding ? idf(holding, total) : 0;   // a word no record has (a typo, a stray word) is left out
-      });
-      var sum = weights.reduce(function (a, b) { return a + b; }, 0);
-      if (!sum) return [];
-      // "calculate", "odds": a calculator has what the query asks for, a rule does not.
-      var asked = query.action ? sum / weights.filter(Boolean).length : 0;
-      sum += asked;
-      var hits = [];
-      found.forEach(function (matches, index) {
-        var record = records[index];
-        var score = 0, covered = 0;
-        matches.forEach(function (m, k) {
-          if (!m.credit || !weights[k]) return;
-          score += weights[k] * m.score;
-          covered += weights[k] * m.credit;
-          var concept = query.list[k];
-          if (isRule && concept.glossary && concept.glossary.defines.has(record.doc.id)) score += weights[k] * W.defines;
-        });
-        if (!score) return;
-        if (asked && record.doc.kind === "calculator") {
-          score += asked;
-          covered += asked;
-        }
-        if (isRule && term && term.defines.has(record.doc.id)) score += W.term * sum;
-        for (var k = 1; k < matches.length; k++) {
-          if (near(matches[k - 1].at, matches[k].at)) score += W.near * Math.min(weights[k - 1], weights[k]);
-        }
-        var coverage = covered / sum;
-        score *= Math.pow(coverage, W.coverage) * (record.doc.block === "example" ? W.example : 1);
-        hits.push({ record: record, score: score, coverage: coverage, matches: matches });
-      });
-      hits.sort(function (a, b) { return b.score - a.score || a.record.order - b.record.order; });
-      return hits;
-    }
-
-    function near(a, b) {
-      for (var i = 0; i < a.length; i++) {
-        for (var j = 0; j < b.length; j++) if (a[i] !== b[j] && Math.abs(a[i] - b[j]) <= 3) return true;
-      }
-      return false;
-    }
-
-    // --- what each result shows ---
-
-    function escapeHtml(text) {
-      return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
-    }
-
-    // The rule's text (around its matches when long) with the matched words marked.
-    function snippet(text, tokens, at) {
-      var marks = at.filter(function (p, k) { return at.indexOf(p) === k; }).sort(function (a, b) { return a - b; })
-        .map(function (p) { return tokens[p]; }).filter(Boolean);
-      var from = (/^\s*[\u2022\u00b7]\s*/.exec(text) || [""])[0].length, to = text.length;   // not a list's bullet
-      if (text.length - from > SNIPPET + 40) {
-        var centre = marks.length ? marks[0].start : 0;
-        from = Math.max(from, centre - 60);
-        if (from > 0) from = text.indexOf(" ", from) + 1 || from;
-        to = Math.min(text.length, from + SNIPPET);
-        if (to < text.length) to = text.lastIndexOf(" ", to) > from ? text.lastIndexOf(" ", to) : to;
-      }
-      var out = from > 0 && /\S/.test(text.slice(0, from).replace(/[\u2022\u00b7]/g, "")) ? "\u2026" : "";
-      var cursor = from;
-      marks.forEach(function (t) {
-        if (t.start < cursor || t.end > to) return;
-        out += escapeHtml(text.slice(cursor, t.start)) + "<mark>" + escapeHtml(text.slice(t.start, t.end)) + "</mark>";
-        cursor = t.end;
-      });
-      return out + escapeHtml(text.slice(cursor, to)) + (to < text.length ? "\u2026" : "");
-    }
-
-    function whereOf(entry) {
-      var section = entry.sectionDoc;
-      return [section.part, section.id ? section.id + " " + section.title : "", entry.doc.heading]
-        .filter(Boolean);
-    }
-
-    function ruleResult(entry, at, score, exact) {
-      return { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
-        where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, at || []) };
-    }
-
-    function sectionResult(section, score) {
-      var ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
-      var count = ids.length === 1 ? "1 rule, " + ids[0] : ids.length + " rules, " + ids[0] + " to " + ids[ids.length - 1];
-      return { kind: "section", id: section.id, location: section.location, score: score, where: [section.part],
-        title: section.title, snippet: escapeHtml(count) };
-    }
-
-    function otherResult(kind, doc, score, at, field) {
-      return { kind: kind, id: doc.id || doc.location, location: doc.location, score: score, title: doc.title,
-        where: kind === "glossary" ? [doc.game === "SBG" ? "SBG glossary" : "Glossary"] : [kind === "calculator" ? "Calculator" : "Page"],
-        snippet: field ? snippet(doc.text, field.tokens, at || []) : escapeHtml(doc.text) };
-    }
-
-    // --- rule numbers ---
-
-    function byNumber(number) {
-      var wanted = numberText(number);
-      var results = [];
-      if (number.rule !== undefined) {
-        var exact = rulesById.get(wanted);
-        if (exact) {
-          results.push(ruleResult(exact, [], 1, true));
-          (exact.doc.twins || []).forEach(function (id) { results.push(ruleResult(rulesById.get(id), [], 0.9)); });
-        }
-        rules.forEach(function (r) {
-          if (r !== exact && r.doc.id.indexOf(wanted) === 0 && r.doc.id.charAt(wanted.length) !== ".") {
-            results.push(ruleResult(r, [], 0.5));
-          }
-        });
-        if (results.length) return results.slice(0, MAX_RESULTS);
-        return [missingResult(number)].concat(sections.has(number.prefix + "." + number.section)
-          ? [sectionResult(sections.get(number.prefix + "." + number.section), 0.5)] : []);
-      }
-      if (number.section !== undefined) {
-        var section = sections.get(wanted);
-        if (!section) return [missingResult(number)];
-        return [sectionResult(section, 1)].concat(rules.filter(function (r) { return r.doc.section === wanted; })
-          .slice(0, MAX_RESULTS - 1).map(function (r) { return ruleResult(r, [], 0.5); }));
-      }
-      var parts = [];
-      sections.forEach(function (s) { if (s.id.split(".").slice(0, -1).join(".") === number.prefix) parts.push(s); });
-      return parts.length ? parts.map(function (s) { return sectionResult(s, 0.5); }) : [missingResult(number)];
-    }
-
-    // A clear answer for a number that does not exist: what there is instead, and where to look.
-    function missingResult(number) {
-      var wanted = numberText(number);
-      var help = config.help || {};
-      var inPart = [];
-      sections.forEach(function (s) { if (s.id.split(".").slice(0, -1).join(".") === number.prefix) inPart.push(s); });
-      var section = sections.get(number.prefix + "." + number.section);
-      var text, location;
-      if (section) {
-        var ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
-        text = "Section " + section.id + " (" + section.title + ") has rules " + ids[0] + " to " + ids[ids.length - 1] + ".";
-        location = section.location;
-      } else if (inPart.length) {
-        var sbgText = number.prefix.indexOf("SBG") === 0;    // a whole article; the rulebook's later parts are lost
-        text = inPart[0].part + " has sections " + inPart[0].id + " to " + inPart[inPart.length - 1].id +
-          (sbgText ? "." : " here; the rest of the book is missing from the source text.");
-        location = sbgText ? inPart[0].location : help.missing || inPart[0].location;
-      } else {
-        var sbg = number.prefix.indexOf("SBG") === 0;
-        var known = [];
-        sections.forEach(function (s) {
-          var prefix = s.id.split(".").slice(0, -1).join(".");
-          var label = prefix + " (" + s.part + ")";
-          if ((prefix.indexOf("SBG") === 0) === sbg && known.indexOf(label) < 0) known.push(label);
-        });
-        text = (sbg ? "Strategy Battle Game" : "MELE") + " rule numbers here start with " + known.join(", ") + "." +
-          (sbg ? "" : " Parts III to V of the rulebook are missing from the source text.");
-        location = help.missing || "";
-      }
-      return { kind: "missing", id: wanted, location: location, score: 0,
-        title: (number.rule !== undefined ? "No rule " : "No section ") + wanted, snippet: escapeHtml(text) };
-    }
-
-    // --- putting the list together ---
-
-    // The one glossary entry whose name the query (nearly) is.
-    function glossaryFor(query) {
-      var words = meaningful(query);
-      if (!words.length) return null;
-      words = words.filter(function (s, k) { return words.indexOf(s) === k; });
-      var best = null;
-      glossary.forEach(function (term) {
-        term.names.forEach(function (name) {
-          var same = name.filter(function (s) { return words.indexOf(s) >= 0; }).length;
-          var extra = words.length - same;
-          if (same === name.length && same === words.length) {
-            var rankKey = -name.length - (term.doc.game === "MELE" ? 0.5 : 0);
-            if (!best || rankKey < best.key) best = { term: term, key: rankKey };
-          }
-        });
-      });
-      return best && best.term;
-    }
-
-    function searchWords(query) {
-      var parsed = concepts(query);
-      if (!parsed.list.length) return [];
-      var term = glossaryFor(query);
-      var ruleHits = rank(rules, parsed, true, term);
-      var top = ruleHits.length ? ruleHits[0].score : 0;
-      var results = [];
-      var placed = new Set();
-      ruleHits.forEach(function (hit) {
-        if (results.length >= MAX_RESULTS || hit.score < top * MIN_SHARE || placed.has(hit.record.doc.id)) return;
-        results.push(ruleResult(hit.record, allAt(hit.matches), hit.score));
-        placed.add(hit.record.doc.id);
-        (hit.record.doc.twins || []).forEach(function (id) {
-          if (placed.has(id)) return;
-          var twin = ruleHits.filter(function (h) { return h.record.doc.id === id; })[0];
-          results.push(ruleResult(rulesById.get(id), twin ? allAt(twin.matches) : [], twin ? twin.score : 0));
-          placed.add(id);
-        });
-      });
-      var floor = top * MIN_SHARE;
-      rank(pages, parsed, false).forEach(function (hit) {
-        var calculator = hit.record.doc.kind === "calculator";
-        if (calculator ? !(parsed.action || namesIt(hit, query)) : hit.coverage < 1) return;
-        var score = hit.score * (calculator ? 1 : W.page);
-        if (score < floor) return;
-        var at = results.findIndex(function (r) { return r.score < score; });
-        if (at < 0) at = results.length;
-        if (!(calculator && parsed.action)) at = Math.max(at, Math.min(3, results.length));   // rules first
-        var result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, allAt(hit.matches), hit.record.text);
-        results.splice(at, 0, result);
-      });
-      if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
-      return results.slice(0, MAX_RESULTS);
-    }
-
-    // Does the query name this calculator (its title, give or take a word)?
-    function namesIt(hit, query) {
-      var title = meaningful(hit.record.doc.title);
-      var words = meaningful(query);
-      var same = title.filter(function (s) { return words.indexOf(s) >= 0; }).length;
-      return same === title.length && words.length - same <= 1;
-    }
-
-    // The stems of the words that carry meaning (no stop words, no "calculate" or "odds").
-    function meaningful(text) {
-      return tokenize(text).filter(function (t) { return !STOP_WORDS.has(t.word) && !ACTION_WORDS.has(t.word); })
-        .map(function (t) { return t.stem; });
-    }
-
-    function allAt(matches) {
-      return matches.reduce(function (all, m) { return all.concat(m.at); }, []);
-    }
-
-    function search(query) {
-      if (!query || !query.trim()) return [];
-      var number = parseRuleNumber(query);
-      return number ? byNumber(number) : searchWords(query);
-    }
-
-    // Why a record scored what it did for a query (for tuning): each concept's forms and match.
-    function explain(query, id) {
-      var parsed = concepts(query);
-      var term = glossaryFor(query);
-      var hit = rank(rules, parsed, true, term).concat(rank(pages, parsed, false)).filter(function (h) {
-        return (h.record.doc.id || h.record.doc.location) === id;
-      })[0];
-      return { term: term && term.doc.id, action: parsed.action, score: hit && hit.score, coverage: hit && hit.coverage,
-        concepts: parsed.list.map(function (c, k) {
-          return { words: c.words, forms: c.forms.map(function (f) { return f.phrase.join(" ") + "@" + f.weight; }),
-            match: hit && { score: hit.matches[k].score, credit: hit.matches[k].credit } };
-        }) };
-    }
-
-    return { search: search, explain: explain, rules: rules.length };
+    vocabulary.forEach(function (s) { if (s.indexOf(start) === 0) found.push(s); });
+    return found.sort(function (a, b) {
+      return rules.postings.get(b).length - rules.postings.get(a).length || (a < b ? -1 : 1);
+    }).slice(0, MAX_COMPLETIONS).map(function (s) { return { phrase: [s], weight: W.prefix }; });
   }
 
-  return { createSearch: createSearch };
-});
+  // A known phrase the query ends in, its last word still being typed ("hazard lim").
+  function complete(tokens) {
+    var last = tokens[tokens.length - 1];
+    if (!last || vocabulary.has(last.stem) || last.word.length < 2) return null;
+    var best = null;
+    phrases.forEach(function (entry, key) {
+      var phrase = key.split(" ");
+      var n = phrase.length;
+      if (n < 2 || n > tokens.length || phrase[n - 1].indexOf(last.word) !== 0) return;
+      for (var k = 0; k < n - 1; k++) if (tokens[tokens.length - n + k].stem !== phrase[k]) return;
+      if (!best || n > best.size) {
+        best = { from: tokens.length - n, size: n, entry: entry,
+          words: tokens.slice(tokens.length - n).map(function (t, k) { return { word: t.word, stem: phrase[k] }; }) };
+      }
+    });
+    return best;
+  }
+
+  // Each phrase once, with its best weight.
+  function distinct(forms) {
+    var best = new Map();
+    forms.forEach(function (f) {
+      var key = f.phrase.join(" ");
+      if (!best.has(key) || best.get(key).weight < f.weight) best.set(key, f);
+    });
+    return Array.from(best.values());
+  }
+
+  function phraseConcept(found) {
+    var forms = found.entry.forms.slice();
+    var own = found.words.map(function (t) { return t.stem; });
+    if (!forms.some(function (f) { return f.phrase.join(" ") === own.join(" "); })) forms.unshift({ phrase: own, weight: 1 });
+    if (own.length > 1) {
+      own.forEach(function (s, k) {
+        if (!STOP_WORDS.has(found.words[k].word)) forms.push({ phrase: [s], weight: W.part });
+      });
+    }
+    return { words: found.words.map(function (t) { return t.word; }), forms: distinct(forms),
+      glossary: found.entry.glossary };
+  }
+
+  // --- scoring ---
+
+  function idf(df, total) {
+    return Math.log(1 + (total - df + 0.5) / (df + 0.5));
+  }
+
+  // How well one form of a concept matches one record: null, or {score, credit, at (positions in its text)}.
+  function matchForm(form, record, averageLength) {
+    var found = record.text.find(form.phrase);
+    var inHeading = record.heading.positions.has(form.phrase[0]) && record.heading.find(form.phrase).length > 0;
+    var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
+    var inGloss = !found.length && record.gloss.positions.has(form.phrase[0]) && record.gloss.find(form.phrase).length > 0;
+    if (!found.length && !inHeading && !inSection && !inGloss) return null;
+    var tf = found.length;
+    var length = record.text.tokens.length;
+    var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
+    var at = [];
+    for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
+    var own = found.length || inHeading || inSection;
+    return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead : 0) : 0) +
+      (inSection ? W.section : 0) + (inGloss ? W.gloss : 0)), credit: form.weight * (own ? 1 : W.gloss),
+      strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
+  }
+
+  var UNMATCHED = { score: 0, credit: 0, at: [] };
+
+  // Records scored for the query, best first. `term`: the glossary term the query is, if any.
+  // Only records holding a concept's word are looked at, once for each of its forms.
+  // `known`: each concept's weight as the rules give it, so that a page's score is measured on
+  // the rules' scale (a word only pages hold keeps the weight the pages give it).
+  function rank(records, query, isRule, term, known) {
+    var total = records.length;
+    var found = new Map();    // record index -> each concept's best match
+    var weights = query.list.map(function (concept, c) {
+      var holding = 0;
+      concept.forms.forEach(function (form) {
+        (records.postings.get(form.phrase[0]) || NOWHERE).forEach(function (k) {
+          var m = matchForm(form, records[k], records.averageLength);
+          if (!m) return;
+          if (!found.has(k)) found.set(k, query.list.map(function () { return UNMATCHED; }));
+          var matches = found.get(k);
+          var best = matches[c];
+          if (m.strong && !best.strong) holding++;
+          matches[c] = { score: Math.max(best.score, m.score), credit: Math.max(best.credit, m.credit),
+            strong: best.strong || m.strong, at: best.at.concat(m.at) };
+        });
+      });
+      if (known && known[c]) return known[c];
+      return holding ? idf(holding, total) : 0;   // a word no record has (a typo, a stray word) is left out
+    });
+    var sum = weights.reduce(function (a, b) { return a + b; }, 0);
+    var hits = [];
+    hits.weights = weights;
+    if (!sum) return hits;
+    // "calculate", "odds": a calculator has what the query asks for, a rule does not.
+    var asked = query.action ? sum / weights.filter(Boolean).length : 0;
+    sum += asked;
+    found.forEach(function (matches, index) {
+      var record = records[index];
+      var score = 0, covered = 0;
+      matches.forEach(function (m, k) {
+        if (!m.credit || !weights[k]) return;
+        score += weights[k] * m.score;
+        covered += weights[k] * m.credit;
+        var concept = query.list[k];
+        if (isRule && concept.glossary && concept.glossary.defines.has(record.doc.id)) score += weights[k] * W.defines;
+      });
+      if (!score) return;
+      if (asked && record.doc.kind === "calculator") {
+        score += asked;
+        covered += asked;
+      }
+      if (isRule && term && term.defines.has(record.doc.id)) score += W.term * sum;
+      for (var k = 1; k < matches.length; k++) {
+        if (near(matches[k - 1].at, matches[k].at)) score += W.near * Math.min(weights[k - 1], weights[k]);
+      }
+      var coverage = covered / sum;
+      score *= Math.pow(coverage, W.coverage) * prior(record.doc);
+      hits.push({ record: record, score: score, coverage: coverage, matches: matches });
+    });
+    hits.sort(function (a, b) { return b.score - a.score || a.record.order - b.record.order; });
+    return hits;
+  }
+
+  // What a record counts for before its words are weighed, the one place a record's own
+  // standing enters the ranking: an Example illustrates a rule, a Note or a Clarification
+  // qualifies one, and each counts less than the rule itself.
+  function prior(doc) {
+    if (doc.block === "example") return W.example;
+    if (ASIDES.has(doc.block)) return W.aside;
+    return 1;
+  }
+
+  function near(a, b) {
+    for (var i = 0; i < a.length; i++) {
+      for (var j = 0; j < b.length; j++) if (a[i] !== b[j] && Math.abs(a[i] - b[j]) <= 3) return true;
+    }
+    return false;
+  }
+
+  // --- what each result shows ---
+
+  function escapeHtml(text) {
+    return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
+  }
+
+  // The rule's text (around its matches when long) with the matched words marked.
+  function snippet(text, tokens, at) {
+    var marks = at.filter(function (p, k) { return at.indexOf(p) === k; }).sort(function (a, b) { return a - b; })
+      .map(function (p) { return tokens[p]; }).filter(Boolean);
+    var from = (/^\s*[\u2022\u00b7]\s*/.exec(text) || [""])[0].length, to = text.length;   // not a list's bullet
+    if (text.length - from > SNIPPET + 40) {
+      var centre = marks.length ? marks[0].start : 0;
+      from = Math.max(from, centre - 60);
+      if (from > 0) from = text.indexOf(" ", from) + 1 || from;
+      to = Math.min(text.length, from + SNIPPET);
+      if (to < text.length) to = text.lastIndexOf(" ", to) > from ? text.lastIndexOf(" ", to) : to;
+    }
+    var out = from > 0 && /\S/.test(text.slice(0, from).replace(/[\u2022\u00b7]/g, "")) ? "\u2026" : "";
+    var cursor = from;
+    marks.forEach(function (t) {
+      if (t.start < cursor || t.end > to) return;
+      out += escapeHtml(text.slice(cursor, t.start)) + "<mark>" + escapeHtml(text.slice(t.start, t.end)) + "</mark>";
+      cursor = t.end;
+    });
+    return out + escapeHtml(text.slice(cursor, to)) + (to < text.length ? "\u2026" : "");
+  }
+
+  function whereOf(entry) {
+    var section = entry.sectionDoc;
+    return [section.part, section.id ? section.id + " " + section.title : "", entry.doc.heading]
+      .filter(Boolean);
+  }
+
+  function ruleResult(entry, at, score, exact) {
+    return { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
+      where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, at || []) };
+  }
+
+  function sectionResult(section, score) {
+    var ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
+    var count = ids.length === 1 ? "1 rule, " + ids[0] : ids.length + " rules, " + ids[0] + " to " + ids[ids.length - 1];
+    return { kind: "section", id: section.id, location: section.location, score: score, where: [section.part],
+      title: section.title, snippet: escapeHtml(count) };
+  }
+
+  function otherResult(kind, doc, score, at, field) {
+    return { kind: kind, id: doc.id || doc.location, location: doc.location, score: score, title: doc.title,
+      where: kind === "glossary" ? [doc.game === "SBG" ? "SBG glossary" : "Glossary"] : [kind === "calculator" ? "Calculator" : "Page"],
+      snippet: field ? snippet(doc.text, field.tokens, at || []) : escapeHtml(doc.text) };
+  }
+
+  // --- rule numbers ---
+
+  function byNumber(number) {
+    var wanted = numberText(number);
+    var results = [];
+    if (number.rule !== undefined) {
+      var exact = rulesById.get(wanted);
+      if (exact) {
+        results.push(ruleResult(exact, [], 1, true));
+        (exact.doc.twins || []).forEach(function (id) { results.push(ruleResult(rulesById.get(id), [], 0.9)); });
+      }
+      rules.forEach(function (r) {
+        if (r !== exact && r.doc.id.indexOf(wanted) === 0 && r.doc.id.charAt(wanted.length) !== ".") {
+          results.push(ruleResult(r, [], 0.5));
+        }
+      });
+      if (results.length) return results.slice(0, MAX_RESULTS);
+      return [missingResult(number)].concat(sections.has(number.prefix + "." + number.section)
+        ? [sectionResult(sections.get(number.prefix + "." + number.section), 0.5)] : []);
+    }
+    if (number.section !== undefined) {
+      var section = sections.get(wanted);
+      if (!section) return [missingResult(number)];
+      return [sectionResult(section, 1)].concat(rules.filter(function (r) { return r.doc.section === wanted; })
+        .slice(0, MAX_RESULTS - 1).map(function (r) { return ruleResult(r, [], 0.5); }));
+    }
+    var parts = [];
+    sections.forEach(function (s) { if (s.id.split(".").slice(0, -1).join(".") === number.prefix) parts.push(s); });
+    return parts.length ? parts.map(function (s) { return sectionResult(s, 0.5); }) : [missingResult(number)];
+  }
+
+  // A clear answer for a number that does not exist: what there is instead, and where to look.
+  function missingResult(number) {
+    var wanted = numberText(number);
+    var help = index.help || {};
+    var inPart = [];
+    sections.forEach(function (s) { if (s.id.split(".").slice(0, -1).join(".") === number.prefix) inPart.push(s); });
+    var section = sections.get(number.prefix + "." + number.section);
+    var text, location;
+    if (section) {
+      var ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
+      text = "Section " + section.id + " (" + section.title + ") has rules " + ids[0] + " to " + ids[ids.length - 1] + ".";
+      location = section.location;
+    } else if (inPart.length) {
+      var sbgText = number.prefix.indexOf("SBG") === 0;    // a whole article; the rulebook's later parts are lost
+      text = inPart[0].part + " has sections " + inPart[0].id + " to " + inPart[inPart.length - 1].id +
+        (sbgText ? "." : " here; the rest of the book is missing from the source text.");
+      location = sbgText ? inPart[0].location : help.missing || inPart[0].location;
+    } else {
+      var sbg = number.prefix.indexOf("SBG") === 0;
+      var known = [];
+      sections.forEach(function (s) {
+        var prefix = s.id.split(".").slice(0, -1).join(".");
+        var label = prefix + " (" + s.part + ")";
+        if ((prefix.indexOf("SBG") === 0) === sbg && known.indexOf(label) < 0) known.push(label);
+      });
+      text = (sbg ? "Strategy Battle Game" : "MELE") + " rule numbers here start with " + known.join(", ") + "." +
+        (sbg ? "" : " Parts III to V of the rulebook are missing from the source text.");
+      location = help.missing || "";
+    }
+    return { kind: "missing", id: wanted, location: location, score: 0,
+      title: (number.rule !== undefined ? "No rule " : "No section ") + wanted, snippet: escapeHtml(text) };
+  }
+
+  // --- putting the list together ---
+
+  // The one glossary entry whose name the query (nearly) is.
+  function glossaryFor(query) {
+    var words = meaningful(query);
+    if (!words.length) return null;
+    words = words.filter(function (s, k) { return words.indexOf(s) === k; });
+    var best = null;
+    glossary.forEach(function (term) {
+      term.words.forEach(function (name) {   // "keyed to" is the question "what does keyed to mean"
+        var same = name.filter(function (s) { return words.indexOf(s) >= 0; }).length;
+        if (name.length && same === name.length && same === words.length) {
+          var rankKey = -name.length - (term.doc.game === "MELE" ? 0.5 : 0);
+          if (!best || rankKey < best.key) best = { term: term, key: rankKey };
+        }
+      });
+    });
+    return best && best.term;
+  }
+
+  function searchWords(query) {
+    var parsed = concepts(query);
+    if (!parsed.list.length) return [];
+    var term = glossaryFor(query);
+    var ruleHits = rank(rules, parsed, true, term);
+    var top = ruleHits.length ? ruleHits[0].score : 0;
+    var results = [];
+    var placed = new Set();
+    ruleHits.forEach(function (hit) {
+      if (results.length >= MAX_RESULTS || hit.score < top * MIN_SHARE || placed.has(hit.record.doc.id)) return;
+      results.push(ruleResult(hit.record, allAt(hit.matches), hit.score));
+      placed.add(hit.record.doc.id);
+      (hit.record.doc.twins || []).forEach(function (id) {
+        if (placed.has(id)) return;
+        var twin = ruleHits.filter(function (h) { return h.record.doc.id === id; })[0];
+        results.push(ruleResult(rulesById.get(id), twin ? allAt(twin.matches) : [], twin ? twin.score : 0));
+        placed.add(id);
+      });
+    });
+    var floor = top * MIN_SHARE;
+    rank(pages, parsed, false, null, ruleHits.weights).forEach(function (hit) {
+      var calculator = hit.record.doc.kind === "calculator";
+      if (calculator ? !(parsed.action || namesIt(hit, query)) : hit.coverage < 1) return;
+      var score = hit.score * (calculator ? 1 : W.page);
+      if (score < floor) return;
+      var at = results.findIndex(function (r) { return r.score < score; });
+      if (at < 0) at = results.length;
+      if (!(calculator && parsed.action)) at = Math.max(at, Math.min(3, results.length));   // rules first
+      var result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, allAt(hit.matches), hit.record.text);
+      results.splice(at, 0, result);
+    });
+    if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
+    return results.slice(0, MAX_RESULTS);
+  }
+
+  // Does the query name this calculator (its title, give or take a word)?
+  function namesIt(hit, query) {
+    var title = meaningful(hit.record.doc.title);
+    var words = meaningful(query);
+    var same = title.filter(function (s) { return words.indexOf(s) >= 0; }).length;
+    return same === title.length && words.length - same <= 1;
+  }
+
+  // The stems of the words that carry meaning (no stop words, no "calculate" or "odds").
+  function meaningful(text) {
+    return tokenize(text).filter(function (t) { return !STOP_WORDS.has(t.word) && !ACTION_WORDS.has(t.word); })
+      .map(function (t) { return t.stem; });
+  }
+
+  function allAt(matches) {
+    return matches.reduce(function (all, m) { return all.concat(m.at); }, []);
+  }
+
+  function search(query) {
+    if (!query || !query.trim()) return [];
+    var number = parseRuleNumber(query);
+    return number ? byNumber(number) : searchWords(query);
+  }
+
+  // Why a record scored what it did for a query (for tuning): each concept's forms and match.
+  function explain(query, id) {
+    var parsed = concepts(query);
+    var term = glossaryFor(query);
+    var ruleHits = rank(rules, parsed, true, term);
+    var hit = ruleHits.concat(rank(pages, parsed, false, null, ruleHits.weights)).filter(function (h) {
+      return (h.record.doc.id || h.record.doc.location) === id;
+    })[0];
+    return { term: term && term.doc.id, action: parsed.action, score: hit && hit.score, coverage: hit && hit.coverage,
+      concepts: parsed.list.map(function (c, k) {
+        return { words: c.words, forms: c.forms.map(function (f) { return f.phrase.join(" ") + "@" + f.weight; }),
+          match: hit && { score: hit.matches[k].score, credit: hit.matches[k].credit } };
+      }) };
+  }
+
+  return { search: search, explain: explain, rules: rules.length };
+}

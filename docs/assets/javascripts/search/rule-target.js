@@ -6,91 +6,100 @@
 //
 // A link followed to another page's anchor also lands on that anchor, as a full page load
 // does. Material scrolls to the anchor only when nothing touched the new history entry before
-// the page arrived; but the old page's anchor tracking (and the search, as it closes) rewrite
-// it whenever the reader scrolled or tapped just before, which is how a thumb moves: the
-// reader then landed at the top of the page, and the address lost its anchor.
-(function () {
-  if (window.__ruleTarget) return;
-  window.__ruleTarget = true;
-  var CLASS = "rule--target";
-  document.documentElement.classList.add("rule-targets");   // search.css: the class, not :target, shows the rule
+// the page arrived; but the old page's anchor tracking rewrites it whenever the reader
+// scrolled or tapped just before, which is how a thumb moves: the reader then landed at the
+// top of the page, and the address lost its anchor.
+//
+// A rule that opens a sub-heading lands with the heading in view below the sticky header, so
+// that the reader sees what the rule is under: its scroll margin makes room for the heading.
+import { anchorElsewhere, anchorId } from "./anchor.js";
 
-  function mark(element) {
-    var old = document.querySelectorAll("." + CLASS);
-    for (var i = 0; i < old.length; i++) if (old[i] !== element) old[i].classList.remove(CLASS);
-    if (element && element.classList.contains("rule")) element.classList.add(CLASS);
-  }
+const CLASS = "rule--target";
+document.documentElement.classList.add("rule-targets");   // search.css: the class, not :target, shows the rule
 
-  // The element an address's anchor names, or null (none, or a malformed %-escape typed by hand).
-  function elementOf(hash) {
-    try {
-      var id = decodeURIComponent(hash.slice(1));
-      return id ? document.getElementById(id) : null;
-    } catch (error) {
-      return null;
+function mark(element) {
+  for (const old of document.querySelectorAll("." + CLASS)) if (old !== element) old.classList.remove(CLASS);
+  if (element && element.classList.contains("rule")) element.classList.add(CLASS);
+}
+
+function elementOf(hash) {
+  const id = anchorId(hash);
+  return id ? document.getElementById(id) : null;
+}
+
+function markFromAddress() {
+  mark(elementOf(location.hash));
+}
+
+// The link to another page's anchor that the reader followed last, until that page is in.
+let followed = null;
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[href]");
+  if (!link || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  followed = anchorElsewhere(link.href, location.href);
+}, true);
+// Back and forward restore the reader's place. (Material itself follows the anchor by setting
+// location.hash, which also fires popstate, for the very address the link named.)
+addEventListener("popstate", () => {
+  if (followed && followed.href !== location.href) followed = null;
+});
+
+// Each rule right under a heading scrolls to where its heading would: the heading's own scroll
+// margin (below the sticky header) plus the heading's height and the space under it.
+function makeRoomForHeadings() {
+  for (const heading of document.querySelectorAll(".md-typeset :is(h2, h3, h4, h5, h6)")) {
+    const rule = ruleUnder(heading);
+    if (!rule) continue;
+    const room = rule.getBoundingClientRect().top - heading.getBoundingClientRect().top;
+    if (room > 0 && room < innerHeight / 3) {
+      rule.style.scrollMarginTop = `${parseFloat(getComputedStyle(heading).scrollMarginTop) + room}px`;
     }
   }
+}
 
-  function markFromAddress() {
-    mark(elementOf(location.hash));
+// The rule a heading opens: the first rule after it, if no other heading comes first.
+function ruleUnder(heading) {
+  for (let next = heading.nextElementSibling; next; next = next.nextElementSibling) {
+    if (/^H[1-6]$/.test(next.tagName)) return null;
+    if (next.classList.contains("rule") && next.id) return next;
   }
+  return null;
+}
 
-  // The link to another page's anchor that the reader followed last, until that page is in.
-  var followed = null;
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest && event.target.closest("a[href]");
-    if (!link || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    var url = new URL(link.href, location.href);
-    var elsewhere = url.origin === location.origin && url.pathname !== location.pathname;
-    followed = elsewhere && url.hash ? url : null;
-  }, true);
-  // Back and forward restore the reader's place. (Material itself follows the anchor by setting
-  // location.hash, which also fires popstate, for the very address the link named.)
-  addEventListener("popstate", function () {
-    if (followed && followed.href !== location.href) followed = null;
+let roomPending = false;
+addEventListener("resize", () => {
+  if (roomPending) return;
+  roomPending = true;
+  requestAnimationFrame(() => {
+    roomPending = false;
+    makeRoomForHeadings();
   });
+});
 
-  // On a phone Material's search locks the page's scrolling while it is open, and as it closes
-  // its overlay shrinks back from a circle wider than the screen. Until both are over, a scroll
-  // does nothing (locked) or pans the screen over a page that is briefly wider than it, which
-  // snaps back when the overlay is gone: the reader would land at the top, or half-way. So the
-  // anchor is brought into view once the page is unlocked and as wide as the screen again.
-  var SETTLE_MS = 1500;
-  function whenSettled(then) {
-    var deadline = performance.now() + SETTLE_MS;
-    (function check() {
-      var root = document.documentElement;
-      var settled = !document.body.hasAttribute("data-md-scrolllock") && root.scrollWidth <= root.clientWidth;
-      if (settled || performance.now() > deadline) then();
-      else requestAnimationFrame(check);
-    })();
-  }
+function landOnFollowedAnchor() {
+  const link = followed;
+  followed = null;
+  if (!link || link.pathname !== location.pathname) return;
+  const target = elementOf(link.hash);
+  if (!target) return;
+  if (location.hash !== link.hash) history.replaceState(history.state, "", link.href);
+  mark(target);
+  target.scrollIntoView({ block: "start" });
+  // Tell Material the reader arrived at an anchor, as a fragment navigation does: its anchor
+  // tracking then leaves the address alone until the reader scrolls, instead of renaming it
+  // after the section heading above the rule a quarter of a second later.
+  dispatchEvent(new HashChangeEvent("hashchange", { oldURL: link.href, newURL: link.href }));
+}
 
-  function landOnFollowedAnchor() {
-    var link = followed;
-    followed = null;
-    if (!link || link.pathname !== location.pathname) return;
-    var target = elementOf(link.hash);
-    if (!target) return;
-    if (location.hash !== link.hash) history.replaceState(history.state, "", link.href);
-    mark(target);
-    whenSettled(function () {
-      target.scrollIntoView({ block: "start" });
-      // Tell Material the reader arrived at an anchor, as a fragment navigation does: its anchor
-      // tracking then leaves the address alone until the reader scrolls, instead of renaming it
-      // after the section heading above the rule a quarter of a second later.
-      dispatchEvent(new HashChangeEvent("hashchange", { oldURL: link.href, newURL: link.href }));
-    });
-  }
-
-  if (window.document$ && window.target$) {
-    window.document$.subscribe(function () {         // a page loaded or swapped in
-      markFromAddress();
-      landOnFollowedAnchor();
-    });
-    window.target$.subscribe(mark);                // an anchor followed on the same page
-  } else {
-    markFromAddress();                             // without Material's bundle (Zensical)
-    addEventListener("hashchange", markFromAddress);
-  }
-})();
+if (window.document$ && window.target$) {
+  window.document$.subscribe(() => {         // a page loaded or swapped in
+    makeRoomForHeadings();
+    markFromAddress();
+    landOnFollowedAnchor();
+  });
+  window.target$.subscribe(mark);          // an anchor followed on the same page
+} else {
+  makeRoomForHeadings();                   // without Material's bundle
+  markFromAddress();
+  addEventListener("hashchange", markFromAddress);
+}

@@ -1,0 +1,36 @@
+// One search result as the reader sees it in the list: the number (or what the result is),
+// where it sits, and the text with the matched words marked; and the line above the list.
+
+const LABELS = { glossary: "", calculator: "Calculator", page: "Page", section: "Section", missing: "" };
+
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+// The address of a result: the index's locations are from the site root.
+export function resultAddress(location, siteRoot) {
+  return new URL(location, siteRoot).href;
+}
+
+// The list item of one result. `result.snippet` is already HTML (engine.js escapes the text
+// and marks the matches).
+export function resultItem(result, href) {
+  const name = result.kind === "rule" ? result.id
+    : result.kind === "section" ? result.id + " " + result.title
+    : result.title;
+  const where = result.where && result.where.length ? result.where.join(" \u203a ") : LABELS[result.kind];
+  return '<li class="rule-search__item"><a class="rule-search__link" href="' + escapeHtml(href) + '">' +
+    '<span class="rule-hit rule-hit--' + result.kind + '"' + (result.exact ? " data-exact" : "") + ">" +
+    '<span class="rule-hit__name">' + escapeHtml(name) + "</span>" +
+    (where ? '<span class="rule-hit__where">' + escapeHtml(where) + "</span>" : "") +
+    "</span>" +
+    '<span class="rule-hit__text">' + result.snippet + "</span></a></li>";
+}
+
+// The line above the list: `texts` are the theme's own words for no result, one result and
+// several ("# matching documents").
+export function countText(count, texts) {
+  if (count === 0) return texts.none;
+  if (count === 1) return texts.one;
+  return texts.other.replace("#", String(count));
+}

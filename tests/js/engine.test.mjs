@@ -1,0 +1,184 @@
+// The rule search's ranking and answers (docs/assets/javascripts/search/engine.js) over a small
+// index in the built index's shape (search-index.mjs). The real index's rankings are the
+// question set's (tests/search/questions.yaml).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { createSearch } from "../../docs/assets/javascripts/search/engine.js";
+import { searchIndex } from "./search-index.mjs";
+
+const search = createSearch(searchIndex());
+const ask = (query) => search.search(query);
+const first = (results) => [results[0].kind, results[0].id];
+const ids = (results) => results.map((r) => r.id);
+
+test("a rule number in any form puts that rule first, marked exact, with its address", () => {
+  for (const [query, rule] of [["1.7.25", "1.7.25"], ["r1-7-25", "1.7.25"], ["#r1-7-25", "1.7.25"],
+    ["MELE 1.7.25", "1.7.25"], ["0.3.4", "0.3.4"], ["2.7.4", "2.7.4"], ["SBG-A.1.2", "SBG-A.1.2"],
+    ["sbg-a.1.2", "SBG-A.1.2"], ["rsbg-a-1-2", "SBG-A.1.2"], ["SBG-B.6.3", "SBG-B.6.3"],
+    ["MELE 1.7.24 — https://rules.example.org/rules/1-7-combat/#r1-7-24", "1.7.24"]]) {
+    const results = ask(query);
+    assert.deepEqual(first(results), ["rule", rule], query);
+    assert.equal(results[0].exact, true, query);
+    assert.ok(results[0].location.endsWith("#r" + rule.toLowerCase().replace(/\./g, "-")), query);
+  }
+});
+
+test("a number being typed lists the rules it may become", () => {
+  assert.deepEqual(ids(ask("1.7.2")), ["1.7.2", ...Array.from({ length: 10 }, (_, n) => `1.7.2${n}`)]);
+});
+
+test("a section number puts the section first, then its rules", () => {
+  for (const [query, section, firstRule] of [["1.7", "1.7", "1.7.1"], ["1.10", "1.10", "1.10.1"],
+    ["2.5.", "2.5", "2.5.1"], ["SBG-B.6", "SBG-B.6", "SBG-B.6.1"]]) {
+    const results = ask(query);
+    assert.deepEqual(first(results), ["section", section], query);
+    assert.equal(results[1].id, firstRule, query);
+    assert.ok(results.slice(1).every((r) => r.id.startsWith(section + ".")), query);
+  }
+});
+
+test("a part's number lists its sections", () => {
+  assert.deepEqual(ids(ask("1.")), ["1.2", "1.5", "1.7", "1.10"]);
+});
+
+test("a section result says how many rules it holds", () => {
+  const [section] = ask("1.7");
+  assert.deepEqual([section.title, section.where, section.snippet], ["Combat", ["Starter Rules"], "57 rules, 1.7.1 to 1.7.57"]);
+});
+
+test("a number that does not exist says so, what there is instead, and where to look", () => {
+  for (const [query, says, leadsTo] of [
+    ["9.9.9", "MELE rule numbers here start with 0 (Front Matter), 1 (Starter Rules), 2 (Standard Rules)",
+      "rules/errata-and-coverage/#what-the-source-lacks"],
+    ["1.7.99", "Section 1.7 (Combat) has rules 1.7.1 to 1.7.57", "rules/1-7-combat/"],
+    ["2.9.1", "Standard Rules has sections 2.5 to 2.7 here; the rest of the book is missing from the source text.",
+      "rules/errata-and-coverage/#what-the-source-lacks"],
+    ["SBG-A.9.1", "SBG Advanced Rules has sections SBG-A.1 to SBG-A.1.", "rules/sbg-advanced-rules/#water-features"],
+    ["SBG-C.1.1", "Strategy Battle Game rule numbers here start with SBG-A", "rules/errata-and-coverage/#what-the-source-lacks"],
+  ]) {
+    const [missing] = ask(query);
+    assert.equal(missing.kind, "missing", query);
+    assert.equal(missing.title, `No rule ${query.toLowerCase().includes("sbg") ? query.toUpperCase() : query}`);
+    assert.ok(missing.snippet.includes(says), `${query}: ${missing.snippet}`);
+    assert.equal(missing.location, leadsTo, query);
+  }
+});
+
+test("a missing rule in a real section offers the section", () => {
+  assert.deepEqual(ask("1.7.99").map((r) => r.kind), ["missing", "section"]);
+});
+
+test("players' words find the rulebook's: synonyms and glossary aliases", () => {
+  const tie = ask("tie strike prowess");
+  assert.deepEqual(first(tie), ["rule", "1.7.25"]);
+  assert.match(tie[0].snippet, /<mark>equal<\/mark>/);
+  assert.match(tie[0].snippet, /<mark>prowess<\/mark>/);
+  assert.deepEqual(first(ask("heal at DH")), ["rule", "1.5.46"]);
+  assert.deepEqual(first(ask("MP pile")), ["rule", "1.2.15"]);
+});
+
+test("an Example counts less than the rule it illustrates", () => {
+  const results = ids(ask("ineffectual strike prowess"));
+  assert.ok(results.indexOf("1.7.25") < results.indexOf("1.7.45"), results.join(" "));
+});
+
+test("plurals, hyphens and case do not matter", () => {
+  const top = (query) => ids(ask(query)).slice(0, 5);
+  const spellings = ["automatic-attack", "automatic attack", "automatic attacks", "Automatic-Attacks"];
+  for (const query of spellings) assert.deepEqual(top(query), top(spellings[0]), query);
+});
+
+test("accents do not matter", () => {
+  assert.deepEqual(ids(ask("barad-dur")).slice(0, 5), ids(ask("Barad-dûr")).slice(0, 5));
+  assert.equal(ask("barad-dur")[0].id, "1.10.42");
+});
+
+test("a query that is a glossary term shows the entry once, after the first rule", () => {
+  const results = ask("hazard limit");
+  assert.equal(results[0].kind, "rule");
+  assert.deepEqual(results.filter((r) => r.kind === "glossary").map((g) => [g.id, results.indexOf(g), g.location]),
+    [["hazard-limit", 1, "glossary/#g-hazard-limit"]]);
+  const swim = ask("swim test");
+  assert.deepEqual(first(swim), ["rule", "SBG-A.1.2"]);
+  assert.deepEqual(swim.filter((r) => r.kind === "glossary").map((g) => [g.id, g.where]), [["sbg-swim-test", ["SBG glossary"]]]);
+});
+
+test("a query that only mentions a term shows no glossary entry", () => {
+  assert.deepEqual(ask("hazard limit when a character leaves").filter((r) => r.kind === "glossary"), []);
+});
+
+test("calculators come only when asked for, and never above a rule that matches better", () => {
+  assert.deepEqual(ask("strike prowess").filter((r) => r.kind === "calculator"), []);
+  assert.deepEqual(first(ask("calculate strike odds")), ["calculator", "calculators/strike/"]);
+  const chance = ask("chance of a corruption check");
+  const calculator = chance.find((r) => r.kind === "calculator");
+  assert.equal(calculator.id, "calculators/corruption/");
+  for (const above of chance.slice(0, chance.indexOf(calculator))) {
+    assert.ok(["rule", "glossary"].includes(above.kind) && above.score >= calculator.score, above.id);
+  }
+});
+
+test("a calculator named without an asking word comes after the first rules", () => {
+  const kinds = ask("strike and body check").map((r) => r.kind);
+  assert.ok(kinds.includes("calculator"));
+  assert.deepEqual(kinds.slice(0, 3), ["rule", "rule", "rule"]);
+});
+
+test("a page comes after the first rules, and only when it holds every word", () => {
+  const results = ask("untap phase hazard limit");
+  const page = results.findIndex((r) => r.kind === "page");
+  assert.ok(page >= 3, results.map((r) => r.id).join(" "));
+  assert.deepEqual(ask("untap your tapped cards").filter((r) => r.kind === "page"), []);
+});
+
+test("a Starter rule and its Standard version are shown together, each labelled with its part", () => {
+  const results = ask("ringwraiths never make corruption checks");
+  const order = ids(results);
+  assert.equal(order.indexOf("2.5.27"), order.indexOf("1.5.50") + 1);
+  assert.ok(order.indexOf("2.5.27") < 3, order.join(" "));
+  const parts = Object.fromEntries(results.filter((r) => ["1.5.50", "2.5.27"].includes(r.id)).map((r) => [r.id, r.where[0]]));
+  assert.deepEqual(parts, { "1.5.50": "Starter Rules", "2.5.27": "Standard Rules" });
+});
+
+test("each rule result says where it sits", () => {
+  assert.deepEqual(ask("tie strike prowess")[0].where, ["Starter Rules", "1.7 Combat", "Resolving Strikes"]);
+  assert.deepEqual(ask("SBG-A.1.3")[0].where, ["SBG Advanced Rules", "SBG-A.1 Water Features", "DEEP WATER"]);
+});
+
+test("a long rule shows the part with the match, marked", () => {
+  const result = ask("Foul Smelling Paste Nevido").find((r) => r.id === "1.7.57");
+  assert.ok(result.snippet.startsWith("\u2026"), result.snippet);
+  assert.match(result.snippet, /<mark>Nevido<\/mark>/);
+  assert.ok(result.snippet.length < 700);
+});
+
+test("the rulebook's text is escaped in a result", () => {
+  const [result] = ask("1.7.24");
+  assert.ok(result.snippet.includes("&quot;-&quot;") && !result.snippet.includes('"-"'), result.snippet);
+});
+
+test("nothing typed, or only stop words, gives nothing", () => {
+  assert.deepEqual(ask("   "), []);
+  assert.deepEqual(ask("the of and"), []);
+});
+
+test("a word still being typed matches by its beginning, alone or ending a known phrase", () => {
+  assert.equal(ask("ineffec")[0].id, "1.7.25");
+  assert.equal(ask("hazard lim")[0].id, ask("hazard limit")[0].id);
+});
+
+test("a glossary name with a small word in it is still the question's term", () => {
+  const results = ask("what does keyed to mean");
+  assert.equal(results[0].id, "1.10.61");
+  assert.deepEqual([results[1].kind, results[1].id], ["glossary", "keyed-to"]);
+});
+
+test("a Note counts less than the rule it qualifies", () => {
+  const order = ids(ask("marshalling points become inactive"));
+  assert.ok(order.indexOf("1.2.15") < order.indexOf("1.2.16"), order.join(" "));
+});
+
+test("an asked-for calculator is weighed on the rules' scale and comes first when it matches best", () => {
+  assert.deepEqual(first(ask("chance of a corruption check")), ["calculator", "calculators/corruption/"]);
+});
