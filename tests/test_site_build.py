@@ -10,8 +10,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from build_scripts import paths
-from build_scripts.rulebook_build import load_rulebook
+from mele.build_scripts import paths
+from mele.build_scripts.model.rulebook import load_rulebook
 from tests.conftest import ROOT, broken_links, content_text, normalise, soup_of
 
 GOLDEN = ROOT / "tests" / "golden" / "mele-rule-ids.tsv"
