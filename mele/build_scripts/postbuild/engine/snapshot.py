@@ -4,7 +4,7 @@ The snapshot is a Pyodide interpreter booted from the trimmed standard library w
 all of its modules imported, then the engine (the wheel's mele/engine/, not its views),
 made in Node by snapshot.mjs; on a later visit (once the reader keeps the
 calculators offline) the worker restores it instead of booting Python and importing the
-engine (see README, "Performance"), if it holds the engine engine.json names. Its bytes
+engine (see ARCHITECTURE.md, "The engine in the browser"), if it holds the engine engine.json names. Its bytes
 depend only on its inputs (the scripts, the runtime, the trimmed zip, the engine), so
 it is kept in build/ under their hash and made again only when one of them changes: a
 new wording of a result leaves it alone.
