@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from benchmarks.network import throttle
-from calculator_views.catalogue import VIEWS
+from mele.views.catalogue import VIEWS
 from tests.browser.conftest import (
     expected_params,
     form_values,

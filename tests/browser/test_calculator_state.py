@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
-from calculator_views.catalogue import VIEWS
+from mele.views.catalogue import VIEWS
 from tests.browser.conftest import (
     ARTIFACTS,
     CALCULATOR_PAGES,

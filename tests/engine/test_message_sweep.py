@@ -10,13 +10,13 @@ import re
 
 import pytest
 
-from calculator_views.catalogue import VIEWS
-from calculator_views.fields import unmet
-from calculator_views.values import default_values, read_link
-from calculators import cli
-from calculators.api import run
-from calculators.options import Option
-from calculators.params import CALCULATORS
+from mele.views.catalogue import VIEWS
+from mele.views.fields import unmet
+from mele.views.values import default_values, read_link
+from mele.engine import cli
+from mele.engine.api import run
+from mele.engine.options import Option
+from mele.engine.params import CALCULATORS
 
 # A complete set of good params per calculator: each bad value is tried against it.
 GOOD = {

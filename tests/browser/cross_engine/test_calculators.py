@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from build_scripts.serve import QuietServer, QuietSiteHandler
+from mele.devtools.serve import QuietServer, QuietSiteHandler
 
 from tests.browser.conftest import (
     Guard,
