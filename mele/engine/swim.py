@@ -42,7 +42,8 @@ SWIM_OPTIONS = OptionTable(
            choices=EDITIONS, metavar="EDITION"),
     Option("cavalry", "bool", "Cavalry", "a Cavalry model, +1 (advanced only)", False,
            requires=_advanced_only("In the boats article mounted models may not attempt to swim; they may "
-                                   f"dismount and swim without their mount ({rules.SBG_ARTICLE_MOUNTED_MAY_NOT_SWIM}).")),
+                                   "dismount and swim without their mount "
+                                   f"({rules.SBG_ARTICLE_MOUNTED_MAY_NOT_SWIM}).")),
     Option("heavy_armour", "bool", "Heavy armour", "heavy (or Dwarf heavy) armour, -1", False),
     Option("shield", "bool", "Shield", "a shield (not a light shield), -1", False),
     Option("banner", "bool", "Banner", "carrying a banner, -1 (advanced only)", False,

@@ -47,31 +47,31 @@ def random_edit(page, rng: random.Random) -> None:
     set_field(page, VIEW, FIELDS[name], rng.choice(CHOICES[name]))
 
 
-def shown_params(page):
-    raw = page.get_attribute(BOX, "data-params")
-    return json.loads(raw) if raw else None
+SNAPSHOT_JS = """(box) => { const el = document.querySelector(box); return {
+  engine: el.dataset.engine, result: el.dataset.result, params: el.dataset.params,
+  status: el.querySelector('.calc-status').textContent, summary: el.querySelector('.calc-summary').textContent,
+  stale: el.querySelector('.calc-result').classList.contains('calc-result--stale')}; }"""
 
 
 def assert_one_story(page, moment: str) -> None:
-    """The page's rule at a quiet moment: all of it is for the form's inputs, or it says which is behind."""
+    """The page's rule at a quiet moment: all of it is for the form's inputs, or it says which is
+    behind. What the page says is read in one go, so that it is one moment's."""
     values = form_values(page, VIEW)
     wanted = expected_params(VIEW, values)
-    engine = page.get_attribute(BOX, "data-engine")
-    status = page.locator(f"{BOX} .calc-status")
-    if engine == "ready":
+    shown = page.evaluate(SNAPSHOT_JS, BOX)
+    if shown["engine"] == "ready":
         wait_for_params(page, VIEW, wanted)
         wait_for_address(page, VIEW, values)
-        expect(status).to_have_text("Live: the result follows your inputs.")
+        expect(page.locator(f"{BOX} .calc-status")).to_have_text("Live: the result follows your inputs.")
         expect(page.locator(f"{BOX} .calc-summary")).not_to_have_class("calc-summary--stale")
         assert form_values(page, VIEW) == values, moment
         return
-    if shown_params(page) == wanted:
+    if shown["params"] and json.loads(shown["params"]) == wanted:
         return        # the edits so far came back to the inputs of the result shown
-    assert page.get_attribute(BOX, "data-result") == "behind", moment
-    assert "follows your inputs" not in status.inner_text(), moment
-    assert "Not updated yet" in status.inner_text(), moment
-    assert "Not updated yet" in page.inner_text(f"{BOX} .calc-summary"), moment
-    assert "calc-result--stale" in page.get_attribute(f"{BOX} .calc-result", "class"), moment
+    assert shown["result"] == "behind", (moment, shown)
+    assert "follows your inputs" not in shown["status"], (moment, shown)
+    assert "Not updated yet" in shown["status"] and "Not updated yet" in shown["summary"], (moment, shown)
+    assert shown["stale"], (moment, shown)
 
 
 def edits(page, rng: random.Random, moment: str, taps: list) -> None:

@@ -204,7 +204,13 @@ class Calculator {
       : statusText({ engine: status, offline: this.offline, behind, working: this.working,
         invalid: this.invalid && behind, shownFor });
     if (this.statusText.textContent !== text) this.statusText.textContent = text;
-    if (behind && !this.invalid) {
+    // A result being worked out by a ready engine takes a few milliseconds: the bar keeps its
+    // answer (it is the live region: a note on every keystroke would be read out each time) and
+    // is dimmed with the result, while the status line says they are behind.
+    const working = behind && status.state === "ready" && !this.offline && !this.link;
+    this.result.classList.toggle("calc-result--working", working && !this.invalid);
+    this.summary.classList.toggle("calc-summary--working", working && !this.invalid);
+    if (behind && !this.invalid && !working) {
       const note = this.link && status.state === "loading" && !this.offline && !this.offlineChecking
         ? "Not updated yet: this result is for the default inputs; the link's inputs are filled in once the engine is ready."
         : behindSummary({ engine: status, offline: this.offline, shownFor });
