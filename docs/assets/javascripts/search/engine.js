@@ -22,10 +22,12 @@ export const WEIGHTS = {
   example: 0.8,     // an Example block, against the rule it illustrates
   aside: 0.9,       // a Note, Clarification or Suggestion, against the rule it qualifies
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
+  context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
   page: 0.7,        // a page about the site, against a rule that matches as well
   k1: 1.2, b: 0.75  // BM25
 };
 var ASIDES = new Set(["note", "clarification", "suggestion"]);
+var LISTED = new Set(["bullet", "item"]);   // a rule that completes the sentence of the rule it is listed under
 var MAX_RESULTS = 30;
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
 var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
@@ -92,7 +94,7 @@ export function createSearch(index, tuning) {
         defines: new Set(doc.rules || []) });
     } else if (doc.kind === "page" || doc.kind === "calculator") {
       pages.push({ doc: doc, order: order, text: new Field(doc.text), heading: new Field(doc.title),
-        section: shared(""), gloss: shared("") });
+        section: shared(""), gloss: shared(""), context: shared("") });
     }
   });
   // A rule's plain words: the glossary's definitions of the terms it defines, written for this
@@ -103,9 +105,22 @@ export function createSearch(index, tuning) {
       glosses.set(id, (glosses.get(id) || "") + " " + term.doc.title + ". " + term.doc.text);
     });
   });
-  rules.forEach(function (entry) {
+  rules.forEach(function (entry, k) {
     entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
+    entry.context = shared(leadIn(k));
   });
+  // The rule a listed rule completes: "If this result is equal to the strike's prowess..." is
+  // about the roll of the paragraph above the list. A bullet may sit under a numbered item.
+  function leadIn(k) {
+    var block = rules[k].doc.block;
+    if (!LISTED.has(block)) return "";
+    for (var j = k - 1; j >= 0 && rules[j].doc.section === rules[k].doc.section; j--) {
+      var above = rules[j].doc.block;
+      if (above === "bullet" || (above === "item" && block === "item")) continue;
+      return above === "paragraph" || above === "item" ? rules[j].doc.text : "";
+    }
+    return "";
+  }
   function averageLength(records) {
     return records.reduce(function (sum, r) { return sum + r.text.tokens.length; }, 0) / (records.length || 1);
   }
@@ -113,7 +128,7 @@ export function createSearch(index, tuning) {
   function postings(records) {
     var map = new Map();
     records.forEach(function (record, k) {
-      [record.text, record.heading, record.section, record.gloss].forEach(function (field) {
+      [record.text, record.heading, record.section, record.gloss, record.context].forEach(function (field) {
         field.positions.forEach(function (_, s) {
           if (!map.has(s)) map.set(s, []);
           var list = map.get(s);
@@ -263,7 +278,8 @@ export function createSearch(index, tuning) {
     var inHeading = record.heading.positions.has(form.phrase[0]) && record.heading.find(form.phrase).length > 0;
     var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
     var inGloss = !found.length && record.gloss.positions.has(form.phrase[0]) && record.gloss.find(form.phrase).length > 0;
-    if (!found.length && !inHeading && !inSection && !inGloss) return null;
+    var inContext = !found.length && record.context.positions.has(form.phrase[0]) && record.context.find(form.phrase).length > 0;
+    if (!found.length && !inHeading && !inSection && !inGloss && !inContext) return null;
     var tf = found.length;
     var length = record.text.tokens.length;
     var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
