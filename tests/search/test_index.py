@@ -59,7 +59,7 @@ def test_every_location_in_the_index_exists_in_the_site(index, site):
 
 
 def test_the_synonyms_and_the_help_sit_beside_the_records(index):
-    assert index["format"] == 2
+    assert index["format"] == 3
     assert ["tie", "tied", "ties"] in [players for players, _ in index["synonyms"]]
     assert [["DH"], ["Darkhaven"]] in index["synonyms"]
     assert index["help"] == {"missing": "rules/errata-and-coverage/#what-the-source-lacks"}

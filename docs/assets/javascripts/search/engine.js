@@ -287,7 +287,8 @@ export function createSearch(index, tuning) {
     for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
     var own = found.length || inHeading || inSection;
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead : 0) : 0) +
-      (inSection ? W.section : 0) + (inGloss ? W.gloss : 0)), credit: form.weight * (own ? 1 : W.gloss),
+      (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : 0)),
+      credit: form.weight * (own ? 1 : inContext ? W.context : W.gloss),
       strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
   }
 
@@ -402,8 +403,11 @@ export function createSearch(index, tuning) {
   }
 
   function ruleResult(entry, at, score, exact) {
-    return { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
+    var result = { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
       where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, at || []) };
+    if (entry.doc.game) result.game = entry.doc.game;
+    if (entry.doc.replacedBy) result.replacedBy = entry.doc.replacedBy;
+    return result;
   }
 
   function sectionResult(section, score) {
@@ -556,10 +560,42 @@ export function createSearch(index, tuning) {
     return matches.reduce(function (all, m) { return all.concat(m.at); }, []);
   }
 
-  function search(query) {
+  // `options.game`: the game the reader reads as ("standard" or "starter"). A rule that the
+  // other game's rule replaces gives its place to that rule and ranks right below it (the
+  // replacement is brought into the list if the words alone left it out or further down).
+  // A rule number asked for keeps its place.
+  function search(query, options) {
     if (!query || !query.trim()) return [];
     var number = parseRuleNumber(query);
-    return number ? byNumber(number) : searchWords(query);
+    if (number) return byNumber(number);
+    var results = searchWords(query);
+    return options && options.game ? inGame(results, options.game) : results;
+  }
+
+  // The rules that replace this rule in `game`: a Starter rule's replacements in the Standard
+  // game; in the Starter game, the Starter rules a Standard rule replaces.
+  function replacementsIn(game, doc) {
+    if (game === "standard") return doc.replacedBy || NOWHERE;
+    if (game === "starter") return doc.replaces || NOWHERE;
+    return NOWHERE;
+  }
+
+  function inGame(results, game) {
+    var list = results.slice();
+    for (var k = 0; k < list.length; k++) {
+      if (list[k].kind !== "rule") continue;
+      var instead = replacementsIn(game, rulesById.get(list[k].id).doc);
+      if (!instead.length) continue;
+      var at = -1;
+      for (var j = 0; j < list.length && at < 0; j++) {
+        if (list[j].kind === "rule" && instead.indexOf(list[j].id) >= 0) at = j;
+      }
+      if (at >= 0 && at < k) continue;      // already above it
+      var replacement = at > k ? list.splice(at, 1)[0] : ruleResult(rulesById.get(instead[0]), [], list[k].score);
+      list.splice(k, 0, replacement);
+      k++;
+    }
+    return list.slice(0, MAX_RESULTS);
   }
 
   // Why a record scored what it did for a query (for tuning): each concept's forms and match.
