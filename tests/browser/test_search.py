@@ -3,7 +3,8 @@ header button, a question in players' words, a tapped result and the rule in vie
 sticky header and highlighted; a section result landing on its heading; Enter; the keyboard
 alone (the theme's keys, arrows, Escape); results that fit the screen; the index fetched only
 when the box is first used; each keystroke answered once, as the character appears; the same
-results offline; the reading setting reordering a replaced Starter rule and its replacement. What the search answers is tested without a browser (tests/js/, and the
+results offline; the reading setting reordering a replaced Starter rule and its replacement.
+What the search answers is tested without a browser (tests/js/, and the
 question set in tests/search/). Every page here runs under the site's CSP with no console error
 and no request leaving 127.0.0.1 (the open_page fixture)."""
 
@@ -125,7 +126,8 @@ REPLACED_QUESTION = "ringwraith in a company with other characters"
 
 
 def result_rules(page) -> list[str]:
-    return [urlparse(href).fragment for href in page.eval_on_selector_all(RESULT_LINKS, "links => links.map(a => a.href)")]
+    hrefs = page.eval_on_selector_all(RESULT_LINKS, "links => links.map(a => a.href)")
+    return [urlparse(href).fragment for href in hrefs]
 
 
 def test_on_a_phone_the_reading_setting_changes_the_order_of_a_replaced_rule_and_its_replacement(open_page):
