@@ -27,7 +27,7 @@ from mele.build_scripts.search.sections import SEARCH_SECTIONS
 from mele.build_scripts.search.synonyms import Synonym, load_synonyms, missing_rulebook_words
 
 SEARCH_INDEX = Path("search") / "search_index.json"
-FORMAT = 2                      # bump when the search must read records differently
+FORMAT = 3                      # bump when the search must read records differently
 TWIN_SIMILARITY = 0.6           # Starter and Standard rules this alike are shown together
 MISSING_PARTS = "what-the-source-lacks"   # the coverage page's heading a "No rule ..." answer leads to
 PAGE_TEXT = 2000    # characters of a page's text kept: pages come after rules, and the search reads it all at start
@@ -107,8 +107,24 @@ def rule_records(rules: list[dict], rule_index: RuleIndex) -> list[dict]:
                   "block": rule["kind"], "location": rule_index.site_url(rule["id"]), "text": rule["text"]}
         if rule["id"] in twins:
             record["twins"] = twins[rule["id"]]
+        record.update(game_fields(rule))
         records.append(record)
     return records
+
+
+def game_fields(rule: dict) -> dict:
+    """What the search needs of the Standard-game change map (rules.json's `game`, `changes`,
+    `changed_by`): the game a rule belongs to ("both", "starter", "standard"; none for the
+    Strategy Battle Game) and the rules that replace it in the other game, so that the reader's
+    game ranks a replaced rule below its replacement."""
+    fields = {"game": rule["game"]} if rule.get("game") else {}
+    replaced_by = [link["rule"] for link in rule.get("changed_by") or [] if link["how"] == "replaces"]
+    replaces = [link["rule"] for link in rule.get("changes") or [] if link["how"] == "replaces"]
+    if replaced_by:
+        fields["replacedBy"] = replaced_by
+    if replaces:
+        fields["replaces"] = replaces
+    return fields
 
 
 def glossary_record(term: Term, page_url: str) -> dict:
