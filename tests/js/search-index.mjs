@@ -116,7 +116,7 @@ export function searchIndex() {
   for (const [id, title, location, part] of SECTIONS) {
     docs.push({ kind: "section", id, title, part: part || PARTS[id.split(".")[0]], location, text: "" });
   }
-  for (const [section, title, location] of SECTIONS) {
+  for (const [section, , location] of SECTIONS) {
     const page = location.split("#")[0];
     for (let n = 1; n <= SIZES[section]; n++) {
       const id = `${section}.${n}`;
