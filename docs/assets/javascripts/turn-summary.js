@@ -1,5 +1,5 @@
 // The Full Player Turn Summary: a phase opened with a tap is scrolled to the top of the
-// screen, so its steps start in view rather than below the fold (issue 19). Wired on
+// screen, so its steps start in view rather than below the fold. Wired on
 // every page Material's instant navigation shows; a phase is wired once.
 function setup() {
   for (var phase of document.querySelectorAll("details.phase:not([data-wired])")) {
