@@ -11,6 +11,11 @@ Compressed like the sample too: a file's Brotli copy from the build (`x.wasm.br`
 `gzip_static`) when it accepts gzip, else text compressed on the fly (nginx `gzip`), so a
 site built without the copies is measured fairly. `--no-brotli` serves as a host without
 Brotli does (the benchmark's first visits measure both).
+
+`--watch` (`make serve`): rebuild when a source changes (mele/devtools/watch.py) and reload the
+open pages: each HTML page gets /__dev__/reload.js (mele/devtools/reload/), a module script from
+this server only, under the same Content-Security-Policy; it listens on /__dev__/events
+(Server-Sent Events). The files in site/ are never changed.
 """
 
 from __future__ import annotations
@@ -23,11 +28,14 @@ import http.server
 import io
 import os
 import sys
+import json
 import threading
 from pathlib import Path
 from typing import ClassVar
+from urllib.parse import urlsplit
 
 from mele.build_scripts import paths
+from mele.devtools.watch import Rebuilder
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -136,6 +144,81 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return body
 
 
+DEV_PREFIX = "/__dev__/"
+DEV_FILES = Path(__file__).parent / "reload"      # served under DEV_PREFIX by --watch only
+DEV_EVENTS = DEV_PREFIX + "events"
+RELOAD_TAG = f'<script type="module" src="{DEV_PREFIX}reload.js"></script>'.encode()
+KEEPALIVE_S = 15
+
+
+def with_reload_script(html: bytes) -> bytes:
+    """The page with the live-reload script at the end of its head (else at its start)."""
+    head_end = html.find(b"</head>")
+    if head_end < 0:
+        return RELOAD_TAG + html
+    return html[:head_end] + RELOAD_TAG + html[head_end:]
+
+
+class WatchingSiteHandler(SiteHandler):
+    """SiteHandler, plus the live-reload script and its events; a request for the site waits while
+    a build runs."""
+
+    def __init__(self, *args, rebuilder: Rebuilder, **kwargs):
+        self.rebuilder = rebuilder
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self):
+        if urlsplit(self.path).path == DEV_EVENTS:
+            self._stream_events()
+        else:
+            super().do_GET()
+
+    def send_head(self):
+        route = urlsplit(self.path).path
+        if route.startswith(DEV_PREFIX):
+            return self._send_dev_file(route.removeprefix(DEV_PREFIX))
+        self.rebuilder.wait_until_built()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and route.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if path.endswith(".html") and os.path.isfile(path):
+            with open(path, "rb") as source:
+                return self._send_body(with_reload_script(source.read()), "text/html; charset=utf-8")
+        return super().send_head()
+
+    def _send_dev_file(self, name: str):
+        source = DEV_FILES / name
+        if "/" in name or source.suffix != ".js" or not source.is_file():
+            self.send_error(404)
+            return None
+        return self._send_body(source.read_bytes(), "text/javascript")
+
+    def _send_body(self, body: bytes, kind: str):
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _stream_events(self):
+        """One `build` event with the news now, then one per change, until the page goes."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        version, news = self.rebuilder.version, self.rebuilder.news()
+        try:
+            while not self.rebuilder.stopping:
+                if news is None:
+                    self.wfile.write(b": still here\n\n")     # a closed page shows as a broken pipe
+                else:
+                    self.wfile.write(f"event: build\ndata: {json.dumps(news)}\n\n".encode())
+                self.wfile.flush()
+                update = self.rebuilder.wait_for_news(version, KEEPALIVE_S)
+                version, news = update if update else (version, None)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
 class QuietSiteHandler(SiteHandler):
     def log_message(self, *args):
         pass
@@ -147,10 +230,18 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def start_server(site: Path, port: int = 0, brotli: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
+class QuietWatchingSiteHandler(WatchingSiteHandler, QuietSiteHandler):
+    pass
+
+
+def start_server(site: Path, port: int = 0, brotli: bool = True,
+                 rebuilder: Rebuilder | None = None) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Serve `site` quietly in a background thread; return the server and its origin (no trailing slash).
-    `brotli=False`: as a host that sends gzip only."""
-    handler = functools.partial(QuietSiteHandler, directory=str(site), brotli=brotli)
+    `brotli=False`: as a host that sends gzip only. With a `rebuilder` (started by the caller), as `--watch`."""
+    if rebuilder is None:
+        handler = functools.partial(QuietSiteHandler, directory=str(site), brotli=brotli)
+    else:
+        handler = functools.partial(QuietWatchingSiteHandler, directory=str(site), brotli=brotli, rebuilder=rebuilder)
     server = QuietServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
@@ -161,14 +252,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--directory", type=Path, default=paths.SITE)
     parser.add_argument("--no-brotli", dest="brotli", action="store_false", help="send gzip only, never Brotli")
+    parser.add_argument("--watch", action="store_true",
+                        help="rebuild when a source changes and reload the open pages (development only)")
     args = parser.parse_args(argv)
-    handler = functools.partial(SiteHandler, directory=str(args.directory), brotli=args.brotli)
+    rebuilder = None
+    if args.watch:
+        rebuilder = Rebuilder(args.directory, log=lambda line: print(line, file=sys.stderr, flush=True))
+        handler = functools.partial(WatchingSiteHandler, directory=str(args.directory), brotli=args.brotli,
+                                    rebuilder=rebuilder)
+    else:
+        handler = functools.partial(SiteHandler, directory=str(args.directory), brotli=args.brotli)
     with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
-        print(f"Serving {args.directory} on http://127.0.0.1:{args.port}/ (Ctrl-C to stop)")
+        watching = ", rebuilding on a change" if args.watch else ""
+        print(f"Serving {args.directory} on http://127.0.0.1:{server.server_address[1]}/{watching} (Ctrl-C to stop)",
+              flush=True)
+        if rebuilder:
+            rebuilder.start()
         try:
             server.serve_forever()
         except KeyboardInterrupt:
             pass
+        finally:
+            if rebuilder:
+                rebuilder.stop()
     return 0
 
 
