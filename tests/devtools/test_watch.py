@@ -80,9 +80,7 @@ def test_an_edit_is_built_and_named_to_the_pages(project):
     version, news = ready(rebuilder)                 # the build at start
     assert news == {"state": "ready", "build": "b1"}
     (root / "sources" / "glossary.yaml").write_text("terms: [edited]\n")
-    version, news = next_news(rebuilder, version)
-    assert news == {"state": "building"}
-    version, news = ready(rebuilder, version)
+    version, news = ready(rebuilder, version)        # a listener may miss "building": the latest news counts
     assert news == {"state": "ready", "build": "b2"}
     assert build.count == 2
 
