@@ -166,7 +166,7 @@ def test_site_loads_no_web_fonts(site):
 
 
 def test_no_inline_scripts_so_a_strict_csp_works(site):
-    """script-src 'self' (README, "Serving") forbids inline scripts and handlers."""
+    """script-src 'self' (README, "Deploying") forbids inline scripts and handlers."""
     offenders = []
     for page in site.rglob("*.html"):
         soup = soup_of(page)

@@ -5,8 +5,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "sources"
 DOCS = ROOT / "docs"
-GENERATED_RULES = DOCS / "rules"          # git-ignored: written before the generator runs
-BUILD = ROOT / "build"                    # git-ignored: intermediate build data
+GENERATED_RULES = DOCS / "rules"  # git-ignored: written before the generator runs
+BUILD = ROOT / "build"  # git-ignored: intermediate build data
 SITE = ROOT / "site"
 MKDOCS_CONFIG = ROOT / "mkdocs.yml"
 

@@ -13,7 +13,7 @@ from mele.build_scripts import paths
 
 @dataclass(frozen=True)
 class UrlScheme:
-    base: str = "/"                # the site root's path, always ending in "/": "/mele/"
+    base: str = "/"  # the site root's path, always ending in "/": "/mele/"
     directory_urls: bool = True
 
     def page_url(self, page: str) -> str:
@@ -32,7 +32,7 @@ class UrlScheme:
 
 def url_scheme(config_file: str | Path = paths.MKDOCS_CONFIG) -> UrlScheme:
     """The scheme of the MkDocs configuration file (with `SITE_URL` from the environment, as MkDocs reads it)."""
-    from mkdocs.utils.yaml import yaml_load   # MkDocs' own reader: `!ENV` and `INHERIT` as the build sees them
+    from mkdocs.utils.yaml import yaml_load  # MkDocs' own reader: `!ENV` and `INHERIT` as the build sees them
 
     with open(config_file, encoding="utf-8") as source:
         config = yaml_load(source)

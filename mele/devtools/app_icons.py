@@ -23,7 +23,7 @@ from mele.build_scripts import paths
 
 ICON_DIR = paths.DOCS / "assets" / "app"
 RECORD = Path(__file__).with_suffix(".json")
-MASKABLE_SAFE_RADIUS = 0.4   # a launcher may crop a maskable icon to the central circle of this radius
+MASKABLE_SAFE_RADIUS = 0.4  # a launcher may crop a maskable icon to the central circle of this radius
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,8 @@ class Icon:
     png: str
     svg: str
     size: int
-    full_bleed: bool = False   # the tile's colour fills the whole square: no transparent corner
-    scale: float = 1.0         # the drawing's width as a share of the square's
+    full_bleed: bool = False  # the tile's colour fills the whole square: no transparent corner
+    scale: float = 1.0  # the drawing's width as a share of the square's
 
 
 ICONS = (
@@ -64,7 +64,7 @@ def tile_colour(svg: Path) -> str:
     for element in etree.parse(svg).iter():
         if element.get("id") == "tile":
             return element.get("fill")
-    raise ValueError(f"{svg.name}: no element with id=\"tile\"")
+    raise ValueError(f'{svg.name}: no element with id="tile"')
 
 
 def icon_page(icon: Icon) -> str:
@@ -73,16 +73,18 @@ def icon_page(icon: Icon) -> str:
     source = "data:image/svg+xml;base64," + base64.b64encode(svg.read_bytes()).decode()
     background = tile_colour(svg) if icon.full_bleed else "transparent"
     side = icon.size * icon.scale
-    return (f'<body style="margin:0;background:transparent">'
-            f'<div style="width:{icon.size}px;height:{icon.size}px;display:grid;place-items:center;'
-            f'background:{background}"><img src="{source}" style="width:{side}px;height:{side}px"></div>')
+    return (
+        f'<body style="margin:0;background:transparent">'
+        f'<div style="width:{icon.size}px;height:{icon.size}px;display:grid;place-items:center;'
+        f'background:{background}"><img src="{source}" style="width:{side}px;height:{side}px"></div>'
+    )
 
 
 def render() -> dict:
     """Draw every PNG into ICON_DIR and write the record; return the record."""
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.conftest import CHROMIUM_ARGS, chromium_path   # the browser tests' Chromium
+    from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # the browser tests' Chromium
 
     record = {}
     with sync_playwright() as playwright:

@@ -13,19 +13,19 @@ from pathlib import Path
 
 import yaml
 
-from mele.build_scripts.model.evidence import Evidence
 from mele.build_scripts.composed.texts import INSTRUCTION, ComposedText, ComposedTextError, read_declaration
+from mele.build_scripts.model.evidence import Evidence
 
 WORDS_FILE = "calculator-words.yaml"
 SECTIONS = {"hints": "hint", "labels": "label", "options": "option", "examples": "example", "form": "hint"}
-FROM_VIEWS = ("hints", "labels", "options", "examples")   # `form` is written by the form, not a view
+FROM_VIEWS = ("hints", "labels", "options", "examples")  # `form` is written by the form, not a view
 
 
 @dataclass(frozen=True)
 class ViewWord:
-    section: str       # the section of calculator-words.yaml that declares it
+    section: str  # the section of calculator-words.yaml that declares it
     text: str
-    shown_in: str      # "calculator strike, field prowess"
+    shown_in: str  # "calculator strike, field prowess"
     example_rule: str = ""
 
 
@@ -40,8 +40,11 @@ def view_words(views: dict) -> list[ViewWord]:
                 words.append(ViewWord("hints", spec["hint"], shown_in))
             words += [ViewWord("options", label, f"{shown_in}, option {value!r}") for value, label in spec["options"]]
         if view.get("example"):
-            words.append(ViewWord("examples", view["example"]["label"], f"calculator {view_id}, its example",
-                                  view["example"]["rule"]))
+            words.append(
+                ViewWord(
+                    "examples", view["example"]["label"], f"calculator {view_id}, its example", view["example"]["rule"]
+                )
+            )
     return words
 
 
@@ -51,9 +54,13 @@ def load_declarations(path: Path) -> dict[str, dict[str, Evidence]]:
     unknown = set(data) - set(SECTIONS)
     if unknown:
         raise ComposedTextError(f"{path.name}: unknown sections {sorted(unknown)}; use {list(SECTIONS)}")
-    return {section: {" ".join(text.split()): read_declaration(raw, f"sources/{path.name}: {kind} {text!r}")
-                      for text, raw in (data.get(section) or {}).items()}
-            for section, kind in SECTIONS.items()}
+    return {
+        section: {
+            " ".join(text.split()): read_declaration(raw, f"sources/{path.name}: {kind} {text!r}")
+            for text, raw in (data.get(section) or {}).items()
+        }
+        for section, kind in SECTIONS.items()
+    }
 
 
 def calculator_texts(views: dict, sources: Path) -> list[ComposedText]:
@@ -65,16 +72,24 @@ def calculator_texts(views: dict, sources: Path) -> list[ComposedText]:
     for word in view_words(views):
         entries = declared[word.section]
         if word.text not in entries:
-            raise ComposedTextError(f"{source}: the {SECTIONS[word.section]} {word.text!r} ({word.shown_in}) has no "
-                                    f"entry under {word.section}: quote the rules it rests on, or declare it "
-                                    f"`{INSTRUCTION}` if it states no rule")
+            raise ComposedTextError(
+                f"{source}: the {SECTIONS[word.section]} {word.text!r} ({word.shown_in}) has no "
+                f"entry under {word.section}: quote the rules it rests on, or declare it "
+                f"`{INSTRUCTION}` if it states no rule"
+            )
         if word.example_rule and word.example_rule not in entries[word.text]:
-            raise ComposedTextError(f"{source}: the example {word.text!r} ({word.shown_in}) must quote its own "
-                                    f"rule {word.example_rule}")
+            raise ComposedTextError(
+                f"{source}: the example {word.text!r} ({word.shown_in}) must quote its own rule {word.example_rule}"
+            )
         used.add((word.section, word.text))
     stale = [(section, text) for section in FROM_VIEWS for text in declared[section] if (section, text) not in used]
     if stale:
-        raise ComposedTextError(f"{source}: no calculator writes {stale[0][1]!r} (under {stale[0][0]}): remove "
-                                "its entry, or fix its text to the view's")
-    return [ComposedText(SECTIONS[section], source, text, evidence)
-            for section, entries in declared.items() for text, evidence in entries.items()]
+        raise ComposedTextError(
+            f"{source}: no calculator writes {stale[0][1]!r} (under {stale[0][0]}): remove "
+            "its entry, or fix its text to the view's"
+        )
+    return [
+        ComposedText(SECTIONS[section], source, text, evidence)
+        for section, entries in declared.items()
+        for text, evidence in entries.items()
+    ]

@@ -20,14 +20,14 @@ import yaml
 from mele.build_scripts.composed.texts import INSTRUCTION, ComposedText, ComposedTextError, read_declaration
 
 TEXTS_FILE = "page-texts.yaml"
-PAGES = ("index.md", "calculators/*.md", "sbg/index.md", "sbg/edition-differences.md", "ruling.md")   # docs/
+PAGES = ("index.md", "calculators/*.md", "sbg/index.md", "sbg/edition-differences.md", "ruling.md")  # docs/
 
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
-_BLOCK_OPEN = re.compile(r"^/{3,}\s*\w")      # "/// calculator | strike"
+_BLOCK_OPEN = re.compile(r"^/{3,}\s*\w")  # "/// calculator | strike"
 _BLOCK_CLOSE = re.compile(r"^/{3,}\s*$")
-_ATTR_LIST = re.compile(r"^\{:?[^}]*\}$")     # "{: .part-label }" under a paragraph
+_ATTR_LIST = re.compile(r"^\{:?[^}]*\}$")  # "{: .part-label }" under a paragraph
 _LIST_ITEM = re.compile(r"^(?:[-*]|\d+\.)\s+")
-_TABLE_RULE = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")   # "| --- | --- |" under a table's head
+_TABLE_RULE = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")  # "| --- | --- |" under a table's head
 _REF = re.compile(r"\{ref:([^}|]+)(?:\|([^}]*))?\}")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)(?:\{[^}]*\})?")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
@@ -41,7 +41,7 @@ _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))(?<!e\.g\.)(?<!
 @dataclass(frozen=True)
 class Sentence:
     text: str
-    rules: tuple[str, ...]    # the rules it links to, in order
+    rules: tuple[str, ...]  # the rules it links to, in order
 
 
 def split_sentences(text: str) -> list[str]:
@@ -110,22 +110,29 @@ def page_texts(docs: Path, sources: Path) -> list[ComposedText]:
     texts = []
     for page in pages:
         source = f"sources/{TEXTS_FILE} (docs/{page})"
-        entries = {" ".join(text.split()): read_declaration(raw, f"{source}: sentence {text!r}")
-                   for text, raw in (data.get(page) or {}).items()}
+        entries = {
+            " ".join(text.split()): read_declaration(raw, f"{source}: sentence {text!r}")
+            for text, raw in (data.get(page) or {}).items()
+        }
         sentences = page_sentences((docs / page).read_text(encoding="utf-8"))
         for sentence in sentences:
             if sentence.text not in entries:
-                raise ComposedTextError(f"{source}: the sentence {sentence.text!r} has no entry: quote the rules it "
-                                        f"rests on, or declare it `{INSTRUCTION}` if it states no rule")
+                raise ComposedTextError(
+                    f"{source}: the sentence {sentence.text!r} has no entry: quote the rules it "
+                    f"rests on, or declare it `{INSTRUCTION}` if it states no rule"
+                )
             quoted = list(entries[sentence.text])
             if set(sentence.rules) != set(quoted):
-                raise ComposedTextError(f"{source}: the sentence {sentence.text!r} links to rules "
-                                        f"{list(sentence.rules)} but quotes rules {quoted}: link ({{ref:...}}) every "
-                                        "rule it rests on, and quote every rule it links to")
+                raise ComposedTextError(
+                    f"{source}: the sentence {sentence.text!r} links to rules "
+                    f"{list(sentence.rules)} but quotes rules {quoted}: link ({{ref:...}}) every "
+                    "rule it rests on, and quote every rule it links to"
+                )
         shown = {sentence.text for sentence in sentences}
         stale = [text for text in entries if text not in shown]
         if stale:
-            raise ComposedTextError(f"{source}: the page has no sentence {stale[0]!r}: remove its entry, or fix it "
-                                    "to the page's words")
+            raise ComposedTextError(
+                f"{source}: the page has no sentence {stale[0]!r}: remove its entry, or fix it to the page's words"
+            )
         texts += [ComposedText("sentence", source, text, evidence) for text, evidence in entries.items()]
     return texts

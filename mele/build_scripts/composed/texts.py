@@ -21,10 +21,10 @@ class ComposedTextError(ValueError):
 
 @dataclass(frozen=True)
 class ComposedText:
-    kind: str          # "hint", "label", "option", "example", "sentence", "covers", "card"
-    source: str        # the file that declares its evidence ("sources/calculator-words.yaml")
+    kind: str  # "hint", "label", "option", "example", "sentence", "covers", "card"
+    source: str  # the file that declares its evidence ("sources/calculator-words.yaml")
     text: str
-    evidence: Evidence    # empty for an instruction
+    evidence: Evidence  # empty for an instruction
 
     @property
     def instruction(self) -> bool:
@@ -40,8 +40,10 @@ def read_declaration(raw, where: str) -> Evidence:
     if raw == INSTRUCTION:
         return {}
     if not isinstance(raw, dict):
-        raise ComposedTextError(f"{where}: declare it `{INSTRUCTION}` if it states no rule, or map each rule it "
-                                f"rests on to a quote from that rule; found {raw!r}")
+        raise ComposedTextError(
+            f"{where}: declare it `{INSTRUCTION}` if it states no rule, or map each rule it "
+            f"rests on to a quote from that rule; found {raw!r}"
+        )
     try:
         return read_evidence(raw, where)
     except EvidenceError as error:
@@ -53,9 +55,10 @@ def check_folds(where: str, text: str) -> None:
     if found:
         start = text.rfind(" ", 0, found.start()) + 1
         end = text.find(" ", found.end())
-        word = text[start:end if end >= 0 else len(text)]
-        raise ComposedTextError(f"{where}: {word!r} has a space after its hyphen (a folded YAML line broke the "
-                                "word there); join the word")
+        word = text[start : end if end >= 0 else len(text)]
+        raise ComposedTextError(
+            f"{where}: {word!r} has a space after its hyphen (a folded YAML line broke the word there); join the word"
+        )
 
 
 def check_texts(texts: list[ComposedText], rule_texts: dict[str, str]) -> None:

@@ -6,9 +6,9 @@ first of them, if none does) gets a small "Glossary: <term>" link to the entry."
 
 from __future__ import annotations
 
-from mele.build_scripts.model.document import Block
 from mele.build_scripts.glossary.matcher import TermMatcher
 from mele.build_scripts.glossary.terms import Term
+from mele.build_scripts.model.document import Block
 
 
 def defining_rule_links(terms: list[Term], blocks: list[Block]) -> dict[str, list[Term]]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from mele.build_scripts.render.inline import escape
 from mele.build_scripts.glossary.terms import Term
+from mele.build_scripts.render.inline import escape
 
 GLOSSARY_PATH = "glossary.md"
-USED_IN_OPEN_LIMIT = 12      # longer "Used in" lists start folded
+USED_IN_OPEN_LIMIT = 12  # longer "Used in" lists start folded
 
 
 def _letter(term: Term) -> str:
@@ -26,12 +26,16 @@ def glossary_markdown(terms: list[Term], usage: dict[str, list[str]], game: str,
     by_id = {t.id: t for t in terms}
     groups = [(letter, list(group)) for letter, group in groupby(chosen, key=_letter)]
     out = ["---", f"title: {title}", "hide:", "  - toc", "---", ""]
-    if game != "MELE":    # pop-ups on this page use this game's terms (glossary_terms.page_game)
+    if game != "MELE":  # pop-ups on this page use this game's terms (glossary_terms.page_game)
         out += [escape(game), f'{{: .part-label data-glossary="{game}" }}', ""]
     out += [f"# {title}", "", intro, "{: .no-glossary }", ""]
-    out.append('<nav class="glossary-index no-glossary" aria-label="Letters">'
-               + " ".join(f'<a href="#letter-{letter.lower() if letter != "#" else "num"}">{letter}</a>'
-                          for letter, _ in groups) + "</nav>")
+    out.append(
+        '<nav class="glossary-index no-glossary" aria-label="Letters">'
+        + " ".join(
+            f'<a href="#letter-{letter.lower() if letter != "#" else "num"}">{letter}</a>' for letter, _ in groups
+        )
+        + "</nav>"
+    )
     out.append("")
     for letter, group in groups:
         anchor = letter.lower() if letter != "#" else "num"
@@ -43,24 +47,38 @@ def glossary_markdown(terms: list[Term], usage: dict[str, list[str]], game: str,
 
 def _entry(term: Term, used: list[str], by_id: dict[str, Term]) -> list[str]:
     symbol = " {badge:%s:%s}" % ("site" if term.symbol.isupper() else "region", term.symbol) if term.symbol else ""
-    out = [f"### {escape(term.term)} {{#{term.anchor} .glossary-term}}", "",
-           f'<div class="glossary-entry" markdown="1">', ""]
+    out = [
+        f"### {escape(term.term)} {{#{term.anchor} .glossary-term}}",
+        "",
+        '<div class="glossary-entry" markdown="1">',
+        "",
+    ]
     if term.aliases:
         out += [f"*Also:* {escape(', '.join(term.aliases))}{symbol}", "{: .glossary-aliases .no-glossary }", ""]
     elif symbol:
         out += [f"*Symbol:*{symbol}", "{: .glossary-aliases }", ""]
     out += [escape(term.definition), ""]
     if not term.defined:
-        out += ["*The rulebook uses this term without defining it; the definition is the site's reading of how it is used.*",
-                "{: .glossary-undefined }", ""]
+        out += [
+            "*The rulebook uses this term without defining it;"
+            " the definition is the site's reading of how it is used.*",
+            "{: .glossary-undefined }",
+            "",
+        ]
     label = "Defined in" if term.defined else "First used in"
     if term.defined_in:
         out += [f"**{label}:** {_refs(term.defined_in)}", "{: .no-glossary }", ""]
         out += _why(term)
     if used:
         if len(used) > USED_IN_OPEN_LIMIT:
-            out += [f'<details class="used-in no-glossary" markdown="1"><summary>Used in {len(used)} rules</summary>',
-                    "", _refs(used), "", "</details>", ""]
+            out += [
+                f'<details class="used-in no-glossary" markdown="1"><summary>Used in {len(used)} rules</summary>',
+                "",
+                _refs(used),
+                "",
+                "</details>",
+                "",
+            ]
         else:
             out += [f"**Used in:** {_refs(used)}", "{: .used-in .no-glossary }", ""]
     if term.related:
@@ -72,7 +90,16 @@ def _entry(term: Term, used: list[str], by_id: dict[str, Term]) -> list[str]:
 
 def _why(term: Term) -> list[str]:
     """The words of each cited rule the definition rests on, folded (a <details> works without JavaScript)."""
-    items = [f"- {{ref:{rule_id}}} " + " … ".join(f"“{escape(quote)}”" for quote in quotes)
-             for rule_id, quotes in term.evidence]
-    return ['<details class="glossary-why no-glossary" markdown="1">',
-            "<summary>Why: the rules' words</summary>", "", *items, "", "</details>", ""]
+    items = [
+        f"- {{ref:{rule_id}}} " + " … ".join(f"“{escape(quote)}”" for quote in quotes)
+        for rule_id, quotes in term.evidence
+    ]
+    return [
+        '<details class="glossary-why no-glossary" markdown="1">',
+        "<summary>Why: the rules' words</summary>",
+        "",
+        *items,
+        "",
+        "</details>",
+        "",
+    ]

@@ -32,8 +32,8 @@ class Term:
     related: tuple[str, ...]
     game: str
     symbol: str = ""
-    in_text: bool = True     # False: the rulebook never writes the headword; only the aliases are matched
-    evidence: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (rule id, quotes), in defined_in order
+    in_text: bool = True  # False: the rulebook never writes the headword; only the aliases are matched
+    evidence: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (rule id, quotes), in defined_in order
 
     @property
     def quotes(self) -> Evidence:
@@ -67,10 +67,14 @@ def _term(entry: dict, file_name: str) -> Term:
         evidence = read_evidence(entry.get("evidence"), where)
         check_folds(f"{where}: its definition", identity["definition"])
         return Term(
-            **identity, aliases=tuple(entry.get("aliases") or ()),
-            defined_in=tuple(evidence), defined=bool(entry.get("defined", True)),
-            related=tuple(entry.get("related") or ()), game=entry.get("game", "MELE"),
-            symbol=entry.get("symbol", "") or "", in_text=bool(entry.get("in_text", True)),
+            **identity,
+            aliases=tuple(entry.get("aliases") or ()),
+            defined_in=tuple(evidence),
+            defined=bool(entry.get("defined", True)),
+            related=tuple(entry.get("related") or ()),
+            game=entry.get("game", "MELE"),
+            symbol=entry.get("symbol", "") or "",
+            in_text=bool(entry.get("in_text", True)),
             evidence=tuple(evidence.items()),
         )
     except KeyError as missing:

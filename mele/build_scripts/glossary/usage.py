@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mele.build_scripts.model.document import Block
 from mele.build_scripts.glossary.matcher import TermMatcher
 from mele.build_scripts.glossary.terms import Term
+from mele.build_scripts.model.document import Block
 
 
 def used_in(terms: list[Term], blocks: list[Block]) -> dict[str, list[str]]:

@@ -37,9 +37,33 @@ from markdown.treeprocessors import Treeprocessor
 from mele.build_scripts.glossary.matcher import TermMatcher
 from mele.build_scripts.glossary.terms import GlossaryError, load_terms
 
-SKIP_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "kbd", "a", "abbr", "script", "style",
-             "button", "label", "input", "select", "textarea", "option", "form", "ins", "mark", "svg",
-             "summary", "nav"}
+SKIP_TAGS = {
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "code",
+    "pre",
+    "kbd",
+    "a",
+    "abbr",
+    "script",
+    "style",
+    "button",
+    "label",
+    "input",
+    "select",
+    "textarea",
+    "option",
+    "form",
+    "ins",
+    "mark",
+    "svg",
+    "summary",
+    "nav",
+}
 SKIP_CLASSES = {"rule-num", "no-glossary", "site-label", "admonition-title", "badge", "icon-desc", "part-label"}
 # Where the game's own words are: rule blocks, glossary entries, turn-summary phases, and opt-ins.
 VOID_TAGS = {"br", "img", "hr", "input", "wbr", "source", "col", "meta", "link"}
@@ -73,8 +97,7 @@ def _matcher(sources: str, game: str, stamp: tuple) -> TermMatcher:
 def _frequency(sources: str, game: str, stamp: tuple) -> Counter:
     matcher = _matcher(sources, game, stamp)
     texts = sorted(Path(sources).glob(GAME_TEXTS[game])) if game in GAME_TEXTS else []
-    return Counter(term_id for path in texts
-                   for term_id in matcher.mentions(path.read_text(encoding="utf-8")))
+    return Counter(term_id for path in texts for term_id in matcher.mentions(path.read_text(encoding="utf-8")))
 
 
 def _stamp(folder: Path) -> tuple:
@@ -132,6 +155,7 @@ def count_words(el: etree.Element) -> int:
 @dataclass
 class Section:
     """The text between two section headings: its words and its first mentions, in order."""
+
     words: int = 0
     firsts: list[etree.Element] = field(default_factory=list)
 
@@ -141,15 +165,17 @@ class GlossaryTreeprocessor(Treeprocessor):
         super().__init__(md)
         self.sources = sources
         self.max_per_100_words = max_per_100_words
-        self.matcher: TermMatcher | None = None   # the page's game's terms, set by run()
-        self._raw_skips: list[str] = []     # skipped elements opened by inline raw HTML, innermost last
+        self.matcher: TermMatcher | None = None  # the page's game's terms, set by run()
+        self._raw_skips: list[str] = []  # skipped elements opened by inline raw HTML, innermost last
 
     def run(self, root: etree.Element) -> None:
         game = page_game(root)
         self.matcher = matcher_for(self.sources, game)
         if not self.matcher.terms:
-            raise GlossaryError(f'glossary marks: no {game} terms in {self.sources}/glossary*.yaml '
-                                f'(a page asks for them with data-glossary="{game}")')
+            raise GlossaryError(
+                f"glossary marks: no {game} terms in {self.sources}/glossary*.yaml "
+                f'(a page asks for them with data-glossary="{game}")'
+            )
         one_section = sum(count_words(block) for block in root) < SHORT_PAGE_WORDS
         sections = [Section()]
         seen: set[str] = set()
@@ -235,9 +261,9 @@ class GlossaryTreeprocessor(Treeprocessor):
                 mark.set("class", f"{MARK_CLASS} {FIRST_MENTION_CLASS}")
                 firsts.append(mark)
             mark.text = text[start:end]
-            mark.tail = text[end:found[i + 1][0] if i + 1 < len(found) else len(text)]
+            mark.tail = text[end : found[i + 1][0] if i + 1 < len(found) else len(text)]
             marks.append(mark)
-        return text[:found[0][0]], marks
+        return text[: found[0][0]], marks
 
 
 class GlossaryExtension(Extension):

@@ -33,23 +33,34 @@ ADMONITION_TYPES = {
     "exception": "warning",
 }
 KINDS = ("paragraph", "bullet", "item", "table", *ADMONITION_TYPES)
-GAMES = ("", "both", "starter", "standard")   # mele/build_scripts/standard_game/rule_lines.py
+GAMES = ("", "both", "starter", "standard")  # mele/build_scripts/standard_game/rule_lines.py
 _FENCE = re.compile(r"^/{3,}\s*[\w-]")
 
 
 def permalink(parent: etree.Element, rule_id: str, citation_prefix: str) -> etree.Element:
-    link = etree.SubElement(parent, "a", {
-        "class": "rule-num",
-        "href": "#" + rule_anchor(rule_id),
-        "data-cite": f"{citation_prefix} {rule_id}",
-        "title": f"Copy citation: {citation_prefix} {rule_id}",
-    })
+    link = etree.SubElement(
+        parent,
+        "a",
+        {
+            "class": "rule-num",
+            "href": "#" + rule_anchor(rule_id),
+            "data-cite": f"{citation_prefix} {rule_id}",
+            "title": f"Copy citation: {citation_prefix} {rule_id}",
+        },
+    )
     link.text = rule_id
     # Beside the number: puts the rule on the reader's ruling sheet (ruling.js, issue 16).
-    etree.SubElement(parent, "button", {
-        "type": "button", "class": "rule-add", "data-rule": rule_id, "aria-pressed": "false",
-        "aria-label": f"Add {citation_prefix} {rule_id} to the ruling",
-    })
+    etree.SubElement(
+        parent,
+        "button",
+        {
+            "type": "button",
+            "class": "rule-add",
+            "data-rule": rule_id,
+            "aria-pressed": "false",
+            "aria-label": f"Add {citation_prefix} {rule_id} to the ruling",
+        },
+    )
     return link
 
 
@@ -75,8 +86,9 @@ class RuleBlock(Block):
         if isinstance(level, bool) or not isinstance(level, int) or level < 1:
             raise ValueError(f"rule block {rule_id}: level must be a whole number from 1; got {level!r}")
         if self.options["game"] not in GAMES:
-            raise ValueError(f"rule block {rule_id}: game must be one of {', '.join(GAMES)}; "
-                             f"got {self.options['game']!r}")
+            raise ValueError(
+                f"rule block {rule_id}: game must be one of {', '.join(GAMES)}; got {self.options['game']!r}"
+            )
         return True
 
     def on_create(self, parent: etree.Element) -> etree.Element:
@@ -113,9 +125,14 @@ class EditorNoteBlock(Block):
     def on_create(self, parent: etree.Element) -> etree.Element:
         erratum_id = self.argument
         kind = self.options["kind"].replace("-", " ")
-        aside = etree.SubElement(parent, "aside", {
-            "class": "admonition editor-note", "id": "e-" + erratum_id.lower(),
-        })
+        aside = etree.SubElement(
+            parent,
+            "aside",
+            {
+                "class": "admonition editor-note",
+                "id": "e-" + erratum_id.lower(),
+            },
+        )
         title = etree.SubElement(aside, "p", {"class": "admonition-title"})
         title.text = f"Editor's note · {kind} ({erratum_id})" if kind else f"Editor's note ({erratum_id})"
         return aside
@@ -145,8 +162,10 @@ class UnreadBlocks(Treeprocessor):
         for paragraph in root.iter("p"):
             text = (paragraph.text or "").strip()
             if _FENCE.match(text):
-                raise ValueError(f"a block could not be read: {text.splitlines()[0]!r} (check its name, "
-                                 "its argument and its options)")
+                raise ValueError(
+                    f"a block could not be read: {text.splitlines()[0]!r} (check its name, "
+                    "its argument and its options)"
+                )
 
 
 class RuleBlocksExtension(BlocksExtension):

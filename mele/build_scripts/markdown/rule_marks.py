@@ -1,15 +1,15 @@
 """Inline marks used in generated and hand-written pages.
 
-    {ref:1.7.14}            link to a rule by id (the build fails on an unknown id)
-    {ref:1.7.14|the roll}   the same, with its own link text
-    {badge:region:w}        a region/site type symbol as a small badge
-    {icon:hand icon}        a card icon the source only describes in words
-    {label:Type}            words the site adds (such as a table's column names),
-                            marked so they are never taken for source text
-    {erratum:C1}text{/erratum}
-                            text an erratum touches: shown corrected with the
-                            original on hover/tap, or marked as disputed with a
-                            link to its editor's note
+{ref:1.7.14}            link to a rule by id (the build fails on an unknown id)
+{ref:1.7.14|the roll}   the same, with its own link text
+{badge:region:w}        a region/site type symbol as a small badge
+{icon:hand icon}        a card icon the source only describes in words
+{label:Type}            words the site adds (such as a table's column names),
+                        marked so they are never taken for source text
+{erratum:C1}text{/erratum}
+                        text an erratum touches: shown corrected with the
+                        original on hover/tap, or marked as disputed with a
+                        link to its editor's note
 """
 
 from __future__ import annotations
@@ -65,11 +65,14 @@ class BadgeProcessor(InlineProcessor):
     def handleMatch(self, m, data):
         kind, code = m.group(1), m.group(2)
         name = type_name(kind, code)
-        badge = etree.Element("span", {
-            "class": f"badge badge--{kind} badge--{code.lower()}",
-            "title": f"{name} ({kind} type)",
-            "aria-label": f"{name} ({kind} type symbol {code})",
-        })
+        badge = etree.Element(
+            "span",
+            {
+                "class": f"badge badge--{kind} badge--{code.lower()}",
+                "title": f"{name} ({kind} type)",
+                "aria-label": f"{name} ({kind} type symbol {code})",
+            },
+        )
         badge.text = code
         return badge, m.start(0), m.end(0)
 
@@ -99,13 +102,16 @@ class ErratumProcessor(InlineProcessor):
             raise ValueError(f"{{erratum:{m.group(1)}}}: no such erratum in {self.errata_path}")
         text = _unescape(m.group(2))
         if erratum.corrects_text:
-            el = etree.Element("ins", {
-                "class": f"erratum erratum--{erratum.kind}",
-                "data-erratum": erratum.id,
-                "data-original": erratum.text,
-                "title": f"Corrected ({erratum.label.lower()}, {erratum.id}). The source reads: {erratum.text}",
-                "tabindex": "0",
-            })
+            el = etree.Element(
+                "ins",
+                {
+                    "class": f"erratum erratum--{erratum.kind}",
+                    "data-erratum": erratum.id,
+                    "data-original": erratum.text,
+                    "title": f"Corrected ({erratum.label.lower()}, {erratum.id}). The source reads: {erratum.text}",
+                    "tabindex": "0",
+                },
+            )
             el.text = text
         else:
             el = etree.Element("mark", {"class": f"disputed disputed--{erratum.kind}", "data-erratum": erratum.id})
@@ -124,12 +130,15 @@ class RuleMarksExtension(Extension):
 
     def extendMarkdown(self, md):
         index, errata = self.getConfig("index"), self.getConfig("errata")
-        md.inlinePatterns.register(RuleRefProcessor(r"\{ref:([A-Za-z0-9.\-]+)(?:\|([^}]*))?\}", md, index), "rule-ref", 195)
+        md.inlinePatterns.register(
+            RuleRefProcessor(r"\{ref:([A-Za-z0-9.\-]+)(?:\|([^}]*))?\}", md, index), "rule-ref", 195
+        )
         md.inlinePatterns.register(BadgeProcessor(r"\{badge:(region|site):(DH|[A-Za-z])\}", md), "rule-badge", 194)
         md.inlinePatterns.register(IconProcessor(r"\{icon:([^}]+)\}", md), "rule-icon", 193)
         md.inlinePatterns.register(SiteLabelProcessor(r"\{label:([^}]+)\}", md), "rule-label", 191)
-        md.inlinePatterns.register(ErratumProcessor(r"\{erratum:(\w+)\}(.*?)\{/erratum\}", md, errata),
-                                   "rule-erratum", 192)
+        md.inlinePatterns.register(
+            ErratumProcessor(r"\{erratum:(\w+)\}(.*?)\{/erratum\}", md, errata), "rule-erratum", 192
+        )
 
 
 def makeExtension(**kwargs):

@@ -41,7 +41,7 @@ class Paragraph:
 class Bullet:
     span: Span
     level: int = 1
-    marker: str = "•"        # "•" or an item number such as "3."
+    marker: str = "•"  # "•" or an item number such as "3."
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,8 @@ class Table:
     caption: tuple[Span, ...]
     columns: tuple[str, ...]
     rows: tuple[tuple[Span, ...], ...]
-    symbol_kind: str = ""     # "region" or "site" when a column holds type codes
-    code_column: int = -1     # which column holds the letter code for a badge
+    symbol_kind: str = ""  # "region" or "site" when a column holds type codes
+    code_column: int = -1  # which column holds the letter code for a badge
 
 
 Piece = Paragraph | Bullet | Table
@@ -63,10 +63,10 @@ class Block:
     pieces: list[Piece]
     first_line: int
     last_line: int
-    heading: str = ""         # the nearest sub-heading above, for context
-    title: str = ""           # a box's own title, e.g. "Example of Combat"
-    text: str = ""            # as shown, errata applied
-    original_text: str = ""   # exactly as the source has it (trailing spaces trimmed)
+    heading: str = ""  # the nearest sub-heading above, for context
+    title: str = ""  # a box's own title, e.g. "Example of Combat"
+    text: str = ""  # as shown, errata applied
+    original_text: str = ""  # exactly as the source has it (trailing spaces trimmed)
     errata: list[str] = field(default_factory=list)
 
 
@@ -74,7 +74,7 @@ class Block:
 class Heading:
     text: str
     line: int
-    level: int                # 2 = ALL CAPS sub-heading, 3 = minor heading
+    level: int  # 2 = ALL CAPS sub-heading, 3 = minor heading
 
 
 @dataclass
@@ -105,8 +105,8 @@ class Part:
 class Document:
     source: str
     parts: list[Part]
-    contents: list[Span]      # title and printed table of contents (not numbered)
-    marks: dict = field(default_factory=dict)   # line number -> errata Marks in its shown text
+    contents: list[Span]  # title and printed table of contents (not numbered)
+    marks: dict = field(default_factory=dict)  # line number -> errata Marks in its shown text
     shown_lines: dict = field(default_factory=dict)  # line number -> text as shown, non-blank lines
 
     @property

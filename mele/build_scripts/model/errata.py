@@ -46,7 +46,7 @@ class Erratum:
     reason: str
     replacement: str | None = None
     note: str | None = None
-    new_rule: str | None = None    # format only: the id of the rule this entry splits off
+    new_rule: str | None = None  # format only: the id of the rule this entry splits off
 
     @property
     def splits(self) -> bool:
@@ -129,12 +129,11 @@ def apply_errata(line_number: int, text: str, errata: list[Erratum]) -> tuple[st
         if count != 1:
             found = "not found" if count == 0 else f"found {count} times"
             raise ErrataError(
-                f"erratum {erratum.id}: text {erratum.text!r} {found} on {erratum.source} "
-                f"line {line_number}: {text!r}"
+                f"erratum {erratum.id}: text {erratum.text!r} {found} on {erratum.source} line {line_number}: {text!r}"
             )
         start = text.index(erratum.text)
         shown = erratum.replacement if erratum.corrects_text else erratum.text
-        text = text[:start] + shown + text[start + len(erratum.text):]
+        text = text[:start] + shown + text[start + len(erratum.text) :]
         delta = len(shown) - len(erratum.text)
         marks = [_shift(m, start, delta) for m in marks]
         marks.append(Mark(erratum, start, start + len(shown)))

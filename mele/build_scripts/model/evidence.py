@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-MOST_WORDS = 25     # a quote is a few words that carry the claim, not a copy of the rule
+MOST_WORDS = 25  # a quote is a few words that carry the claim, not a copy of the rule
 
 Evidence = dict[str, tuple[str, ...]]
 
@@ -33,8 +33,10 @@ def read_evidence(raw, where: str) -> Evidence:
             raise EvidenceError(f"{where}: rule {rule_id} needs a quote (the words the claim rests on)")
         for quote in quotes:
             if len(quote.split()) > MOST_WORDS:
-                raise EvidenceError(f"{where}: the quote from rule {rule_id} has more than {MOST_WORDS} words; "
-                                    f"quote only the words the claim rests on: {quote!r}")
+                raise EvidenceError(
+                    f"{where}: the quote from rule {rule_id} has more than {MOST_WORDS} words; "
+                    f"quote only the words the claim rests on: {quote!r}"
+                )
         evidence[str(rule_id)] = tuple(_flat(q) for q in quotes)
     return evidence
 
@@ -46,8 +48,10 @@ def check_evidence(where: str, evidence: Evidence, rule_texts: dict[str, str]) -
         text = _flat(rule_texts[rule_id])
         for quote in quotes:
             if quote not in text:
-                raise EvidenceError(f"{where}: the quote {quote!r} is not in rule {rule_id} "
-                                    f"(which reads {text[:160]!r}{'...' if len(text) > 160 else ''})")
+                raise EvidenceError(
+                    f"{where}: the quote {quote!r} is not in rule {rule_id} "
+                    f"(which reads {text[:160]!r}{'...' if len(text) > 160 else ''})"
+                )
 
 
 def is_standard_only(rule_id: str, text: str) -> bool:

@@ -12,9 +12,9 @@ PAGE_REF = re.compile(r"\b(?:pages?|p\.)\s?(\d+)(?:-(\d+))?")
 @dataclass(frozen=True)
 class PageRef:
     line: int
-    text: str            # as printed, e.g. "pages 92-94"
+    text: str  # as printed, e.g. "pages 92-94"
     first_page: int
-    target: str          # "P.S" section key, or "missing"
+    target: str  # "P.S" section key, or "missing"
 
 
 def find_page_refs(lines: list[tuple[int, str]], page_map: dict[int, str]) -> list[PageRef]:

@@ -11,10 +11,10 @@ so a site served from a sub-path or with other page URLs keeps every link.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable
 
 from mele.build_scripts.model.document import Document, Section, rule_anchor
 from mele.build_scripts.site_urls import UrlScheme
@@ -23,9 +23,9 @@ from mele.build_scripts.site_urls import UrlScheme
 @dataclass(frozen=True)
 class RuleLocation:
     id: str
-    section: str      # "1.7"; "SBG-A.2"
-    page: str         # the docs page it is on: "rules/1-7-combat.md"
-    anchor: str       # the id of its element there: "r1-7-24"
+    section: str  # "1.7"; "SBG-A.2"
+    page: str  # the docs page it is on: "rules/1-7-combat.md"
+    anchor: str  # the id of its element there: "r1-7-24"
 
 
 class UnknownRule(KeyError):
@@ -33,13 +33,16 @@ class UnknownRule(KeyError):
         return f"there is no rule {self.args[0]}"
 
 
+DEFAULT_SCHEME = UrlScheme()
+
+
 class RuleIndex:
-    def __init__(self, locations: Iterable[RuleLocation], scheme: UrlScheme = UrlScheme()):
+    def __init__(self, locations: Iterable[RuleLocation], scheme: UrlScheme = DEFAULT_SCHEME):
         self._by_id = {location.id: location for location in locations}
         self.scheme = scheme
 
     @staticmethod
-    def load(index_file: str | Path, scheme: UrlScheme = UrlScheme()) -> RuleIndex:
+    def load(index_file: str | Path, scheme: UrlScheme = DEFAULT_SCHEME) -> RuleIndex:
         """The index prebuild wrote (read again only when the file changes)."""
         path = Path(index_file)
         return _load(str(path), path.stat().st_mtime, scheme)
@@ -84,18 +87,20 @@ def index_entries(document: Document, page_of: Callable[[Section], str]) -> list
     for section in document.sections:
         page = page_of(section)
         for block in section.blocks:
-            entries.append({
-                "id": block.id,
-                "kind": block.kind,
-                "path": page,
-                "anchor": rule_anchor(block.id),
-                "section": block.id.rpartition(".")[0],
-                "heading": block.heading,
-                "text": block.text,
-                "original_text": block.original_text,
-                "source": document.source,
-                "first_line": block.first_line,
-                "last_line": block.last_line,
-                "errata": block.errata,
-            })
+            entries.append(
+                {
+                    "id": block.id,
+                    "kind": block.kind,
+                    "path": page,
+                    "anchor": rule_anchor(block.id),
+                    "section": block.id.rpartition(".")[0],
+                    "heading": block.heading,
+                    "text": block.text,
+                    "original_text": block.original_text,
+                    "source": document.source,
+                    "first_line": block.first_line,
+                    "last_line": block.last_line,
+                    "errata": block.errata,
+                }
+            )
     return entries

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import yaml
 
 from mele.build_scripts import paths
-from mele.build_scripts.model.errata import Erratum, load_errata
 from mele.build_scripts.model.document import Block, Document
+from mele.build_scripts.model.errata import Erratum, load_errata
 from mele.build_scripts.model.page_refs import PageRef, find_page_refs
 from mele.build_scripts.parse.layout import load_layout
 from mele.build_scripts.parse.rulebook import parse_rulebook
@@ -35,4 +35,3 @@ def load_rulebook() -> Rulebook:
     page_map = {int(k): v for k, v in coverage[document.source]["pages"].items()}
     numbered = [(n, t) for n, t in document.shown_lines.items() if document.blocks_by_line(n)]
     return Rulebook(document, errata, coverage, find_page_refs(numbered, page_map))
-

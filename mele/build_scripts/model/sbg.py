@@ -10,19 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mele.build_scripts import paths
-from mele.build_scripts.model.errata import Erratum
 from mele.build_scripts.model.document import Block, Document
+from mele.build_scripts.model.errata import Erratum
 from mele.build_scripts.parse.layout import load_layout
 from mele.build_scripts.parse.rulebook import parse_rulebook
 
 
 @dataclass(frozen=True)
 class SbgText:
-    source: str          # file name in sources/
-    id_prefix: str       # takes the place of MELE's part number in rule ids
+    source: str  # file name in sources/
+    id_prefix: str  # takes the place of MELE's part number in rule ids
     title: str
-    cite: str            # what a copied citation starts with, before the rule id
-    edition: str         # which game and edition, in a few words
+    cite: str  # what a copied citation starts with, before the rule id
+    edition: str  # which game and edition, in a few words
 
     @property
     def page(self) -> str:
@@ -31,10 +31,20 @@ class SbgText:
 
 
 SBG_TEXTS = (
-    SbgText("sbg-advanced-rules.txt", "SBG-A", "Advanced Rules", "MESBG Advanced Rules",
-            "Middle-earth Strategy Battle Game, Rules Manual (newer edition)"),
-    SbgText("sbg-boats-article.txt", "SBG-B", "Boats and Water", "SBG boats article",
-            "The Lord of the Rings Strategy Battle Game, magazine article (older edition)"),
+    SbgText(
+        "sbg-advanced-rules.txt",
+        "SBG-A",
+        "Advanced Rules",
+        "MESBG Advanced Rules",
+        "Middle-earth Strategy Battle Game, Rules Manual (newer edition)",
+    ),
+    SbgText(
+        "sbg-boats-article.txt",
+        "SBG-B",
+        "Boats and Water",
+        "SBG boats article",
+        "The Lord of the Rings Strategy Battle Game, magazine article (older edition)",
+    ),
 )
 
 

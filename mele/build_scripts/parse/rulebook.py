@@ -16,17 +16,17 @@ their layout names the lines that open sections, and an id prefix such as
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mele.build_scripts.model.errata import Erratum, Mark, apply_errata
 from mele.build_scripts.model.document import Block, Bullet, Document, Heading, Paragraph, Part, Section, Span, Table
+from mele.build_scripts.model.errata import Erratum, Mark, apply_errata
 from mele.build_scripts.parse import lines as classify
 from mele.build_scripts.parse.layout import Layout, TableHint
 from mele.build_scripts.parse.source_lines import SourceLine, read_source
 from mele.build_scripts.parse.tables import ROW_FORMATS, placed
-
 
 # One bullet's text: up to the next " · " or "<Name> Phase - " that follows a full stop.
 _MERGED_BULLETS = re.compile(r"(.+?)(?:(?<=\.) · |(?<=\.) (?=[A-Z][\w/-]* Phase - )|$)")
@@ -39,18 +39,25 @@ class ParseError(ValueError):
 @dataclass(frozen=True)
 class ShownLine:
     number: int
-    text: str            # errata applied
-    original: str        # trailing whitespace trimmed, otherwise as in the file
+    text: str  # errata applied
+    original: str  # trailing whitespace trimmed, otherwise as in the file
     marks: tuple[Mark, ...]
 
 
-def parse_rulebook(path: Path, errata: list[Erratum], layout: Layout, id_prefix: str = "",
-                   first_part: str = "Front Matter") -> Document:
+def parse_rulebook(
+    path: Path, errata: list[Erratum], layout: Layout, id_prefix: str = "", first_part: str = "Front Matter"
+) -> Document:
     return parse_rulebook_lines(path.name, read_source(path), errata, layout, id_prefix, first_part)
 
 
-def parse_rulebook_lines(name: str, source: list[SourceLine], errata: list[Erratum], layout: Layout,
-                         id_prefix: str = "", first_part: str = "Front Matter") -> Document:
+def parse_rulebook_lines(
+    name: str,
+    source: list[SourceLine],
+    errata: list[Erratum],
+    layout: Layout,
+    id_prefix: str = "",
+    first_part: str = "Front Matter",
+) -> Document:
     """`id_prefix` replaces the part number in rule ids; `first_part` titles part 0,
     which holds everything before the first `· PART I ·` banner."""
     errata_here = [e for e in errata if e.source == name]
@@ -73,8 +80,9 @@ def _shown(line: SourceLine, errata: list[Erratum]) -> ShownLine | None:
 
 
 class _Parser:
-    def __init__(self, source_name: str, shown: list[ShownLine | None], layout: Layout,
-                 id_prefix: str, first_part: str):
+    def __init__(
+        self, source_name: str, shown: list[ShownLine | None], layout: Layout, id_prefix: str, first_part: str
+    ):
         self.source_name = source_name
         self.shown = shown
         self.layout = layout
@@ -112,8 +120,13 @@ class _Parser:
             _number_blocks(section, self.id_prefix)
         self._check_splits()
         marks = {ln.number: list(ln.marks) for ln in self.shown if ln and ln.marks}
-        return Document(source=self.source_name, parts=self.parts, contents=contents, marks=marks,
-                        shown_lines={ln.number: ln.text for ln in self.shown if ln})
+        return Document(
+            source=self.source_name,
+            parts=self.parts,
+            contents=contents,
+            marks=marks,
+            shown_lines={ln.number: ln.text for ln in self.shown if ln},
+        )
 
     def sections(self) -> list[Section]:
         return [s for p in self.parts for s in p.sections]
@@ -140,7 +153,7 @@ class _Parser:
         self.heading = ""
 
     def _current_section(self, line: int) -> Section:
-        if self.section is None:    # text before a part's section 1
+        if self.section is None:  # text before a part's section 1
             part = self.parts[-1]
             self._open_section(0, f"Part {_roman(part.number)}: {part.title}", line)
         return self.section
@@ -151,7 +164,7 @@ class _Parser:
         if start := self.layout.sections.get(ln.number):
             self._open_section(start.number, start.title, ln.number)
             if classify.is_caps_heading(text):
-                return ln.number        # the heading names the section; otherwise the line is its first rule
+                return ln.number  # the heading names the section; otherwise the line is its first rule
         if m := classify.PART_BANNER.match(text):
             title_line = self.next_nonblank(ln.number)
             self._open_part(classify.ROMAN[m.group(1)], self.line(title_line).text)
@@ -189,25 +202,32 @@ class _Parser:
         cuts = [0, *(m.start for m in splits), len(ln.text)]
         original_cuts = [0, *(_original_start(m.erratum, ln.original) for m in splits), len(ln.original)]
         first_piece = None
-        for n, (start, end) in enumerate(zip(cuts, cuts[1:])):
+        for n, (start, end) in enumerate(itertools.pairwise(cuts)):
             text = ln.text[start:end].rstrip()
-            part = ShownLine(ln.number, text, ln.original[original_cuts[n]:original_cuts[n + 1]].rstrip(),
-                             tuple(m for m in ln.marks if start <= m.start < end))
+            part = ShownLine(
+                ln.number,
+                text,
+                ln.original[original_cuts[n] : original_cuts[n + 1]].rstrip(),
+                tuple(m for m in ln.marks if start <= m.start < end),
+            )
             pieces, kind = self._line_piece(part, 0)
             pieces = [_shifted(piece, start) for piece in pieces]
             if first_piece is not None and kind == "paragraph" and isinstance(first_piece, Bullet):
                 pieces, kind = [Bullet(Span(text, ln.number, start), first_piece.level)], "bullet"
             first_piece = first_piece or pieces[0]
-            self._add_block(section, kind, pieces, ln.number, ln.number,
-                            id=splits[n - 1].erratum.new_rule if n else "", shown=part)
+            self._add_block(
+                section, kind, pieces, ln.number, ln.number, id=splits[n - 1].erratum.new_rule if n else "", shown=part
+            )
 
     def _check_splits(self) -> None:
         wanted = {m.erratum.new_rule: m.erratum for ln in self.shown if ln for m in ln.marks if m.erratum.splits}
         made = {b.id for s in self.sections() for b in s.blocks}
         for new_rule, erratum in wanted.items():
             if new_rule not in made:
-                raise ParseError(f"erratum {erratum.id}: line {erratum.line} is not a plain line or bullet, "
-                                 f"so it cannot be split into rule {new_rule}")
+                raise ParseError(
+                    f"erratum {erratum.id}: line {erratum.line} is not a plain line or bullet, "
+                    f"so it cannot be split into rule {new_rule}"
+                )
 
     def _is_minor_heading(self, ln: ShownLine) -> bool:
         before, after = self.line(ln.number - 1), self.line(ln.number + 1)
@@ -245,7 +265,7 @@ class _Parser:
             return self._bullets(ln, m.end(), level), "bullet"
         if m := classify.NUMBERED_ITEM.match(text):
             level = 2 if len(m.group(1)) >= 2 else 1
-            return [Bullet(Span(text[m.end():], ln.number, m.end()), level, f"{m.group(2)}.")], "item"
+            return [Bullet(Span(text[m.end() :], ln.number, m.end()), level, f"{m.group(2)}.")], "item"
         return [Paragraph((Span(text, ln.number),))], "paragraph"
 
     @staticmethod
@@ -254,8 +274,10 @@ class _Parser:
         shown as two: after a sentence, either a second bullet mark or a second phase
         entry such as "... etc. End-of-Turn Phase - Your turn ends.". (The rulebook's
         two such lines, 93 and 931, are split into rules of their own by format errata.)"""
-        return [Bullet(Span(m.group(1), ln.number, start + m.start(1)), level)
-                for m in _MERGED_BULLETS.finditer(ln.text[start:])]
+        return [
+            Bullet(Span(m.group(1), ln.number, start + m.start(1)), level)
+            for m in _MERGED_BULLETS.finditer(ln.text[start:])
+        ]
 
     def _table_pieces(self, hint: TableHint) -> tuple[list, int]:
         """The table, and whatever follows it on its last line (another table or the
@@ -277,7 +299,7 @@ class _Parser:
         end = self._phrase(numbered[-1], hint.end, where) if hint.end else None
         numbered[-1] = (numbered[-1][0], numbered[-1][1][:end].rstrip())
         numbered[0] = (numbered[0][0], numbered[0][1][start:])
-        header, rows = numbered[: hint.header], numbered[hint.header:]
+        header, rows = numbered[: hint.header], numbered[hint.header :]
         try:
             table = ROW_FORMATS[hint.rows](rows, header, hint)
         except (KeyError, ValueError) as error:
@@ -291,17 +313,33 @@ class _Parser:
             raise ParseError(f"{where}: {phrase!r} must occur once on line {number}: {text!r}")
         return text.index(phrase)
 
-    def _add_block(self, section: Section, kind: str, pieces: list, first: int, last: int, title: str = "",
-                   id: str = "", shown: ShownLine | None = None) -> None:
+    def _add_block(
+        self,
+        section: Section,
+        kind: str,
+        pieces: list,
+        first: int,
+        last: int,
+        title: str = "",
+        id: str = "",
+        shown: ShownLine | None = None,
+    ) -> None:
         """`shown`: the part of a split line this block holds, instead of whole lines."""
         lines = [shown] if shown else [ln for n in range(first, last + 1) if (ln := self.line(n))]
-        section.items.append(Block(
-            id=id, kind=kind, pieces=pieces, first_line=first, last_line=last,
-            heading=self.heading, title=title,
-            text="\n".join(ln.text for ln in lines),
-            original_text="\n".join(ln.original for ln in lines),
-            errata=[m.erratum.id for ln in lines for m in ln.marks],
-        ))
+        section.items.append(
+            Block(
+                id=id,
+                kind=kind,
+                pieces=pieces,
+                first_line=first,
+                last_line=last,
+                heading=self.heading,
+                title=title,
+                text="\n".join(ln.text for ln in lines),
+                original_text="\n".join(ln.original for ln in lines),
+                errata=[m.erratum.id for ln in lines for m in ln.marks],
+            )
+        )
 
 
 def _number_blocks(section: Section, id_prefix: str) -> None:
@@ -314,10 +352,16 @@ def _number_blocks(section: Section, id_prefix: str) -> None:
     split_off = [b.id for b in section.blocks if b not in ordinary]
     for rule_id in split_off:
         number = rule_id.removeprefix(stem)
-        if not rule_id.startswith(stem) or not number.isdigit() or int(number) <= len(ordinary) \
-                or split_off.count(rule_id) > 1:
-            raise ParseError(f"rule {rule_id} (split off by an erratum) must be numbered {stem}N with N "
-                             f"above {len(ordinary)}, and only once")
+        if (
+            not rule_id.startswith(stem)
+            or not number.isdigit()
+            or int(number) <= len(ordinary)
+            or split_off.count(rule_id) > 1
+        ):
+            raise ParseError(
+                f"rule {rule_id} (split off by an erratum) must be numbered {stem}N with N "
+                f"above {len(ordinary)}, and only once"
+            )
 
 
 def _original_start(erratum: Erratum, original: str) -> int:

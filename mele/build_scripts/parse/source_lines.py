@@ -15,9 +15,9 @@ _TRAILING = " \t\u00a0\r"
 
 @dataclass(frozen=True)
 class SourceLine:
-    number: int           # 1-based physical line
-    raw: str              # exactly as in the file, without the newline
-    text: str             # trailing whitespace and U+00A0 trimmed
+    number: int  # 1-based physical line
+    raw: str  # exactly as in the file, without the newline
+    text: str  # trailing whitespace and U+00A0 trimmed
 
     @property
     def blank(self) -> bool:
@@ -27,7 +27,7 @@ class SourceLine:
 def split_source(content: str) -> list[SourceLine]:
     physical = content.split("\n")
     if physical and physical[-1] == "":
-        physical.pop()     # a final newline ends the last line; it does not start another
+        physical.pop()  # a final newline ends the last line; it does not start another
     return [SourceLine(n, raw, raw.rstrip(_TRAILING)) for n, raw in enumerate(physical, start=1)]
 
 

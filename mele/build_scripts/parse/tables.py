@@ -8,14 +8,14 @@ layout.yaml has gone stale.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from mele.build_scripts.model.document import Span, Table
 from mele.build_scripts.model.symbols import code_for
 from mele.build_scripts.parse.layout import TableHint
 
-Line = tuple[int, str]   # (line number, shown text)
+Line = tuple[int, str]  # (line number, shown text)
 
 
 class TableError(ValueError):
@@ -35,7 +35,7 @@ def _match(pattern: re.Pattern, line: Line, fmt: str) -> re.Match:
 
 
 def _label(text: str) -> Span:
-    return Span(text, 0)   # a column label added by the site, not from the source
+    return Span(text, 0)  # a column label added by the site, not from the source
 
 
 _INFLUENCE = re.compile(r"^(?P<name>.+?)\s*\((?P<mind>[^·)]*)·(?P<di>[^)]*)\)$")
@@ -57,7 +57,9 @@ def symbol_description(lines: list[Line], header: list[Line], hint: TableHint) -
     return Table(
         caption=tuple(Span(t, n) for n, t in header),
         columns=(_label("Type"), _label("Symbol on the card"), _label("Code")),
-        rows=tuple(rows), symbol_kind=hint.kind, code_column=2,
+        rows=tuple(rows),
+        symbol_kind=hint.kind,
+        code_column=2,
     )
 
 
@@ -65,9 +67,16 @@ _TYPE_CODE = re.compile(r"^(?P<name>.+?) \[(?P<code>\w+)\]: (?P<desc>.+)$")
 
 
 def type_code_description(lines: list[Line], header: list[Line], hint: TableHint) -> Table:
-    rows = tuple(_groups(_match(_TYPE_CODE, ln, "type-code-description"), ln[0], ("name", "code", "desc")) for ln in lines)
-    return Table(caption=(), columns=(_label("Type"), _label("Code"), _label("Description")),
-                 rows=rows, symbol_kind=hint.kind, code_column=1)
+    rows = tuple(
+        _groups(_match(_TYPE_CODE, ln, "type-code-description"), ln[0], ("name", "code", "desc")) for ln in lines
+    )
+    return Table(
+        caption=(),
+        columns=(_label("Type"), _label("Code"), _label("Description")),
+        rows=rows,
+        symbol_kind=hint.kind,
+        code_column=1,
+    )
 
 
 _CONDITION = re.compile(r"(?P<cond>\S.*?)\s*\.\.\.\s*(?P<mod>-\d+|varies)")
@@ -79,9 +88,12 @@ def condition_modifier(lines: list[Line], header: list[Line], hint: TableHint) -
         found = list(_CONDITION.finditer(text))
         if not found or "".join(m.group(0) for m in found).replace(" ", "") != text.replace(" ", ""):
             raise TableError(f"line {number} does not fit the condition-modifier table format: {text!r}")
-        rows.extend(_groups(m, number, ("cond", "mod")) for m in found)   # one line may hold two rows
-    return Table(caption=tuple(Span(t, n) for n, t in header),
-                 columns=(_label("Condition"), _label("Modification")), rows=tuple(rows))
+        rows.extend(_groups(m, number, ("cond", "mod")) for m in found)  # one line may hold two rows
+    return Table(
+        caption=tuple(Span(t, n) for n, t in header),
+        columns=(_label("Condition"), _label("Modification")),
+        rows=tuple(rows),
+    )
 
 
 _NAME_SHAPE = re.compile(r"^(?P<name>.+) - (?P<shape>[^-]+)$")
@@ -89,7 +101,7 @@ _NAME_SHAPE = re.compile(r"^(?P<name>.+) - (?P<shape>[^-]+)$")
 
 def name_shape(lines: list[Line], header: list[Line], hint: TableHint) -> Table:
     # The first row ran onto the header line after " · " (rulebook l.788).
-    (number, text), = header
+    ((number, text),) = header
     lead, sep, first = text.partition(" · ")
     if not sep:
         raise TableError(f"line {number}: expected the first row after ' · ': {text!r}")
@@ -104,7 +116,7 @@ _MP_ROW = re.compile(r"^(?P<card>.+?):? (?P<initial>-?\d+) - (?P<modified>-?\d+)
 
 
 def mp_listing(lines: list[Line], header: list[Line], hint: TableHint) -> Table:
-    (number, text), = header
+    ((number, text),) = header
     columns, offset = [], 0
     for part in text.split(" - "):
         columns.append(Span(part, number, offset))
@@ -120,17 +132,19 @@ _ROLL_KEY = re.compile(r"\d+(?:-\d+)?")
 def roll_chart(lines: list[Line], header: list[Line], hint: TableHint) -> Table:
     """A dice chart flattened onto one line: '1 2-5 6 Result <cell> <cell> <cell>'.
     Cell boundaries are lost, so the hint names the phrase each result cell begins with."""
-    (number, text), = lines
+    ((number, text),) = lines
     m = _match(_ROLL_KEYS, (number, text), "roll-chart")
     keys = list(_ROLL_KEY.finditer(m.group("keys")))
     starts = _phrase_starts(number, text, hint.cells, m.end())
     if len(keys) != len(starts):
         raise TableError(f"line {number}: {len(keys)} rolls but {len(starts)} result cells")
     ends = starts[1:] + [len(text)]
-    rows = tuple((Span(k.group(0), number, k.start()), Span(text[s:e].rstrip(), number, s))
-                 for k, s, e in zip(keys, starts, ends))
+    rows = tuple(
+        (Span(k.group(0), number, k.start()), Span(text[s:e].rstrip(), number, s))
+        for k, s, e in zip(keys, starts, ends, strict=True)
+    )
     if header:
-        (head_number, head_text), = header
+        ((head_number, head_text),) = header
         first_column = Span(head_text, head_number)
     else:
         first_column = _label(hint.columns[0])
@@ -153,13 +167,16 @@ _IF_MODIFIER = re.compile(r"(?P<cond>If [^,]+), (?P<mod>apply an? [+-]\d+ modifi
 
 def if_modifier(lines: list[Line], header: list[Line], hint: TableHint) -> Table:
     """Modifiers written as sentences: '<caption> If <circumstance>, apply a -1 modifier. If ...'"""
-    (number, text), = lines
+    ((number, text),) = lines
     found = list(_IF_MODIFIER.finditer(text))
-    if not found or "".join(m.group(0) for m in found).replace(" ", "") != text[found[0].start():].replace(" ", ""):
+    if not found or "".join(m.group(0) for m in found).replace(" ", "") != text[found[0].start() :].replace(" ", ""):
         raise TableError(f"line {number} does not fit the if-modifier table format: {text!r}")
-    caption = text[:found[0].start()].rstrip()
-    return Table(caption=(Span(caption, number),) if caption else (), columns=tuple(map(_label, hint.columns)),
-                 rows=tuple(_groups(m, number, ("cond", "mod")) for m in found))
+    caption = text[: found[0].start()].rstrip()
+    return Table(
+        caption=(Span(caption, number),) if caption else (),
+        columns=tuple(map(_label, hint.columns)),
+        rows=tuple(_groups(m, number, ("cond", "mod")) for m in found),
+    )
 
 
 def tab_separated(lines: list[Line], header: list[Line], hint: TableHint) -> Table:
@@ -172,16 +189,23 @@ def tab_separated(lines: list[Line], header: list[Line], hint: TableHint) -> Tab
         if len(cells) != len(hint.columns):
             raise TableError(f"line {number}: {len(cells)} tab-separated cells for {len(hint.columns)} columns")
         rows.append(tuple(cells))
-    return Table(caption=tuple(Span(t, n) for n, t in header), columns=tuple(map(_label, hint.columns)),
-                 rows=tuple(rows))
+    return Table(
+        caption=tuple(Span(t, n) for n, t in header), columns=tuple(map(_label, hint.columns)), rows=tuple(rows)
+    )
 
 
 def placed(table: Table, line: int, offset: int) -> Table:
     """A table parsed from the part of `line` that starts at `offset`, with its spans moved there."""
+
     def move(span: Span) -> Span:
         return replace(span, offset=span.offset + offset) if span.line == line else span
-    return replace(table, caption=tuple(map(move, table.caption)), columns=tuple(map(move, table.columns)),
-                   rows=tuple(tuple(map(move, row)) for row in table.rows))
+
+    return replace(
+        table,
+        caption=tuple(map(move, table.caption)),
+        columns=tuple(map(move, table.columns)),
+        rows=tuple(tuple(map(move, row)) for row in table.rows),
+    )
 
 
 def _require_code(kind: str, name: str, line: Line) -> str:

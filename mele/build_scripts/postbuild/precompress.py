@@ -34,16 +34,16 @@ from mele.build_scripts import paths
 SUFFIX = ".gz"
 BROTLI_SUFFIX = ".br"
 CANDIDATES = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip", ".whl"}
-MIN_BYTES = 1024          # smaller files gain less than the header costs
-WORTH_IT = 0.9            # keep a copy only if it is at most 90% of the file (a deflated zip is not)
-PROBE_BYTES = 1 << 20     # how much of an engine file a quick deflate looks at before Brotli is asked
+MIN_BYTES = 1024  # smaller files gain less than the header costs
+WORTH_IT = 0.9  # keep a copy only if it is at most 90% of the file (a deflated zip is not)
+PROBE_BYTES = 1 << 20  # how much of an engine file a quick deflate looks at before Brotli is asked
 CACHE = paths.BUILD / "precompressed"
-ENGINE_UNDER = ("assets/pyodide/", "assets/engine/")   # the engine's files, inside the site
-ZOPFLI_ITERATIONS = 1     # 15 (zopfli's default) saves 0.2 % more for three times the time
+ENGINE_UNDER = ("assets/pyodide/", "assets/engine/")  # the engine's files, inside the site
+ZOPFLI_ITERATIONS = 1  # 15 (zopfli's default) saves 0.2 % more for three times the time
 # Worker processes start afresh rather than forked: the build runs inside test processes, whose
 # other threads (pytest-xdist's) may hold a lock at the moment of a fork.
 PROCESSES = multiprocessing.get_context("spawn")
-BROTLI_QUALITY, BROTLI_WINDOW = 11, 22     # Brotli's own defaults: a 16 MB window made the wasm's copy 1 % larger
+BROTLI_QUALITY, BROTLI_WINDOW = 11, 22  # Brotli's own defaults: a 16 MB window made the wasm's copy 1 % larger
 
 
 def gzip_bytes(data: bytes, thorough: bool = False) -> bytes:
@@ -62,26 +62,26 @@ def _cached(data: bytes, kind: str, compress) -> bytes:
     key = CACHE / f"{hashlib.sha256(data).hexdigest()[:32]}{kind}"
     try:
         packed = key.read_bytes()
-        os.utime(key)             # in use: kept by the clean-up below
+        os.utime(key)  # in use: kept by the clean-up below
         return packed
     except FileNotFoundError:
         pass
     packed = compress(data)
     CACHE.mkdir(parents=True, exist_ok=True)
-    partial = key.with_name(f"{key.name}.{os.getpid()}.{threading.get_ident()}.partial")   # two files may be alike
+    partial = key.with_name(f"{key.name}.{os.getpid()}.{threading.get_ident()}.partial")  # two files may be alike
     partial.write_bytes(packed)
     partial.replace(key)
     return packed
 
 
 def _zopfli(data: bytes) -> bytes:
-    import zopfli.gzip    # only the build needs it (the site extra), and only for a file not in the cache
+    import zopfli.gzip  # only the build needs it (the site extra), and only for a file not in the cache
 
     return zopfli.gzip.compress(data, numiterations=ZOPFLI_ITERATIONS)
 
 
 def _brotli(data: bytes) -> bytes:
-    import brotli         # as zopfli
+    import brotli  # as zopfli
 
     return brotli.compress(data, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW)
 
@@ -115,7 +115,7 @@ class Compression:
     def __init__(self, site_dir: Path):
         self.site_dir = site_dir
         self.jobs: dict[tuple[Path, str], Future] = {}
-        self.started: dict[Path, tuple[int, int]] = {}     # the file as it was when its jobs were given out
+        self.started: dict[Path, tuple[int, int]] = {}  # the file as it was when its jobs were given out
 
     def __enter__(self) -> Compression:
         self.pool = ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=PROCESSES)
@@ -150,7 +150,7 @@ class Compression:
         return count, saved
 
 
-COST = {"brotli": 3.0, "zopfli": 1.3, "gzip": 0.1}    # seconds of CPU per MB, roughly: what goes out first
+COST = {"brotli": 3.0, "zopfli": 1.3, "gzip": 0.1}  # seconds of CPU per MB, roughly: what goes out first
 
 
 def _candidate(path: Path) -> bool:
@@ -192,4 +192,4 @@ def _forget_unused(days: float = 7) -> None:
             if kept.stat().st_mtime < cutoff:
                 kept.unlink()
         except FileNotFoundError:
-            pass                  # another build cleared it
+            pass  # another build cleared it

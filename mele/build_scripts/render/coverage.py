@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from mele.build_scripts.model.errata import Erratum
 from mele.build_scripts.model.document import Document, Span
+from mele.build_scripts.model.errata import Erratum
 from mele.build_scripts.model.page_refs import PageRef
 from mele.build_scripts.render.inline import block_safe, escape
 
@@ -34,27 +34,46 @@ def _erratum_entry(e: Erratum, block) -> list[str]:
         shown = f"Shown as: {_cell(e.replacement)}"
     else:
         shown = f"*Editor's note:* {_cell(e.note)}"
-    return [f'<div class="erratum-entry" id="{e.anchor}" markdown="1">', "",
-            f"**{e.id}** · {e.label} · {where} · source line {e.line}", "{: .erratum-head }", "",
-            f"Source reads: {_cell(e.text)}", "",
-            shown, "",
-            f"*Why:* {_cell(e.reason)}", "{: .erratum-why }", "",
-            "</div>", ""]
+    return [
+        f'<div class="erratum-entry" id="{e.anchor}" markdown="1">',
+        "",
+        f"**{e.id}** · {e.label} · {where} · source line {e.line}",
+        "{: .erratum-head }",
+        "",
+        f"Source reads: {_cell(e.text)}",
+        "",
+        shown,
+        "",
+        f"*Why:* {_cell(e.reason)}",
+        "{: .erratum-why }",
+        "",
+        "</div>",
+        "",
+    ]
 
 
-def coverage_markdown(document: Document, errata: list[Erratum], coverage: dict,
-                      page_refs: list[PageRef], block_for_line, section_link) -> str:
+def coverage_markdown(
+    document: Document, errata: list[Erratum], coverage: dict, page_refs: list[PageRef], block_for_line, section_link
+) -> str:
     out = [
-        "---", "title: Errata and coverage", "---", "",
-        "# Errata and coverage", "",
+        "---",
+        "title: Errata and coverage",
+        "---",
+        "",
+        "# Errata and coverage",
+        "",
         "The rulebook on this site is generated from a plain-text copy of the book. "
         "That copy has typing slips, a few contradictions, and whole parts missing. "
         "Nothing is hidden: corrections are shown in place (tap or hover a corrected word "
         "to see what the source says), contradictions keep the source text with an "
-        "editor's note beside it, and this page lists all of it.", "{: .no-glossary }", "",
-        "## Corrections and editor's notes", "",
+        "editor's note beside it, and this page lists all of it.",
+        "{: .no-glossary }",
+        "",
+        "## Corrections and editor's notes",
+        "",
         f"{len(errata)} entries, in the order of each source text. Each names the rule it touches, "
-        "what the source reads, and what the rule pages show instead or the editor's note beside it.", "",
+        "what the source reads, and what the rule pages show instead or the editor's note beside it.",
+        "",
     ]
     source = None
     for e in sorted(errata, key=lambda e: (e.source, e.line)):
@@ -66,16 +85,26 @@ def coverage_markdown(document: Document, errata: list[Erratum], coverage: dict,
     data = coverage[document.source]
     out += _missing_items(data)
     out += ["", "### Where the text stops", "", _cell(data["stops"]), ""]
-    out += ["### Page references", "",
-            "The book refers to its own page numbers. Where the page survives, the reference "
-            "links to its section; where it does not, it is listed here.", "",
-            "| Rule | Reference | Leads to |", "| --- | --- | --- |"]
+    out += [
+        "### Page references",
+        "",
+        "The book refers to its own page numbers. Where the page survives, the reference "
+        "links to its section; where it does not, it is listed here.",
+        "",
+        "| Rule | Reference | Leads to |",
+        "| --- | --- | --- |",
+    ]
     for ref in page_refs:
         block = block_for_line(document.source, ref.line)
         target = "missing from the source" if ref.target == "missing" else section_link(ref.target)
         out.append(f"| {{ref:{block.id}}} | {_cell(ref.text)} | {target} |")
-    out += ["", "## The book's contents as printed", "",
-            "The title and table of contents at the top of the source file, with what this copy holds:", ""]
+    out += [
+        "",
+        "## The book's contents as printed",
+        "",
+        "The title and table of contents at the top of the source file, with what this copy holds:",
+        "",
+    ]
     out += _contents(document.contents, section_link)
     return "\n".join(out) + "\n"
 
@@ -91,16 +120,27 @@ def _missing_items(data: dict) -> list[str]:
 
 # --- Strategy Battle Game texts (issue 6) -------------------------------------------------
 
+
 def sbg_coverage_markdown(texts: list[tuple[str, str]], coverage: dict) -> str:
     """What each SBG text (title, source file) lacks; their errata are in the page's main table."""
-    out = ["## Strategy Battle Game texts", "",
-           "The two Strategy Battle Game texts are checked the same way. Their corrections and "
-           "editor's notes are in the table above (ids starting SA for the Advanced Rules, "
-           "SB for the boats article); what they lack is listed here.", ""]
+    out = [
+        "## Strategy Battle Game texts",
+        "",
+        "The two Strategy Battle Game texts are checked the same way. Their corrections and "
+        "editor's notes are in the table above (ids starting SA for the Advanced Rules, "
+        "SB for the boats article); what they lack is listed here.",
+        "",
+    ]
     for title, source in texts:
         data = coverage[source]
-        out += [f"### {escape(title)} ({escape(source)})", "", *_missing_items(data), "",
-                f"**Where the text stops.** {_cell(data['stops'])}", ""]
+        out += [
+            f"### {escape(title)} ({escape(source)})",
+            "",
+            *_missing_items(data),
+            "",
+            f"**Where the text stops.** {_cell(data['stops'])}",
+            "",
+        ]
     return "\n".join(out)
 
 

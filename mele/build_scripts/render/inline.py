@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import html
 import re
-
 from collections.abc import Callable
 
-from mele.build_scripts.model.errata import Mark
 from mele.build_scripts.model.document import Span
+from mele.build_scripts.model.errata import Mark
 from mele.build_scripts.model.page_refs import PAGE_REF
 
-PageLink = Callable[[int], str] | None    # printed page number -> Markdown link target
+PageLink = Callable[[int], str] | None  # printed page number -> Markdown link target
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]|])")
 _BLOCK_START = re.compile(r"^(\s*)([#>+=-]|\d+(?=\.))")
@@ -34,8 +33,11 @@ def escape(text: str) -> str:
 
 def block_safe(markdown: str) -> str:
     """Escape a line start that Markdown would read as a heading, list or quote."""
-    return _BLOCK_START.sub(lambda m: m.group(1) + "\\" + m.group(2) if not m.group(2)[0].isdigit()
-                            else m.group(0) + "\\", markdown, count=1)
+    return _BLOCK_START.sub(
+        lambda m: m.group(1) + "\\" + m.group(2) if not m.group(2)[0].isdigit() else m.group(0) + "\\",
+        markdown,
+        count=1,
+    )
 
 
 def plain(text: str, page_link: PageLink = None) -> str:
@@ -43,7 +45,7 @@ def plain(text: str, page_link: PageLink = None) -> str:
     printed page references linked to where that page's rules are now."""
     out, pos = [], 0
     for m in re.finditer(rf"{_SITE_CODE.pattern}|{_REGION_CODE.pattern}|{_ICON.pattern}", text):
-        out.append(_with_page_links(text[pos:m.start()], page_link))
+        out.append(_with_page_links(text[pos : m.start()], page_link))
         if m.group(1):
             out.append("{badge:site:%s}" % m.group(1))
         elif m.group(2):
@@ -60,7 +62,7 @@ def _with_page_links(text: str, page_link: PageLink) -> str:
         return escape(text)
     out, pos = [], 0
     for m in PAGE_REF.finditer(text):
-        out += [escape(text[pos:m.start()]), f"[{escape(m.group(0))}]({page_link(int(m.group(1)))})"]
+        out += [escape(text[pos : m.start()]), f"[{escape(m.group(0))}]({page_link(int(m.group(1)))})"]
         pos = m.end()
     out.append(escape(text[pos:]))
     return "".join(out)

@@ -9,12 +9,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mele.build_scripts.model.document import (
+    BOX_KINDS,
+    Block,
+    Bullet,
+    Document,
+    Heading,
+    Paragraph,
+    Section,
+    Span,
+    Table,
+    rule_anchor,
+)
 from mele.build_scripts.model.errata import Erratum, Mark
-from mele.build_scripts.model.document import BOX_KINDS, Block, Bullet, Document, Heading, Paragraph, Section, Span, Table, rule_anchor
 from mele.build_scripts.render.inline import PageLink, block_safe, escape, marks_outside, span_markdown
+from mele.build_scripts.render.section_links import section_link_lines
 from mele.build_scripts.standard_game.changes import StandardMap
 from mele.build_scripts.standard_game.rule_lines import game_of, standard_block
-from mele.build_scripts.render.section_links import section_link_lines
 
 PART_NAMES = {0: "Front Matter", 1: "Part I · The Starter Rules", 2: "Part II · Standard Rules"}
 _SMALL_WORDS = {"and", "of", "the", "a", "to", "into", "at", "in", "with", "&"}
@@ -24,7 +35,7 @@ _RUN_IN = re.compile(r"^([A-Z][^.:]{0,45}?(?: \[[^\]]*\])?)( - |: )(?=\S)")
 @dataclass(frozen=True)
 class Page:
     section: Section
-    path: str          # relative to docs/, e.g. "rules/1-7-combat.md"
+    path: str  # relative to docs/, e.g. "rules/1-7-combat.md"
     markdown: str
 
     @property
@@ -35,8 +46,10 @@ class Page:
 def title_case(text: str) -> str:
     """'THE STRIKE SEQUENCE' -> 'The Strike Sequence' (a word's first letter, even after a quote)."""
     words = text.lower().split()
-    return " ".join(w if i and w in _SMALL_WORDS else re.sub(r"[a-z]", lambda m: m[0].upper(), w, count=1)
-                    for i, w in enumerate(words))
+    return " ".join(
+        w if i and w in _SMALL_WORDS else re.sub(r"[a-z]", lambda m: m[0].upper(), w, count=1)
+        for i, w in enumerate(words)
+    )
 
 
 def section_title(section: Section) -> str:
@@ -55,26 +68,38 @@ def nav_title(section: Section) -> str:
 
 
 class PageRenderer:
-    def __init__(self, document: Document, errata: list[Erratum], marks: dict[int, list[Mark]],
-                 page_link: PageLink = None, glossary_links: dict[str, list[tuple[str, str]]] | None = None,
-                 standard_map: StandardMap | None = None):
+    def __init__(
+        self,
+        document: Document,
+        errata: list[Erratum],
+        marks: dict[int, list[Mark]],
+        page_link: PageLink = None,
+        glossary_links: dict[str, list[tuple[str, str]]] | None = None,
+        standard_map: StandardMap | None = None,
+    ):
         self.document = document
         self.errata = errata
         self.marks = marks
         self.page_link = page_link
-        self.glossary_links = glossary_links or {}   # rule id -> (term, its entry) for the terms it defines
-        self.standard_map = standard_map    # the Standard game's changes, shown on each rule they touch
+        self.glossary_links = glossary_links or {}  # rule id -> (term, its entry) for the terms it defines
+        self.standard_map = standard_map  # the Standard game's changes, shown on each rule they touch
         self.rule_texts = {b.id: b.text for b in document.blocks}
-        self.hrefs = {b.id: f"{page_path(s).removeprefix('rules/')}#{rule_anchor(b.id)}"
-                      for s in document.sections for b in s.blocks}
+        self.hrefs = {
+            b.id: f"{page_path(s).removeprefix('rules/')}#{rule_anchor(b.id)}"
+            for s in document.sections
+            for b in s.blocks
+        }
 
     def pages(self) -> list[Page]:
         return [Page(s, page_path(s), self.section_markdown(s)) for s in self.document.sections]
 
     def section_markdown(self, section: Section) -> str:
         title = section_title(section)
-        heading = title if section.part == 0 else (
-            f"{section.number} · {title}" if section.number else PART_NAMES[section.part])
+        heading = (
+            title
+            if section.part == 0
+            else (f"{section.number} · {title}" if section.number else PART_NAMES[section.part])
+        )
         out = [
             "---",
             f"title: {_yaml_str(f'{section.key} {title}' if section.number else PART_NAMES[section.part])}",
@@ -85,7 +110,7 @@ class PageRenderer:
             "",
             f"# {escape(heading)}",
             "",
-            *section_link_lines(section.key),   # the calculator for this section, the turn summary
+            *section_link_lines(section.key),  # the calculator for this section, the turn summary
         ]
         for item in section.items:
             if isinstance(item, Heading):
@@ -95,7 +120,7 @@ class PageRenderer:
         return "\n".join(out)
 
     def block_markdown(self, block: Block) -> list[str]:
-        options = [f"    kind: {block.kind}", f"    lines: \"{block.first_line}-{block.last_line}\""]
+        options = [f"    kind: {block.kind}", f'    lines: "{block.first_line}-{block.last_line}"']
         if block.title:
             options.append(f"    title: {_yaml_str(block.title)}")
         if block.kind in ("bullet", "item"):
@@ -140,7 +165,11 @@ class PageRenderer:
     def table_markdown(self, table: Table) -> list[str]:
         out = []
         if table.caption:
-            out += [block_safe(" ".join(span_markdown(s, self.marks) for s in table.caption)), "{: .table-caption }", ""]
+            out += [
+                block_safe(" ".join(span_markdown(s, self.marks) for s in table.caption)),
+                "{: .table-caption }",
+                "",
+            ]
         out.append("| " + " | ".join(self._cell(c, table, -1) for c in table.columns) + " |")
         out.append("|" + " --- |" * len(table.columns))
         for row in table.rows:
@@ -155,26 +184,46 @@ class PageRenderer:
 
     def _stray_errata(self, block: Block) -> list[str]:
         spans = list(_spans(block))
-        marks = [m for n in range(block.first_line, block.last_line + 1) for m in self.marks.get(n, [])
-                 if m.erratum.id in block.errata]    # a split line's other part has its own
+        marks = [
+            m
+            for n in range(block.first_line, block.last_line + 1)
+            for m in self.marks.get(n, [])
+            if m.erratum.id in block.errata
+        ]  # a split line's other part has its own
         stray = [m for m in marks_outside(spans, marks) if m.erratum.corrects_text]
-        return ["Corrected: " + ", ".join("{erratum:%s}%s{/erratum}" % (m.erratum.id, escape(m.erratum.replacement))
-                                           for m in stray), ""] if stray else []
+        return (
+            [
+                "Corrected: "
+                + ", ".join("{erratum:%s}%s{/erratum}" % (m.erratum.id, escape(m.erratum.replacement)) for m in stray),
+                "",
+            ]
+            if stray
+            else []
+        )
 
     def _glossary_line(self, block: Block) -> list[str]:
         """By the rule where a section defines terms: a way to each term's glossary entry."""
         links = self.glossary_links.get(block.id)
         if not links:
             return []
-        return ["Glossary: " + " · ".join(f"[{escape(term)}]({entry})" for term, entry in links),
-                "{: .glossary-here .no-glossary }", ""]
+        return [
+            "Glossary: " + " · ".join(f"[{escape(term)}]({entry})" for term, entry in links),
+            "{: .glossary-here .no-glossary }",
+            "",
+        ]
 
     def _editor_notes(self, block: Block) -> list[str]:
         out = []
         for erratum in self.errata:
             if erratum.note and erratum.id in block.errata and erratum.source == self.document.source:
-                out += [f"/// editor-note | {erratum.id}", f"    kind: {erratum.kind}", "",
-                        block_safe(escape(erratum.note)), "///", ""]
+                out += [
+                    f"/// editor-note | {erratum.id}",
+                    f"    kind: {erratum.kind}",
+                    "",
+                    block_safe(escape(erratum.note)),
+                    "///",
+                    "",
+                ]
         return out
 
 

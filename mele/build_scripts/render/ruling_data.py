@@ -23,15 +23,14 @@ from pathlib import Path
 
 import yaml
 
-from mele.views.catalogue import VIEWS
-
 from mele.build_scripts import paths
-from mele.build_scripts.model.errata import Erratum
 from mele.build_scripts.model.document import Document
+from mele.build_scripts.model.errata import Erratum
 from mele.build_scripts.render.coverage import COVERAGE_PATH
 from mele.build_scripts.render.pages import section_title
+from mele.views.catalogue import VIEWS
 
-RULING_DATA = paths.DOCS / "ruling-data.json"   # git-ignored: written by prebuild
+RULING_DATA = paths.DOCS / "ruling-data.json"  # git-ignored: written by prebuild
 RULEBOOK_TITLE = "Middle-earth: The Lidless Eye rulebook"
 RULEBOOK_CITE = "MELE"
 CALCULATOR_PAGES = paths.DOCS / "calculators"
@@ -52,8 +51,11 @@ def ruling_data(books: list[tuple[Document, str, str]], errata: list[Erratum]) -
     return {
         "sources": sources,
         "sections": sections,
-        "errata": {e.id: {"kind": e.kind, "label": e.label, "source_text": e.text, "note": e.note}
-                   for e in errata if e.id in used},
+        "errata": {
+            e.id: {"kind": e.kind, "label": e.label, "source_text": e.text, "note": e.note}
+            for e in errata
+            if e.id in used
+        },
         "marks": marks,
         "calculators": calculator_pages(),
         "errata_page": COVERAGE_PATH.removesuffix(".md") + "/",
@@ -97,8 +99,10 @@ def _marks_in_blocks(document: Document) -> dict[str, list[list]]:
                 start, end = offset + mark.start - part, offset + mark.end - part
                 shown = mark.erratum.replacement if mark.erratum.corrects_text else mark.erratum.text
                 if block.text[start:end] != shown:
-                    raise ValueError(f"rule {block.id}: erratum {mark.erratum.id} is not at {start}-{end} "
-                                     f"of its text ({block.text[start:end]!r} instead of {shown!r})")
+                    raise ValueError(
+                        f"rule {block.id}: erratum {mark.erratum.id} is not at {start}-{end} "
+                        f"of its text ({block.text[start:end]!r} instead of {shown!r})"
+                    )
                 spans.append([mark.erratum.id, start, end])
             offset += len(line) + 1
         if spans:
@@ -106,7 +110,5 @@ def _marks_in_blocks(document: Document) -> dict[str, list[list]]:
     return marks
 
 
-def write_ruling_data(books: list[tuple[Document, str, str]], errata: list[Erratum],
-                      path: Path = RULING_DATA) -> None:
-    path.write_text(json.dumps(ruling_data(books, errata), ensure_ascii=False, separators=(",", ":")),
-                    encoding="utf-8")
+def write_ruling_data(books: list[tuple[Document, str, str]], errata: list[Erratum], path: Path = RULING_DATA) -> None:
+    path.write_text(json.dumps(ruling_data(books, errata), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -30,8 +30,10 @@ def section_link_lines(section_key: str) -> list[str]:
     links = section_links().get(section_key)
     if not links:
         return []
-    items = " · ".join(f"[{escape(link['label'])}](../{link['page']})"
-                       + (f": {escape(link['covers'])}" if link.get("covers") else "") for link in links)
+    items = " · ".join(
+        f"[{escape(link['label'])}](../{link['page']})" + (f": {escape(link['covers'])}" if link.get("covers") else "")
+        for link in links
+    )
     return [f"**See also:** {items}", "{: .see-also .no-glossary }", ""]
 
 
@@ -45,8 +47,16 @@ def covers_texts(sources: Path = paths.SOURCES) -> list[ComposedText]:
                 continue
             where = f"sources/{LINKS_FILE}: section {section_key}, covers {link['covers']!r}"
             if "evidence" not in link:
-                raise ComposedTextError(f"{where} has no evidence: quote the rules it rests on, or declare it "
-                                        "`instruction` if it states no rule")
-            texts.append(ComposedText("covers", f"sources/{LINKS_FILE} (section {section_key})", link["covers"],
-                                      read_declaration(link["evidence"], where)))
+                raise ComposedTextError(
+                    f"{where} has no evidence: quote the rules it rests on, or declare it "
+                    "`instruction` if it states no rule"
+                )
+            texts.append(
+                ComposedText(
+                    "covers",
+                    f"sources/{LINKS_FILE} (section {section_key})",
+                    link["covers"],
+                    read_declaration(link["evidence"], where),
+                )
+            )
     return texts

@@ -19,7 +19,7 @@ PHASE_IDS = ("untap", "organization", "long-event", "movement-hazard", "site", "
 # overview (navigation.indexes); its URL stays turn-summary/.
 TURN_SUMMARY_PATH = "turn-summary/index.md"
 PRINT_PATH = "turn-summary-print.md"
-CARD_PATH = "turn-summary-card.md"   # the two-page reference card (turn_card.py)
+CARD_PATH = "turn-summary-card.md"  # the two-page reference card (turn_card.py)
 WHO = {"player": "You", "opponent": "Opponent", "both": "Both players"}
 
 
@@ -37,9 +37,9 @@ class TurnSummaryError(ValueError):
 class Step:
     text: str
     who: str
-    evidence: tuple[tuple[str, tuple[str, ...]], ...]    # (rule id, quotes from it), in order
+    evidence: tuple[tuple[str, tuple[str, ...]], ...]  # (rule id, quotes from it), in order
     standard: bool
-    card: str = ""                     # the step in a few words, for the reference card
+    card: str = ""  # the step in a few words, for the reference card
     may_play: tuple[str, ...] = ()
     limits: tuple[str, ...] = ()
     unclear: str = ""
@@ -55,16 +55,22 @@ class Phase:
     name: str
     summary: str
     steps: tuple[Step, ...]
-    summary_evidence: tuple[tuple[str, tuple[str, ...]], ...] = ()    # what the one-line summary rests on
+    summary_evidence: tuple[tuple[str, tuple[str, ...]], ...] = ()  # what the one-line summary rests on
 
 
 def load_turn_summary(path: Path, rule_texts: dict[str, str]) -> list[Phase]:
     """The phases, each step checked against the rules it cites (`rule_texts`: id -> text as shown)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    phases = [Phase(p["id"], p["name"], p.get("summary", ""),
-                    tuple(_step(s, f"{path.name}: {p['id']} step {n}") for n, s in enumerate(p["steps"], start=1)),
-                    _summary_evidence(p, f"{path.name}: {p['id']} summary ({p.get('summary', '')!r})", rule_texts))
-              for p in data["phases"]]
+    phases = [
+        Phase(
+            p["id"],
+            p["name"],
+            p.get("summary", ""),
+            tuple(_step(s, f"{path.name}: {p['id']} step {n}") for n, s in enumerate(p["steps"], start=1)),
+            _summary_evidence(p, f"{path.name}: {p['id']} summary ({p.get('summary', '')!r})", rule_texts),
+        )
+        for p in data["phases"]
+    ]
     found = tuple(p.id for p in phases)
     if found != PHASE_IDS:
         raise TurnSummaryError(f"{path.name}: phases must be {PHASE_IDS}, found {found}")
@@ -74,8 +80,9 @@ def load_turn_summary(path: Path, rule_texts: dict[str, str]) -> list[Phase]:
             try:
                 check_evidence(where, dict(step.evidence), rule_texts)
             except EvidenceError as error:
-                raise TurnSummaryError(f"{error}; the step's card line {step.card!r} rests on the same "
-                                       "quotes") from None
+                raise TurnSummaryError(
+                    f"{error}; the step's card line {step.card!r} rests on the same quotes"
+                ) from None
             if step.who not in WHO:
                 raise TurnSummaryError(f"{where}: who must be one of {list(WHO)}")
             _check_standard_flag(where, step, rule_texts)
@@ -100,8 +107,10 @@ def _check_standard_flag(where: str, step: Step, rule_texts: dict[str, str]) -> 
     holds in the Starter Rules (not only Part II, nor only Part I notes about the Standard Rules)."""
     standard_only = [is_standard_only(r, rule_texts[r]) for r in step.rules]
     if step.standard and not any(standard_only):
-        raise TurnSummaryError(f"{where} is marked Standard but cites no Standard rule: cite a Part II rule "
-                               "or a Part I rule that says it is for the Standard Rules, or unmark it")
+        raise TurnSummaryError(
+            f"{where} is marked Standard but cites no Standard rule: cite a Part II rule "
+            "or a Part I rule that says it is for the Standard Rules, or unmark it"
+        )
     if not step.standard and all(standard_only):
         raise TurnSummaryError(f"{where} rests only on Standard rules {list(step.rules)}: mark it Standard")
 
@@ -116,10 +125,16 @@ def _step(entry: dict, where: str) -> Step:
                 check_folds(f"{where}: its {field}", line)
     except (EvidenceError, ComposedTextError) as error:
         raise TurnSummaryError(str(error)) from None
-    return Step(text=" ".join(entry["text"].split()), who=entry["who"], evidence=tuple(evidence.items()),
-                standard=bool(entry.get("standard")), card=" ".join((entry.get("card") or "").split()),
-                may_play=tuple(entry.get("may_play") or ()),
-                limits=tuple(entry.get("limits") or ()), unclear=" ".join((entry.get("unclear") or "").split()))
+    return Step(
+        text=" ".join(entry["text"].split()),
+        who=entry["who"],
+        evidence=tuple(evidence.items()),
+        standard=bool(entry.get("standard")),
+        card=" ".join((entry.get("card") or "").split()),
+        may_play=tuple(entry.get("may_play") or ()),
+        limits=tuple(entry.get("limits") or ()),
+        unclear=" ".join((entry.get("unclear") or "").split()),
+    )
 
 
 def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
@@ -127,25 +142,37 @@ def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
     page = PRINT_PATH if printable else TURN_SUMMARY_PATH
     out = ["---", f"title: {title}", "hide:", "  - toc", "---", "", f"# {title}", ""]
     if printable:
-        out += ["Every phase and step on one page, for printing. "
-                f"[Back to the interactive summary]({link_between(page, TURN_SUMMARY_PATH)}){{: .no-print }}", ""]
+        out += [
+            "Every phase and step on one page, for printing. "
+            f"[Back to the interactive summary]({link_between(page, TURN_SUMMARY_PATH)}){{: .no-print }}",
+            "",
+        ]
     else:
-        out += ["The book's own Full Player Turn Summary (pages 92-94) is missing from the source, so this one is "
-                "composed from the rules themselves: every step links to the rules it comes from. "
-                'Steps marked <span class="std-badge">Standard Rules</span> come from the Standard Rules. '
-                "Reading as the Starter game, they are hidden; reading as the Standard game, shown "
-                "(the switch is in the header). "
-                "Tap a phase to open it. "
-                f"[Printable version]({link_between(page, PRINT_PATH)}) · "
-                f"[Two-page reference card]({link_between(page, CARD_PATH)})", "",
-                f'<p class="game-note game-only--starter">Reading as the Starter game: the {standard_count(phases)} '
-                'Standard steps are hidden. <button type="button" data-set-game="standard">Read as the Standard '
-                'game</button></p>', ""]
+        out += [
+            "The book's own Full Player Turn Summary (pages 92-94) is missing from the source, so this one is "
+            "composed from the rules themselves: every step links to the rules it comes from. "
+            'Steps marked <span class="std-badge">Standard Rules</span> come from the Standard Rules. '
+            "Reading as the Starter game, they are hidden; reading as the Standard game, shown "
+            "(the switch is in the header). "
+            "Tap a phase to open it. "
+            f"[Printable version]({link_between(page, PRINT_PATH)}) · "
+            f"[Two-page reference card]({link_between(page, CARD_PATH)})",
+            "",
+            f'<p class="game-note game-only--starter">Reading as the Starter game: the {standard_count(phases)} '
+            'Standard steps are hidden. <button type="button" data-set-game="standard">Read as the Standard '
+            "game</button></p>",
+            "",
+        ]
     for number, phase in enumerate(phases, start=1):
         label = f"{number} · {escape(phase.name)}" if phase.id != "audience" else escape(phase.name)
         opened = " open" if printable else ""
-        out += [f'<details class="phase" id="phase-{phase.id}" markdown="1"{opened}>',
-                f"<summary>{label}</summary>", "", escape(phase.summary), ""]
+        out += [
+            f'<details class="phase" id="phase-{phase.id}" markdown="1"{opened}>',
+            f"<summary>{label}</summary>",
+            "",
+            escape(phase.summary),
+            "",
+        ]
         for n, step in enumerate(phase.steps, start=1):
             out += _step_markdown(n, step, link_between(page, COVERAGE_PATH))
         out += ["</details>", ""]
@@ -166,7 +193,6 @@ def _step_markdown(number: int, step: Step, coverage_link: str) -> list[str]:
         details.append("*Limits:* " + "; ".join(escape(x) for x in step.limits))
     details.append("*Rules:* " + ", ".join("{ref:%s}" % r for r in step.rules))
     if step.unclear:
-        details.append(f"*Unclear in the source:* {escape(step.unclear)} "
-                       f"([Errata and coverage]({coverage_link}))")
+        details.append(f"*Unclear in the source:* {escape(step.unclear)} ([Errata and coverage]({coverage_link}))")
     out += [f"    - {d}" for d in details]
     return out + [""]

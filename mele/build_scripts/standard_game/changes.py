@@ -21,7 +21,7 @@ CHANGES_FILE = "standard-changes.yaml"
 KINDS = ("changes", "new", "note", "part")
 HOWS = ("replaces", "adds-to", "restricts", "note")
 CHANGING = ("replaces", "adds-to", "restricts")
-SUMMARY_MOST_CHARS = 70     # it is one short line on a phone, after "Standard game: 2.5.2 — "
+SUMMARY_MOST_CHARS = 70  # it is one short line on a phone, after "Standard game: 2.5.2 — "
 
 
 class StandardMapError(ValueError):
@@ -30,8 +30,8 @@ class StandardMapError(ValueError):
 
 @dataclass(frozen=True)
 class Link:
-    standard: str        # the Part II rule
-    starter: str         # the Part I rule it changes (or points to, or repeats)
+    standard: str  # the Part II rule
+    starter: str  # the Part I rule it changes (or points to, or repeats)
     how: str
     evidence: Evidence
 
@@ -43,9 +43,9 @@ class Entry:
     topic: str = ""
     summary: str = ""
     links: tuple[Link, ...] = ()
-    explains: tuple[str, ...] = ()   # note: the rules it explains or repeats
-    of: str = ""                   # part: the rule it belongs to
-    quote: str = ""                # the rule's own words behind its summary, where no link has them
+    explains: tuple[str, ...] = ()  # note: the rules it explains or repeats
+    of: str = ""  # part: the rule it belongs to
+    quote: str = ""  # the rule's own words behind its summary, where no link has them
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Missing:
     what: str
     where: str
     topic: str
-    evidence: Evidence        # each rule that refers to the missing text, with its words
+    evidence: Evidence  # each rule that refers to the missing text, with its words
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -69,7 +69,7 @@ class Topic:
 @dataclass(frozen=True)
 class StandardMap:
     topics: tuple[Topic, ...]
-    entries: dict[str, Entry]      # Part II rule id -> its entry, in the map's order
+    entries: dict[str, Entry]  # Part II rule id -> its entry, in the map's order
     missing: tuple[Missing, ...]
 
     @property
@@ -129,37 +129,50 @@ def unlinked_standard_notes(standard_map: StandardMap, rule_texts: dict[str, str
     """Part I rules that speak of the Standard Rules ("Standard Rules: ...", "In the Standard Game, ...")
     but that no link and no missing-text entry names."""
     named = {link.starter for link in standard_map.links} | {r for m in standard_map.missing for r in m.rules}
-    return [rule_id for rule_id, text in rule_texts.items()
-            if rule_id.startswith("1.") and is_standard_only(rule_id, text) and rule_id not in named]
+    return [
+        rule_id
+        for rule_id, text in rule_texts.items()
+        if rule_id.startswith("1.") and is_standard_only(rule_id, text) and rule_id not in named
+    ]
 
 
 def _entry(raw, name: str, topic_ids: set[str], rule_texts: dict[str, str]) -> Entry:
-    rule_id = _named_rule(raw, "2", f"{name}: rule", "every entry under 'rules' needs a 'rule' (a Part II rule id)",
-                          rule_texts)
+    rule_id = _named_rule(
+        raw, "2", f"{name}: rule", "every entry under 'rules' needs a 'rule' (a Part II rule id)", rule_texts
+    )
     where = f"{name}: rule {rule_id}"
     kind = _choice(raw, "kind", KINDS, where)
     unknown = set(raw) - {"rule", "kind", "topic", "summary", "links", "explains", "of", "quote"}
     if unknown:
         raise StandardMapError(f"{where}: unknown field(s) {sorted(unknown)}")
     links = tuple(_link(rule_id, raw_link, where, rule_texts) for raw_link in raw.get("links") or ())
-    entry = Entry(rule=rule_id, kind=kind, topic=str(raw.get("topic") or ""),
-                  summary=" ".join(str(raw.get("summary") or "").split()), links=links,
-                  explains=tuple(str(r) for r in raw.get("explains") or ()), of=str(raw.get("of") or ""),
-                  quote=str(raw.get("quote") or ""))
+    entry = Entry(
+        rule=rule_id,
+        kind=kind,
+        topic=str(raw.get("topic") or ""),
+        summary=" ".join(str(raw.get("summary") or "").split()),
+        links=links,
+        explains=tuple(str(r) for r in raw.get("explains") or ()),
+        of=str(raw.get("of") or ""),
+        quote=str(raw.get("quote") or ""),
+    )
     _check_entry(entry, where, topic_ids, rule_texts)
     return entry
 
 
 def _link(rule_id: str, raw, where: str, rule_texts: dict[str, str]) -> Link:
-    starter = _named_rule(raw, "1", f"{where}, link to", "each link needs 'rule' (the Part I rule), 'how' and "
-                          "'evidence'", rule_texts)
+    starter = _named_rule(
+        raw, "1", f"{where}, link to", "each link needs 'rule' (the Part I rule), 'how' and 'evidence'", rule_texts
+    )
     where = f"{where}, link to {starter}"
     how = _choice(raw, "how", HOWS, where)
     try:
         evidence = read_evidence(raw.get("evidence"), where)
         if set(evidence) != {rule_id, starter}:
-            raise EvidenceError(f"{where}: the evidence must quote both rules, {rule_id} and {starter}, "
-                                f"and no other; it quotes {sorted(evidence)}")
+            raise EvidenceError(
+                f"{where}: the evidence must quote both rules, {rule_id} and {starter}, "
+                f"and no other; it quotes {sorted(evidence)}"
+            )
         check_evidence(where, evidence, rule_texts)
     except EvidenceError as error:
         raise StandardMapError(str(error)) from None
@@ -173,8 +186,9 @@ def _named_rule(raw, part: str, where: str, needs: str, rule_texts: dict[str, st
         raise StandardMapError(f"{where.rsplit(' ', 1)[0].rstrip(':,')}: {needs}; got {raw!r}")
     rule_id = str(raw["rule"])
     if not rule_id.startswith(part + "."):
-        raise StandardMapError(f"{where} {rule_id}: {needs.split(' needs ')[0]} names a Part {'I' * int(part)} "
-                               f"rule ({part}.S.N)")
+        raise StandardMapError(
+            f"{where} {rule_id}: {needs.split(' needs ')[0]} names a Part {'I' * int(part)} rule ({part}.S.N)"
+        )
     if rule_id not in rule_texts:
         raise StandardMapError(f"{where} {rule_id}: there is no such rule in the rulebook")
     return rule_id
@@ -195,21 +209,27 @@ def _check_entry(entry: Entry, where: str, topic_ids: set[str], rule_texts: dict
     if entry.of:
         raise StandardMapError(f"{where}: only a part has 'of'")
     if entry.kind == "changes" and not changing:
-        raise StandardMapError(f"{where}: kind 'changes' needs a link that replaces, adds to or restricts a Part I rule")
+        raise StandardMapError(
+            f"{where}: kind 'changes' needs a link that replaces, adds to or restricts a Part I rule"
+        )
     if entry.kind in ("new", "note") and changing:
-        raise StandardMapError(f"{where}: a rule that {changing[0].how} {changing[0].starter} is of kind 'changes', "
-                               f"not {entry.kind!r}")
+        raise StandardMapError(
+            f"{where}: a rule that {changing[0].how} {changing[0].starter} is of kind 'changes', not {entry.kind!r}"
+        )
     if entry.kind == "new" and not entry.quote:
         raise StandardMapError(f"{where}: a new rule quotes its own words behind its summary ('quote')")
     shown = entry.kind in ("changes", "new") or entry.links
     if shown and not (entry.summary and entry.topic):
-        raise StandardMapError(f"{where}: a rule shown on other rules or on the comparison page needs "
-                               "a 'summary' and a 'topic'")
+        raise StandardMapError(
+            f"{where}: a rule shown on other rules or on the comparison page needs a 'summary' and a 'topic'"
+        )
     if entry.topic and entry.topic not in topic_ids:
         raise StandardMapError(f"{where}: unknown topic {entry.topic!r}; topics are {sorted(topic_ids)}")
     if len(entry.summary) > SUMMARY_MOST_CHARS:
-        raise StandardMapError(f"{where}: its summary has {len(entry.summary)} characters, more than the "
-                               f"{SUMMARY_MOST_CHARS} of one line on a phone: {entry.summary!r}")
+        raise StandardMapError(
+            f"{where}: its summary has {len(entry.summary)} characters, more than the "
+            f"{SUMMARY_MOST_CHARS} of one line on a phone: {entry.summary!r}"
+        )
     if entry.quote:
         try:
             check_evidence(where, read_evidence({entry.rule: entry.quote}, where), rule_texts)
@@ -239,8 +259,10 @@ def _check_references(standard_map: StandardMap, name: str) -> None:
     for entry in entries.values():
         where = f"{name}: rule {entry.rule}"
         if entry.kind == "part" and (entries.get(entry.of) is None or entries[entry.of].kind == "part"):
-            raise StandardMapError(f"{where}: is part of {entry.of}, which must be a Part II rule with an entry "
-                                   "of its own that is not a part")
+            raise StandardMapError(
+                f"{where}: is part of {entry.of}, which must be a Part II rule with an entry "
+                "of its own that is not a part"
+            )
         for other in entry.explains:
             if other not in entries and not other.startswith("1."):
                 raise StandardMapError(f"{where}: is a note on {other}, which has no entry in the map")
@@ -249,9 +271,13 @@ def _check_references(standard_map: StandardMap, name: str) -> None:
 def _check_coverage(standard_map: StandardMap, rule_texts: dict[str, str], name: str) -> None:
     uncovered = uncovered_rules(standard_map, rule_texts)
     if uncovered:
-        raise StandardMapError(f"{name}: Part II rules with no entry: {', '.join(uncovered)} (every rule of "
-                               "Part II says how it changes Part I, or that it is new, a note or a part)")
+        raise StandardMapError(
+            f"{name}: Part II rules with no entry: {', '.join(uncovered)} (every rule of "
+            "Part II says how it changes Part I, or that it is new, a note or a part)"
+        )
     unlinked = unlinked_standard_notes(standard_map, rule_texts)
     if unlinked:
-        raise StandardMapError(f"{name}: Part I rules that speak of the Standard Rules but are linked to no "
-                               f"Part II rule and no missing text: {', '.join(unlinked)}")
+        raise StandardMapError(
+            f"{name}: Part I rules that speak of the Standard Rules but are linked to no "
+            f"Part II rule and no missing text: {', '.join(unlinked)}"
+        )

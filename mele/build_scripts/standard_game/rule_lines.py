@@ -16,7 +16,7 @@ from mele.build_scripts.render.inline import escape
 from mele.build_scripts.standard_game.changes import CHANGING, Link, StandardMap
 
 HOW_WORDS = {"replaces": "replaces", "adds-to": "adds to", "restricts": "restricts", "note": "see"}
-MISSING_LINK = "errata-and-coverage.md#what-the-source-lacks"   # from a rule page (all are in rules/)
+MISSING_LINK = "errata-and-coverage.md#what-the-source-lacks"  # from a rule page (all are in rules/)
 GAMES = ("both", "starter", "standard")
 
 
@@ -38,8 +38,10 @@ def rule_fields(rule_id: str, text: str, standard_map: StandardMap) -> dict:
         "game": game_of(rule_id, text, standard_map),
         "standard_kind": entry.kind if entry else "",
         "changes": [{"rule": link.starter, "how": link.how} for link in entry.links] if entry else [],
-        "changed_by": [{"rule": link.standard, "how": link.how, "summary": _summary(standard_map, link)}
-                       for link in standard_map.changed_by(rule_id)],
+        "changed_by": [
+            {"rule": link.standard, "how": link.how, "summary": _summary(standard_map, link)}
+            for link in standard_map.changed_by(rule_id)
+        ],
         "standard_missing": [{"what": m.what, "where": m.where} for m in standard_map.missing_for(rule_id)],
     }
 
@@ -54,7 +56,9 @@ def term_changes(defined_in: tuple[str, ...], standard_map: StandardMap, url_of)
         for link in standard_map.changed_by(rule_id):
             if link.how in CHANGING and link.standard not in seen:
                 seen.add(link.standard)
-                out.append({"rule": link.standard, "summary": _summary(standard_map, link), "url": url_of(link.standard)})
+                out.append(
+                    {"rule": link.standard, "summary": _summary(standard_map, link), "url": url_of(link.standard)}
+                )
     return out
 
 
@@ -78,8 +82,11 @@ def standard_block(rule_id: str, standard_map: StandardMap, rule_texts: dict[str
     elif entry and entry.kind == "new":
         lines += ['<span class="std-game__label">New in the Standard game</span>', ""]
     for m in missing:
-        lines += [f'<span class="std-game__label">Missing from the source:</span> {escape(m.what)} '
-                  f"({escape(m.where)}). [Errata and coverage]({MISSING_LINK}){{: .std-game__missing }}", ""]
+        lines += [
+            f'<span class="std-game__label">Missing from the source:</span> {escape(m.what)} '
+            f"({escape(m.where)}). [Errata and coverage]({MISSING_LINK}){{: .std-game__missing }}",
+            "",
+        ]
     if not lines:
         return []
     replaced_by = [link.standard for link in changed_by if link.how == "replaces"]
@@ -88,9 +95,15 @@ def standard_block(rule_id: str, standard_map: StandardMap, rule_texts: dict[str
 
 
 def _changed_by_lines(links: list[Link], standard_map: StandardMap, rule_texts: dict[str, str], href) -> list[str]:
-    refs = " ".join(rule_link(link.standard, f"{link.standard} — {escape(_summary(standard_map, link))}"
-                              f"{' (replaces this rule)' if link.how == 'replaces' else ''}", href)
-                    for link in links)
+    refs = " ".join(
+        rule_link(
+            link.standard,
+            f"{link.standard} — {escape(_summary(standard_map, link))}"
+            f"{' (replaces this rule)' if link.how == 'replaces' else ''}",
+            href,
+        )
+        for link in links
+    )
     out = [f'<span class="std-game__label">Standard game:</span> {refs}', ""]
     for link in links:
         if link.how == "replaces":
@@ -103,11 +116,15 @@ def _changes_lines(links: tuple[Link, ...], href) -> list[str]:
     notes = [link for link in links if link.how not in CHANGING]
     parts = []
     if changing:
-        parts.append('<span class="std-game__label">Changes</span> ' + " ".join(
-            rule_link(link.starter, f"{link.starter} ({HOW_WORDS[link.how]})", href) for link in changing))
+        parts.append(
+            '<span class="std-game__label">Changes</span> '
+            + " ".join(rule_link(link.starter, f"{link.starter} ({HOW_WORDS[link.how]})", href) for link in changing)
+        )
     if notes:
-        parts.append('<span class="std-game__label">Starter rule:</span> ' + " ".join(
-            rule_link(link.starter, link.starter, href) for link in notes))
+        parts.append(
+            '<span class="std-game__label">Starter rule:</span> '
+            + " ".join(rule_link(link.starter, link.starter, href) for link in notes)
+        )
     return [" ".join(parts), ""]
 
 

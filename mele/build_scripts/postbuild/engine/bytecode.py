@@ -45,7 +45,6 @@ def compiled(sources: list[Path], root: Path = paths.ROOT) -> dict[str, bytes]:
     cached = CACHE / f"{hash_of(inputs + sources, json.dumps(names))}.zip"
     if not cached.is_file():
         made = run_node_into(SCRIPT, [str(RUNTIME), str(root)], cached, stdin=json.dumps(names))
-        print(f"engine bytecode: {made['files']} modules compiled by Pyodide (magic {made['magic']})",
-              file=sys.stderr)
+        print(f"engine bytecode: {made['files']} modules compiled by Pyodide (magic {made['magic']})", file=sys.stderr)
     with zipfile.ZipFile(cached) as archive:
         return {name: archive.read(name) for name in archive.namelist()}

@@ -34,12 +34,13 @@ def run_node_into(script: Path, args: list[str], target: Path, stdin: str | None
         raise NodeStepFailed(f"node is not on PATH: it is needed to run {script.name}")
     target.parent.mkdir(parents=True, exist_ok=True)
     for stale in target.parent.glob("*" + "".join(target.suffixes)):
-        stale.unlink(missing_ok=True)     # another build may be clearing them too
+        stale.unlink(missing_ok=True)  # another build may be clearing them too
     partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
-    done = subprocess.run([node, str(script), *args, str(partial)], input=stdin,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [node, str(script), *args, str(partial)], input=stdin, capture_output=True, text=True, check=False
+    )
     if done.returncode != 0:
         partial.unlink(missing_ok=True)
         raise NodeStepFailed(done.stderr.strip()[-2000:] or f"node exited with status {done.returncode}")
-    partial.replace(target)               # atomic: a build running at the same time never reads half a file
+    partial.replace(target)  # atomic: a build running at the same time never reads half a file
     return json.loads(done.stdout.strip().splitlines()[-1])

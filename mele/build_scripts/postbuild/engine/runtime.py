@@ -25,7 +25,7 @@ CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdl
 LOCK = paths.ROOT / "package-lock.json"
 NODE_MODULES = paths.ROOT / "node_modules"
 PACKAGE_KEY = "node_modules/pyodide"
-RUNTIME_DIR = Path("assets") / "pyodide"   # inside the built site
+RUNTIME_DIR = Path("assets") / "pyodide"  # inside the built site
 
 
 class PyodideMismatch(Exception):
@@ -53,7 +53,7 @@ def _cached_tarball(integrity: str) -> Path | None:
     if algorithm != "sha512":
         return None
     hex_digest = base64.b64decode(digest).hex()
-    cache = Path(os.environ.get("npm_config_cache") or Path.home() / ".npm")
+    cache = Path(os.environ.get("npm_config_cache") or Path.home() / ".npm")  # noqa: SIM112 (npm spells it so)
     path = cache / "_cacache" / "content-v2" / "sha512" / hex_digest[:2] / hex_digest[2:4] / hex_digest[4:]
     return path if path.is_file() else None
 

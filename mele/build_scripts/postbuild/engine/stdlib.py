@@ -18,23 +18,22 @@ import shutil
 import sys
 from pathlib import Path
 
-from mele.views.catalogue import VIEWS
-from mele.views.values import default_values
-
 from mele.build_scripts import paths
-from mele.build_scripts.postbuild.engine.node_step import NodeStepFailed, hash_of, run_node_into
-from mele.views.games import game_of
 from mele.build_scripts.postbuild.engine.bytecode import BOOT_SCRIPT
-from mele.build_scripts.postbuild.engine.wheel import wheel_site_path
+from mele.build_scripts.postbuild.engine.node_step import NodeStepFailed, hash_of, run_node_into
 from mele.build_scripts.postbuild.engine.runtime import RUNTIME_DIR
+from mele.build_scripts.postbuild.engine.wheel import wheel_site_path
+from mele.views.catalogue import VIEWS
+from mele.views.games import game_of
+from mele.views.values import default_values
 
 SCRIPT = Path(__file__).with_suffix(".mjs")
 FULL_STDLIB = "python_stdlib.zip"
 TRIMMED_STDLIB = "python_stdlib.trimmed.zip"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", FULL_STDLIB, "pyodide-lock.json")
 CACHE = paths.BUILD / "engine-stdlib"
-ROLL = "3"          # a roll every calculator accepts (D6 and 2D6, each part of a text roll)
-REFUSED = "x"       # a value every numeric option refuses
+ROLL = "3"  # a roll every calculator accepts (D6 and 2D6, each part of a text roll)
+REFUSED = "x"  # a value every numeric option refuses
 
 
 RecordingFailed = NodeStepFailed
@@ -53,8 +52,7 @@ def recording_calls() -> list[dict]:
             calls.append({"type": "view", "view": view_id, "values": {**values, **rolls}, "links": links})
         numeric = [spec["name"] for spec in view["fields"] if spec["kind"] == "int" and spec["send"]]
         if numeric:
-            calls.append({"type": "view", "view": view_id, "values": {**values, numeric[0]: REFUSED},
-                          "links": links})
+            calls.append({"type": "view", "view": view_id, "values": {**values, numeric[0]: REFUSED}, "links": links})
             calls.append({"type": "link", "view": view_id, "entries": [[f"{view_id}.{numeric[0]}", REFUSED]]})
     return calls
 
@@ -70,8 +68,10 @@ def write_trimmed_stdlib(site_dir: Path = paths.SITE) -> Path:
     cached = CACHE / f"{hash_of(inputs, json.dumps(calls, sort_keys=True))}.zip"
     if not cached.is_file():
         recorded = run_node_into(SCRIPT, [str(runtime), str(wheel)], cached, stdin=json.dumps(calls))
-        print(f"trimmed standard library: {len(recorded['files'])} files, {cached.stat().st_size / 1e3:.0f} KB",
-              file=sys.stderr)
+        print(
+            f"trimmed standard library: {len(recorded['files'])} files, {cached.stat().st_size / 1e3:.0f} KB",
+            file=sys.stderr,
+        )
     target = runtime / TRIMMED_STDLIB
     shutil.copyfile(cached, target)
     return target

@@ -27,20 +27,20 @@ from pathlib import Path
 from mele.build_scripts import paths
 from mele.build_scripts.postbuild.engine.bytecode import bytecode_name, compiled
 
-PACKAGE = "mele_engine"                     # the wheel's distribution name
+PACKAGE = "mele_engine"  # the wheel's distribution name
 TOP = paths.ROOT / "mele"
 VERSION_FILE = TOP / "__init__.py"
-PACKAGES = ("engine", "views")             # under mele/
-BUILD_ONLY = {"form.py", "form_elements.py", "games.py", "page_config.py"}   # in views/
-WHEEL_DIR = Path("assets") / "engine"      # inside the built site
-FIXED_TIME = (1980, 1, 1, 0, 0, 0)          # the earliest time a zip entry can hold
+PACKAGES = ("engine", "views")  # under mele/
+BUILD_ONLY = {"form.py", "form_elements.py", "games.py", "page_config.py"}  # in views/
+WHEEL_DIR = Path("assets") / "engine"  # inside the built site
+FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
 _VERSION = re.compile(r'^__version__\s*=\s*"([^"]+)"', re.MULTILINE)
 
 
 def engine_version() -> str:
     match = _VERSION.search(VERSION_FILE.read_text(encoding="utf-8"))
     if not match:
-        raise ValueError(f"{VERSION_FILE} has no __version__ = \"...\" line")
+        raise ValueError(f'{VERSION_FILE} has no __version__ = "..." line')
     return match.group(1)
 
 
@@ -59,8 +59,12 @@ def _record_hash(data: bytes) -> str:
 
 
 def source_files() -> list[Path]:
-    modules = [p for package in PACKAGES for p in (TOP / package).rglob("*.py")
-               if "__pycache__" not in p.parts and not (package == "views" and p.name in BUILD_ONLY)]
+    modules = [
+        p
+        for package in PACKAGES
+        for p in (TOP / package).rglob("*.py")
+        if "__pycache__" not in p.parts and not (package == "views" and p.name in BUILD_ONLY)
+    ]
     return sorted([VERSION_FILE, *modules])
 
 
@@ -73,20 +77,30 @@ def wheel_entries(version: str) -> list[tuple[str, bytes]]:
     for source in sources:
         name = source.relative_to(paths.ROOT).as_posix()
         entries += [(name, source.read_bytes()), (bytecode_name(name), bytecode[bytecode_name(name)])]
-    entries.append((f"{dist_info}/METADATA", (
-        "Metadata-Version: 2.1\n"
-        f"Name: {PACKAGE}\n"
-        f"Version: {version}\n"
-        "Summary: The MELE rules engine: exact chances for strikes, corruption, influence, "
-        "keying, hazard limits and the Audience with Sauron.\n"
-        "Requires-Python: >=3.11\n"
-    ).encode()))
-    entries.append((f"{dist_info}/WHEEL", (
-        b"Wheel-Version: 1.0\n"
-        b"Generator: mele.build_scripts.postbuild.engine.wheel\n"
-        b"Root-Is-Purelib: true\n"
-        b"Tag: py3-none-any\n"
-    )))
+    entries.append(
+        (
+            f"{dist_info}/METADATA",
+            (
+                "Metadata-Version: 2.1\n"
+                f"Name: {PACKAGE}\n"
+                f"Version: {version}\n"
+                "Summary: The MELE rules engine: exact chances for strikes, corruption, influence, "
+                "keying, hazard limits and the Audience with Sauron.\n"
+                "Requires-Python: >=3.11\n"
+            ).encode(),
+        )
+    )
+    entries.append(
+        (
+            f"{dist_info}/WHEEL",
+            (
+                b"Wheel-Version: 1.0\n"
+                b"Generator: mele.build_scripts.postbuild.engine.wheel\n"
+                b"Root-Is-Purelib: true\n"
+                b"Tag: py3-none-any\n"
+            ),
+        )
+    )
     record_lines = [f"{name},{_record_hash(data)},{len(data)}" for name, data in entries]
     record_lines.append(f"{dist_info}/RECORD,,")
     entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode("utf-8")))
