@@ -21,14 +21,23 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT_FILES = ("sources", "docs", "overrides", "mele", "mkdocs.yml", "pyproject.toml", "package.json",
-                 "package-lock.json", "site")
+PROJECT_FILES = (
+    "sources",
+    "docs",
+    "overrides",
+    "mele",
+    "mkdocs.yml",
+    "pyproject.toml",
+    "package.json",
+    "package-lock.json",
+    "site",
+)
 BUILD_CACHES = ("stamps", "engine-bytecode", "engine-stdlib", "engine-snapshot", "precompressed")
 GLOSSARY = Path("sources") / "glossary.yaml"
 GLOSSARY_PAGE = "/glossary/"
-ENTRY = "#g-one-deck-game + .glossary-entry"        # the first entry of the glossary page
+ENTRY = "#g-one-deck-game + .glossary-entry"  # the first entry of the glossary page
 ENTRY_TEXT = "The normal game of the Starter Rules"  # its definition's first words, in the source
-BUILD_WAIT_S = 900                                   # a first build of the copy, on a busy machine
+BUILD_WAIT_S = 900  # a first build of the copy, on a busy machine
 
 
 def copy_project(dest: Path, root: Path = ROOT) -> Path:
@@ -46,7 +55,7 @@ def copy_project(dest: Path, root: Path = ROOT) -> Path:
             shutil.copytree(source, dest / "build" / name)
     stamp = root / "build" / "stamps" / "prebuild.json"
     written = json.loads(stamp.read_text(encoding="utf-8"))["outputs"] if stamp.exists() else {}
-    for name in written:                                 # the rules index and the like, beside the caches
+    for name in written:  # the rules index and the like, beside the caches
         if name.startswith("build/") and (root / name).exists():
             (dest / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(root / name, dest / name)
@@ -65,9 +74,14 @@ def project_env(project: Path) -> dict[str, str]:
 def dev_server(project: Path, log: Path) -> Iterator[str]:
     """`python -m mele.devtools.serve --watch` on a free port in `project`; yields its origin."""
     with open(log, "w") as output:
-        server = subprocess.Popen([sys.executable, "-m", "mele.devtools.serve", "--watch", "--port", "0"],
-                                  cwd=project, env=project_env(project), stdout=subprocess.PIPE, stderr=output,
-                                  text=True)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "mele.devtools.serve", "--watch", "--port", "0"],
+            cwd=project,
+            env=project_env(project),
+            stdout=subprocess.PIPE,
+            stderr=output,
+            text=True,
+        )
         try:
             first = server.stdout.readline()
             if " on http://" not in first:
@@ -98,7 +112,7 @@ def edit_glossary(project: Path, words: str) -> None:
     start = text.index("definition: >-\n") + len("definition: >-\n")
     line_end = text.index("\n", start)
     indent = text[start:line_end][: len(text[start:line_end]) - len(text[start:line_end].lstrip())]
-    path.write_text(text[:start] + f"{indent}{words} " + text[start + len(indent):], encoding="utf-8")
+    path.write_text(text[:start] + f"{indent}{words} " + text[start + len(indent) :], encoding="utf-8")
 
 
 def no_change_build_times(project: Path, runs: int) -> list[float]:
@@ -142,23 +156,39 @@ def figures(runs: int = 3, browser=None) -> list[dict]:
     scratch.mkdir(parents=True)
     try:
         project = copy_project(scratch)
-        subprocess.run([sys.executable, "-m", "mele.build_scripts.incremental"], cwd=project,
-                       env=project_env(project), check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "mele.build_scripts.incremental"],
+            cwd=project,
+            env=project_env(project),
+            check=True,
+            capture_output=True,
+        )
         builds = no_change_build_times(project, max(runs, 5))
         with contextlib.ExitStack() as stack:
             if browser is None:
                 playwright = stack.enter_context(sync_playwright())
-                browser = playwright.chromium.launch(executable_path=browser_bench.chromium_path(),
-                                                     args=browser_bench.ARGS)
+                browser = playwright.chromium.launch(
+                    executable_path=browser_bench.chromium_path(), args=browser_bench.ARGS
+                )
                 stack.callback(browser.close)
             edits = edit_to_page_times(browser, project, runs, scratch / "serve.log")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return [
-        {"figure": "make build, nothing changed", "median": statistics.median(builds), "unit": "s",
-         "runs": len(builds), "target": "<= 2 s"},
-        {"figure": "make serve: glossary edit to the open page", "median": statistics.median(edits), "unit": "s",
-         "runs": len(edits), "target": "<= 5 s"},
+        {
+            "figure": "make build, nothing changed",
+            "median": statistics.median(builds),
+            "unit": "s",
+            "runs": len(builds),
+            "target": "<= 2 s",
+        },
+        {
+            "figure": "make serve: glossary edit to the open page",
+            "median": statistics.median(edits),
+            "unit": "s",
+            "runs": len(edits),
+            "target": "<= 5 s",
+        },
     ]
 
 

@@ -23,8 +23,7 @@ import statistics
 from pathlib import Path
 
 from benchmarks import author_loop, browser_bench, engines_bench, search_bench
-from benchmarks.site_build import (ROOT, calculator_script_size, checkout, offline_copy_size, site_size,
-                                   time_build)
+from benchmarks.site_build import ROOT, calculator_script_size, checkout, offline_copy_size, site_size, time_build
 from mele.devtools.serve import start_server
 
 HEADER = f"{'figure':<52} {'median':>12} {'unit':<5} {'runs':>5}  target"

@@ -34,11 +34,11 @@ from mele.build_scripts import paths
 
 STAMPS = paths.BUILD / "stamps"
 CODE = paths.ROOT / "mele"
-NOT_BUILD_CODE = ("devtools",)       # mele/devtools/: the developer server and icon maker, not the build
+NOT_BUILD_CODE = ("devtools",)  # mele/devtools/: the developer server and icon maker, not the build
 SKIPPED_NAMES = ("__pycache__",)
 SKIPPED_SUFFIXES = (".pyc", ".partial")
-PACKAGES = ("mkdocs", "mkdocs-material", "pymdown-extensions", "markdown", "pyyaml")   # what renders the site
-ENVIRONMENT = ("SITE_URL",)           # mkdocs.yml reads it (!ENV)
+PACKAGES = ("mkdocs", "mkdocs-material", "pymdown-extensions", "markdown", "pyyaml")  # what renders the site
+ENVIRONMENT = ("SITE_URL",)  # mkdocs.yml reads it (!ENV)
 
 
 def _skipped(relative: Path) -> bool:
@@ -119,7 +119,7 @@ class Stamp:
             data = json.loads(text)
             return cls(dict(data["inputs"]), {k: list(v) for k, v in data["outputs"].items()})
         except (ValueError, KeyError, TypeError, AttributeError):
-            return None      # a stamp from another version of this module: run the stage
+            return None  # a stamp from another version of this module: run the stage
 
 
 def changed(old: dict, new: dict) -> list[str]:
@@ -127,8 +127,9 @@ def changed(old: dict, new: dict) -> list[str]:
     return sorted(key for key in old.keys() | new.keys() if old.get(key) != new.get(key))
 
 
-def why_run(stamp: Stamp | None, inputs: dict[str, str], outputs_now: dict[str, list[int]],
-            force: bool = False) -> str | None:
+def why_run(
+    stamp: Stamp | None, inputs: dict[str, str], outputs_now: dict[str, list[int]], force: bool = False
+) -> str | None:
     """Why a stage must run (a sentence), or None when its stamp says its outputs are current.
     `outputs_now`: the fingerprint, taken now, of the files the stamp lists as written (and of any
     other file now in the stage's output folders)."""
@@ -163,10 +164,10 @@ def written_between(before: dict[str, list[int]], after: dict[str, list[int]]) -
 @dataclass
 class Stage:
     name: str
-    inputs: Callable[[], list[Path]]     # read after the stages before it ran
-    watched: Callable[[], list[Path]]    # the files whose fingerprint is the stage's output
+    inputs: Callable[[], list[Path]]  # read after the stages before it ran
+    watched: Callable[[], list[Path]]  # the files whose fingerprint is the stage's output
     run: Callable[[], None]
-    outputs_written_by: Callable[[dict, dict], dict] | None = None   # picks outputs from before/after
+    outputs_written_by: Callable[[dict, dict], dict] | None = None  # picks outputs from before/after
 
 
 def _python(*args: str) -> None:
@@ -199,19 +200,33 @@ def prebuild_inputs() -> list[Path]:
 def site_inputs() -> list[Path]:
     """All of docs/ (the pages prebuild wrote are the generator's input too), and what prebuild
     wrote elsewhere (the rules index the Markdown extensions read)."""
-    return (files_under(paths.DOCS) + files_under(paths.ROOT / "overrides") + build_code_files()
-            + [p for p in prebuild_outputs() if paths.DOCS not in p.parents]
-            + [paths.MKDOCS_CONFIG, paths.ROOT / "pyproject.toml", paths.ROOT / "package-lock.json"])
+    return (
+        files_under(paths.DOCS)
+        + files_under(paths.ROOT / "overrides")
+        + build_code_files()
+        + [p for p in prebuild_outputs() if paths.DOCS not in p.parents]
+        + [paths.MKDOCS_CONFIG, paths.ROOT / "pyproject.toml", paths.ROOT / "package-lock.json"]
+    )
 
 
 def stages() -> list[Stage]:
     return [
-        Stage("prebuild", prebuild_inputs, generated_candidates,
-              lambda: _python("-m", "mele.build_scripts", "prebuild"),
-              outputs_written_by=lambda before, after: {k: after[k] for k in written_between(before, after)}),
-        Stage("site", site_inputs, lambda: files_under(paths.SITE),
-              lambda: (_python("-m", "mkdocs", "build", "--strict", "--quiet"),
-                       _python("-m", "mele.build_scripts", "postbuild"))),
+        Stage(
+            "prebuild",
+            prebuild_inputs,
+            generated_candidates,
+            lambda: _python("-m", "mele.build_scripts", "prebuild"),
+            outputs_written_by=lambda before, after: {k: after[k] for k in written_between(before, after)},
+        ),
+        Stage(
+            "site",
+            site_inputs,
+            lambda: files_under(paths.SITE),
+            lambda: (
+                _python("-m", "mkdocs", "build", "--strict", "--quiet"),
+                _python("-m", "mele.build_scripts", "postbuild"),
+            ),
+        ),
     ]
 
 

@@ -21,9 +21,9 @@ from pathlib import Path
 from mele.build_scripts import incremental, paths
 
 WATCHED = ("sources", "docs", "overrides", "mele", "mkdocs.yml")
-NOT_WATCHED = ("docs/rules", "mele/devtools")     # written by prebuild; the server itself (restart it)
+NOT_WATCHED = ("docs/rules", "mele/devtools")  # written by prebuild; the server itself (restart it)
 SCAN_INTERVAL_S = 1.0
-BUILD_WAIT_S = 600                                # the longest a request waits for a running build
+BUILD_WAIT_S = 600  # the longest a request waits for a running build
 
 
 def scan(root: Path = paths.ROOT) -> dict[str, tuple[int, int]]:
@@ -37,7 +37,7 @@ def scan(root: Path = paths.ROOT) -> dict[str, tuple[int, int]]:
             try:
                 stat = path.stat()
             except FileNotFoundError:
-                continue      # removed while scanned: the next scan sees it gone
+                continue  # removed while scanned: the next scan sees it gone
             marks[relative] = (stat.st_size, stat.st_mtime_ns)
     return marks
 
@@ -65,8 +65,13 @@ def build_id(site: Path) -> str:
 def run_build() -> bool:
     """The incremental build of this project, in a child process; True when it succeeded."""
     env = {**os.environ, "PYTHONPATH": str(paths.ROOT), "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mele.build_scripts.incremental"], cwd=paths.ROOT, env=env,
-                          stdout=sys.stderr, check=False)     # the server's own output is its address
+    done = subprocess.run(
+        [sys.executable, "-m", "mele.build_scripts.incremental"],
+        cwd=paths.ROOT,
+        env=env,
+        stdout=sys.stderr,
+        check=False,
+    )  # the server's own output is its address
     return done.returncode == 0
 
 
@@ -76,8 +81,14 @@ class Rebuilder:
     `news()` is a dict: {"state": "ready", "build": id}, {"state": "building"}, or {"state": "failed",
     "message": ...}; each change bumps `version`, which a listener waits past."""
 
-    def __init__(self, site: Path = paths.SITE, interval: float = SCAN_INTERVAL_S,
-                 build: Callable[[], bool] = run_build, log: Callable[[str], None] = print, root: Path = paths.ROOT):
+    def __init__(
+        self,
+        site: Path = paths.SITE,
+        interval: float = SCAN_INTERVAL_S,
+        build: Callable[[], bool] = run_build,
+        log: Callable[[str], None] = print,
+        root: Path = paths.ROOT,
+    ):
         self.site, self.interval, self._build, self._log, self.root = site, interval, build, log, root
         self._changed = threading.Condition()
         self._news: dict = {"state": "building"}
@@ -132,11 +143,11 @@ class Rebuilder:
 
     def _watch(self) -> None:
         before = scan(self.root)
-        self._rebuild()   # the site as the sources are now (quick when `make build` just ran)
+        self._rebuild()  # the site as the sources are now (quick when `make build` just ran)
         while not self._stopping.wait(self.interval):
             now = scan(self.root)
             changes = edited(before, now, generated_files())
-            before = now      # taken before the build: an edit made while it runs sets off the next
+            before = now  # taken before the build: an edit made while it runs sets off the next
             if changes:
                 more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
                 self._log(f"serve: {', '.join(changes[:3])}{more} changed: rebuilding")

@@ -6,8 +6,16 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from benchmarks.author_loop import (BUILD_WAIT_S, ENTRY, ENTRY_TEXT, GLOSSARY_PAGE, copy_project, dev_server,
-                                    edit_glossary, wait_for_build)
+from benchmarks.author_loop import (
+    BUILD_WAIT_S,
+    ENTRY,
+    ENTRY_TEXT,
+    GLOSSARY_PAGE,
+    copy_project,
+    dev_server,
+    edit_glossary,
+    wait_for_build,
+)
 
 MARKER = "Edited while served."
 IN_CONTROL = """new Promise((resolve) => navigator.serviceWorker.controller ? resolve(true)
@@ -21,11 +29,13 @@ def test_an_edited_glossary_entry_shows_in_the_open_page(browser, tmp_path):
         context = browser.new_context()
         page = context.new_page()
         refused = []
-        page.on("console", lambda message: refused.append(message.text)
-                if "Content Security Policy" in message.text else None)
+        page.on(
+            "console",
+            lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None,
+        )
         page.goto(origin + GLOSSARY_PAGE)
         expect(page.locator(ENTRY)).to_contain_text(ENTRY_TEXT)
-        assert page.evaluate(IN_CONTROL)          # the page is the service worker's before the edit
+        assert page.evaluate(IN_CONTROL)  # the page is the service worker's before the edit
         expect(page.locator("html")).to_have_attribute("data-dev-build", "ready")
         edit_glossary(project, MARKER)
         expect(page.locator(ENTRY)).to_contain_text(MARKER, timeout=BUILD_WAIT_S * 1000)

@@ -19,23 +19,29 @@ def test_nothing_changed_means_nothing_to_run():
     assert why_run(Stamp(INPUTS, OUTPUTS), dict(INPUTS), {k: list(v) for k, v in OUTPUTS.items()}) is None
 
 
-@pytest.mark.parametrize(("inputs", "named"), [
-    ({**INPUTS, "sources/glossary.yaml": "a9"}, "sources/glossary.yaml"),        # an edit
-    ({**INPUTS, "sources/new.yaml": "c3"}, "sources/new.yaml"),                  # a new file
-    ({k: v for k, v in INPUTS.items() if k != "mele/build_scripts/steps.py"}, "mele/build_scripts/steps.py"),
-    ({**INPUTS, "python": "3.12"}, "python"),                                    # another setting
-])
+@pytest.mark.parametrize(
+    ("inputs", "named"),
+    [
+        ({**INPUTS, "sources/glossary.yaml": "a9"}, "sources/glossary.yaml"),  # an edit
+        ({**INPUTS, "sources/new.yaml": "c3"}, "sources/new.yaml"),  # a new file
+        ({k: v for k, v in INPUTS.items() if k != "mele/build_scripts/steps.py"}, "mele/build_scripts/steps.py"),
+        ({**INPUTS, "python": "3.12"}, "python"),  # another setting
+    ],
+)
 def test_a_changed_input_runs_the_stage_and_is_named(inputs, named):
     reason = why_run(Stamp(INPUTS, OUTPUTS), inputs, OUTPUTS)
     assert reason == f"{named} changed"
 
 
-@pytest.mark.parametrize("outputs_now", [
-    {"site/index.html": [100, 5]},                                   # a file went missing
-    {**OUTPUTS, "site/index.html": [100, 7]},                        # rewritten since (a hand-run mkdocs)
-    {**OUTPUTS, "site/stray.html": [1, 1]},                          # a file the stage did not write
-    {},                                                              # site/ removed
-])
+@pytest.mark.parametrize(
+    "outputs_now",
+    [
+        {"site/index.html": [100, 5]},  # a file went missing
+        {**OUTPUTS, "site/index.html": [100, 7]},  # rewritten since (a hand-run mkdocs)
+        {**OUTPUTS, "site/stray.html": [1, 1]},  # a file the stage did not write
+        {},  # site/ removed
+    ],
+)
 def test_an_output_touched_since_the_stage_ran_runs_it_again(outputs_now):
     assert "since it was built" in why_run(Stamp(INPUTS, OUTPUTS), INPUTS, outputs_now)
 
@@ -49,7 +55,8 @@ def test_no_stamp_an_empty_stamp_or_force_runs_the_stage():
 def test_many_changes_are_summed_up():
     new = {f"sources/{n}.txt": "x" for n in range(5)}
     assert why_run(Stamp({}, OUTPUTS), new, OUTPUTS) == (
-        "sources/0.txt, sources/1.txt, sources/2.txt and 2 more changed")
+        "sources/0.txt, sources/1.txt, sources/2.txt and 2 more changed"
+    )
 
 
 def test_a_stamp_reads_back_and_a_foreign_one_is_no_stamp():
@@ -124,10 +131,16 @@ class Project:
 
     def stages(self):
         return [
-            incremental.Stage("gen", lambda: files_under(self.root / "src"), lambda: files_under(self.root / "gen"),
-                              self._gen, outputs_written_by=lambda b, a: {k: a[k] for k in written_between(b, a)}),
-            incremental.Stage("site", lambda: files_under(self.root / "gen"), lambda: files_under(self.root / "site"),
-                              self._site),
+            incremental.Stage(
+                "gen",
+                lambda: files_under(self.root / "src"),
+                lambda: files_under(self.root / "gen"),
+                self._gen,
+                outputs_written_by=lambda b, a: {k: a[k] for k in written_between(b, a)},
+            ),
+            incremental.Stage(
+                "site", lambda: files_under(self.root / "gen"), lambda: files_under(self.root / "site"), self._site
+            ),
         ]
 
     def build(self, force=False):
@@ -161,7 +174,7 @@ def test_a_hand_written_page_runs_only_the_site_and_a_source_runs_both(project):
 def test_a_stage_that_writes_the_same_files_again_leaves_the_next_alone(project):
     """The site stage reads the generated files' content, not their times."""
     project.build()
-    (project.root / "gen" / "a.txt").unlink()      # an output of gen gone: gen runs, writes it again
+    (project.root / "gen" / "a.txt").unlink()  # an output of gen gone: gen runs, writes it again
     assert project.build() == ["gen"]
 
 

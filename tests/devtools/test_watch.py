@@ -14,24 +14,38 @@ import pytest
 from mele.devtools.serve import CONTENT_SECURITY_POLICY, RELOAD_TAG, start_server, with_reload_script
 from mele.devtools.watch import Rebuilder, edited, scan
 
-WAIT_S = 30   # the longest a test waits for the watcher's thread (it answers within a scan or two)
+WAIT_S = 30  # the longest a test waits for the watcher's thread (it answers within a scan or two)
 
 
 def test_scan_sees_the_sources_and_not_what_the_build_writes(tmp_path: Path):
-    for name in ("sources/glossary.yaml", "docs/index.md", "docs/rules/1-1.md", "overrides/main.html",
-                 "mele/build_scripts/steps.py", "mele/devtools/serve.py", "mele/x/__pycache__/y.pyc",
-                 "mkdocs.yml", "site/index.html", "build/rules-index.json", "tests/test_x.py"):
+    for name in (
+        "sources/glossary.yaml",
+        "docs/index.md",
+        "docs/rules/1-1.md",
+        "overrides/main.html",
+        "mele/build_scripts/steps.py",
+        "mele/devtools/serve.py",
+        "mele/x/__pycache__/y.pyc",
+        "mkdocs.yml",
+        "site/index.html",
+        "build/rules-index.json",
+        "tests/test_x.py",
+    ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(name)
-    assert sorted(scan(tmp_path)) == ["docs/index.md", "mele/build_scripts/steps.py", "mkdocs.yml",
-                                      "overrides/main.html", "sources/glossary.yaml"]
+    assert sorted(scan(tmp_path)) == [
+        "docs/index.md",
+        "mele/build_scripts/steps.py",
+        "mkdocs.yml",
+        "overrides/main.html",
+        "sources/glossary.yaml",
+    ]
 
 
 def test_edited_names_changes_but_not_generated_files():
     before = {"sources/a.yaml": (1, 1), "docs/glossary.md": (9, 1), "docs/index.md": (3, 1)}
     now = {"sources/a.yaml": (1, 2), "docs/glossary.md": (9, 2), "docs/new.md": (1, 1)}
-    assert edited(before, now, frozenset({"docs/glossary.md"})) == ["docs/index.md", "docs/new.md",
-                                                                    "sources/a.yaml"]
+    assert edited(before, now, frozenset({"docs/glossary.md"})) == ["docs/index.md", "docs/new.md", "sources/a.yaml"]
     assert edited(before, dict(before)) == []
 
 
@@ -77,10 +91,10 @@ def ready(rebuilder: Rebuilder, seen: int = 0) -> tuple[int, dict]:
 
 def test_an_edit_is_built_and_named_to_the_pages(project):
     root, rebuilder, build = project
-    version, news = ready(rebuilder)                 # the build at start
+    version, news = ready(rebuilder)  # the build at start
     assert news == {"state": "ready", "build": "b1"}
     (root / "sources" / "glossary.yaml").write_text("terms: [edited]\n")
-    version, news = ready(rebuilder, version)        # a listener may miss "building": the latest news counts
+    version, news = ready(rebuilder, version)  # a listener may miss "building": the latest news counts
     assert news == {"state": "ready", "build": "b2"}
     assert build.count == 2
 
@@ -104,7 +118,7 @@ def test_the_server_adds_the_reload_script_and_its_events(project):
             page = response.read()
             assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
         assert page == b"<html><head><title>t</title>" + RELOAD_TAG + b"</head><body>home</body></html>"
-        assert b"__dev__" not in (root / "site" / "index.html").read_bytes()      # site/ as built
+        assert b"__dev__" not in (root / "site" / "index.html").read_bytes()  # site/ as built
         with urllib.request.urlopen(origin + "/__dev__/reload.js") as response:
             assert response.headers["Content-Type"] == "text/javascript"
             assert b"EventSource" in response.read()
