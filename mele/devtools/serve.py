@@ -269,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         help="rebuild when a source changes and reload the open pages (development only)",
     )
     args = parser.parse_args(argv)
+    if args.watch and args.directory.resolve() != paths.SITE.resolve():
+        parser.error(f"--watch serves the project's own site folder, {paths.SITE}, where the build writes")
     rebuilder = None
     if args.watch:
         rebuilder = Rebuilder(args.directory, log=lambda line: print(line, file=sys.stderr, flush=True))
