@@ -50,7 +50,7 @@ browser: $(STAMP)
 	fi
 
 # The Python and the Node installs do not depend on each other: on a fresh clone they run side
-# by side (pip about 40 s, npm about 20).
+# by side.
 install:
 	@$(MAKE) --no-print-directory --silent -j2 $(STAMP) $(NODE_STAMP)
 
@@ -72,8 +72,8 @@ serve: install
 # processes a file at a time (all drive one copy of the site, served by a process of its
 # own; the cross-engine files go together, tests/conftest.py), in file order: the browser
 # tests first, the many quick ones last, to even out the end (xdist's default, the files with
-# most tests first, left a one-test file of 45 CPU-s to the end). Two processes keep both
-# cores of a 2-core machine busy, a third buys nothing (README, "Tests").
+# most tests first, left a long one-test file to the end). Two processes keep both cores of a
+# 2-core machine busy; the browsers' own threads fill the rest.
 # TEST_JOBS=1 runs one process, in file order.
 TEST_JOBS ?= 2
 test: build browser

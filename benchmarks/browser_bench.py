@@ -36,7 +36,7 @@ SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 ENGINE_READY = "window.__calculators && window.__calculators.readyAt"
-# The offline copy is saved, the engine's too where the site keeps it apart (issue 13).
+# The offline copy is saved, the engine's too where the site keeps it apart.
 OFFLINE_SAVED = ("window.__offline && window.__offline.state === 'ready'"
                  " && (!('engineState' in window.__offline) || window.__offline.engineState === 'kept')")
 FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"

@@ -1,4 +1,4 @@
-"""First visits over a phone network (issue 13), in headless Chromium with DevTools' network
+"""First visits over a phone network, in headless Chromium with DevTools' network
 emulation (CDP Network.emulateNetworkConditions), against the site served with gzip as a
 production server does (mele/devtools/serve.py: the build's .gz copies, else on the fly),
 and again by a host that sends Brotli (the build's .br copies of the engine's files).

@@ -1,5 +1,5 @@
 """Every calculator and a rule page on a 390 x 844 phone, before and after a change, as pictures
-and one table: the record issues 12 and 19 ask for ("the answer stays in view while you edit").
+and one table: whether the answer stays in view while a field is edited.
 
     python -m benchmarks.phone_screenshots --baseline REF     (make screenshots BASELINE=REF)
 

@@ -33,13 +33,24 @@ CPU_SLOWDOWN = 4
 KEY_HELD_MS = 80
 # The search box of a build and its parts: the site's own, or Material's in builds before it.
 BOXES = {
-    "site": {"root": "[data-rule-search]", "input": ".rule-search__input", "open": "[data-rule-search-open]",
-             "results": ".rule-search__output", "meta": ".rule-search__meta", "list": ".rule-search__list",
-             "links": ".rule-search__list a.rule-search__link"},
-    "material": {"root": "[data-md-component=search]", "input": ".md-search__input",
-                 "open": "label.md-header__button[for='__search']", "results": ".md-search-result",
-                 "meta": ".md-search-result__meta", "list": ".md-search-result__list",
-                 "links": ".md-search-result__list a.md-search-result__link"},
+    "site": {
+        "root": "[data-rule-search]",
+        "input": ".rule-search__input",
+        "open": "[data-rule-search-open]",
+        "results": ".rule-search__output",
+        "meta": ".rule-search__meta",
+        "list": ".rule-search__list",
+        "links": ".rule-search__list a.rule-search__link",
+    },
+    "material": {
+        "root": "[data-md-component=search]",
+        "input": ".md-search__input",
+        "open": "label.md-header__button[for='__search']",
+        "results": ".md-search-result",
+        "meta": ".md-search-result__meta",
+        "list": ".md-search-result__list",
+        "links": ".md-search-result__list a.md-search-result__link",
+    },
 }
 SITE_BOX = BOXES["site"]
 SEARCH_INPUT, OPEN_SEARCH, RESULT_LINKS = SITE_BOX["input"], SITE_BOX["open"], SITE_BOX["links"]
@@ -60,7 +71,10 @@ PROBE_JS = """([box, timeoutMs]) => {
       }
     });
     observer.observe(root, { childList: true, subtree: true, characterData: true });
-    setTimeout(() => { observer.disconnect(); reject(new Error("no results in time: " + meta.textContent)); }, timeoutMs);
+    setTimeout(() => {
+      observer.disconnect();
+      reject(new Error("no results in time: " + meta.textContent));
+    }, timeoutMs);
   });
 }"""
 # Resolves once the result list has not changed for `quietMs` (the answer to the text typed so
@@ -131,8 +145,9 @@ def ask_all(browser, origin: str, questions: list[dict], ids: dict[str, str]) ->
         answers = []
         for question in questions:
             latency, links = ask(page, question["q"])
-            answers.append({"q": question["q"], "ms": latency, "results": [rule_of(link, ids) for link in links],
-                            "links": links})
+            answers.append(
+                {"q": question["q"], "ms": latency, "results": [rule_of(link, ids) for link in links], "links": links}
+            )
         return answers
     finally:
         context.close()
@@ -144,8 +159,9 @@ def hit_rates(questions: list[dict], answers: list[dict]) -> dict[str, dict[str,
     groups = {"all": lambda q: True, "tuning": lambda q: not q.get("held_out"), "held-out": lambda q: q.get("held_out")}
     for name, member in groups.items():
         pairs = [(q, a) for q, a in zip(questions, answers, strict=True) if member(q)]
-        rates[name] = {f"top{k}": sum(bool(set(a["results"][:k]) & set(q["rules"])) for q, a in pairs) / len(pairs)
-                       for k in (1, 3)}
+        rates[name] = {
+            f"top{k}": sum(bool(set(a["results"][:k]) & set(q["rules"])) for q, a in pairs) / len(pairs) for k in (1, 3)
+        }
         rates[name]["questions"] = len(pairs)
     return rates
 
@@ -156,7 +172,7 @@ def _poll(page, expression: str, timeout_s: float = 30.0):
     return poll(page, expression, timeout_s)
 
 
-ROWS = [   # (sample, figure, unit, target)
+ROWS = [  # (sample, figure, unit, target)
     ("top1", "search: rule hit rate, top-1 (question set)", "%", ">= 70 %"),
     ("top3", "search: rule hit rate, top-3 (question set)", "%", ">= 90 %"),
     ("held-out top1", "search: rule hit rate, top-1, held-out questions", "%", ""),
@@ -186,13 +202,18 @@ def figures(site: Path, origin: str, runs: int, browser=None) -> list[dict]:
         answers = ask_all(browser, origin, questions, ids)
         latencies += [answer["ms"] for answer in answers]
     rates = hit_rates(questions, answers)
-    values = {"top1": (rates["all"]["top1"] * 100, 1), "top3": (rates["all"]["top3"] * 100, 1),
-              "held-out top1": (rates["held-out"]["top1"] * 100, 1),
-              "held-out top3": (rates["held-out"]["top3"] * 100, 1),
-              "latency": (statistics.median(latencies), runs),
-              "index": (len(gzip.compress((site / "search" / "search_index.json").read_bytes(), 6)) / 1e3, 1)}
-    return [{"figure": figure, "median": values[key][0], "unit": unit, "runs": values[key][1], "target": target}
-            for key, figure, unit, target in ROWS]
+    values = {
+        "top1": (rates["all"]["top1"] * 100, 1),
+        "top3": (rates["all"]["top3"] * 100, 1),
+        "held-out top1": (rates["held-out"]["top1"] * 100, 1),
+        "held-out top3": (rates["held-out"]["top3"] * 100, 1),
+        "latency": (statistics.median(latencies), runs),
+        "index": (len(gzip.compress((site / "search" / "search_index.json").read_bytes(), 6)) / 1e3, 1),
+    }
+    return [
+        {"figure": figure, "median": values[key][0], "unit": unit, "runs": values[key][1], "target": target}
+        for key, figure, unit, target in ROWS
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -135,7 +135,7 @@ def prebuild() -> None:
 
 
 def write_sbg_pages(errata: list[Erratum], terms: list[Term]) -> list[SbgBook]:
-    """The Strategy Battle Game texts (issue 6): one page of numbered rules each, beside the rulebook's."""
+    """The Strategy Battle Game texts: one page of numbered rules each, beside the rulebook's."""
     books = load_sbg_books(errata)
     for book in books:
         links = glossary_links(terms, book.document.blocks, "SBG")
@@ -159,7 +159,7 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
     scheme = url_scheme()
     pages = {block.id: page_path(section) for section in rulebook.document.sections for block in section.blocks}
     url_of = lambda rule_id: f"{scheme.page_url(pages[rule_id])}#{rule_anchor(rule_id)}"  # noqa: E731
-    # issue 15: the glossary pop-ups' definitions, one file for the site, with the map's Standard changes
+    # the glossary pop-ups' definitions, one file for the site, with the map's Standard changes
     write_definitions(terms, standard={t.id: term_changes(t.defined_in, standard_map, url_of) for t in terms})
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
@@ -173,7 +173,7 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
     (paths.DOCS / TURN_SUMMARY_PATH).parent.mkdir(exist_ok=True)
     (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
     (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
-    (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")  # issue 17
+    (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")
 
 
 def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook], standard_map: StandardMap) -> None:
@@ -224,7 +224,7 @@ def postbuild(site_dir: Path = paths.SITE) -> None:
     with Compression(site_dir) as compression:  # gzip and Brotli copies for the server
         compression.start([site_dir / RUNTIME_DIR / name for name in CORE_FILES])  # the longest, meanwhile
         write_wheel(site_dir)  # calculators: the engine as a wheel for Pyodide
-        # --- issues 7 and 13 (offline, fast start, first visit over a phone network) ---
+        # --- offline, fast start, first visit over a phone network ---
         write_trimmed_stdlib(site_dir)  # calculators: only the standard library the engine imports
         write_snapshot(site_dir)  # calculators: Python and the engine started, restored on later visits
         compression.finish()  # every file's copies (and so their sizes, for the manifest)

@@ -1,4 +1,4 @@
-"""The installed app's icons (issue 18): PNGs drawn from the SVGs in docs/assets/app/.
+"""The installed app's icons: PNGs drawn from the SVGs in docs/assets/app/.
 
     .venv/bin/python -m mele.devtools.app_icons     # after changing an SVG or ICONS below
 

@@ -18,8 +18,9 @@ QUESTIONS = Path(__file__).with_name("questions.yaml")
 def ask_engine(index: Path, queries: list[str]) -> list[list[dict]]:
     node = shutil.which("node")
     assert node, "node is needed (it also writes the service worker)"
-    done = subprocess.run([node, str(ASK), str(index)], input=json.dumps(queries), capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run(
+        [node, str(ASK), str(index)], input=json.dumps(queries), capture_output=True, text=True, check=True
+    )
     return [answer["results"] for answer in json.loads(done.stdout)["answers"]]
 
 

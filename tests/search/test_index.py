@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from mele.build_scripts import paths
-from mele.build_scripts.steps import GLOSSARIES
 from mele.build_scripts.glossary.terms import load_terms
 from mele.build_scripts.search.index import SEARCH_INDEX, site_search_index, twin_rules
 from mele.build_scripts.search.pages import heading_over, page_parts
 from mele.build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
+from mele.build_scripts.steps import GLOSSARIES
 from tests.conftest import ROOT, missing_target, soup_of
 
 INDEX_GZIP_LIMIT = 300_000
@@ -41,7 +41,12 @@ def test_every_section_and_glossary_term_is_a_record(index, rules):
     assert {doc["id"] for doc in records(index, "section")} == {rule["section"] for rule in rules}
     assert {doc["id"] for doc in records(index, "glossary")} == {term.id for term in load_terms(paths.SOURCES)}
     assert {doc["part"] for doc in records(index, "section")} == {
-        "Front Matter", "Starter Rules", "Standard Rules", "SBG Advanced Rules", "SBG Boats and Water"}
+        "Front Matter",
+        "Starter Rules",
+        "Standard Rules",
+        "SBG Advanced Rules",
+        "SBG Boats and Water",
+    }
 
 
 def test_pages_other_than_rule_pages_are_records(index):
@@ -53,13 +58,30 @@ def test_pages_other_than_rule_pages_are_records(index):
 
 def test_every_location_in_the_index_exists_in_the_site(index, site):
     help_links = list(index["help"].values())
-    missing = [(location, problem) for location in [doc["location"] for doc in index["docs"]] + help_links
-               if (problem := missing_target(site, "/", "/" + location))]
+    missing = [
+        (location, problem)
+        for location in [doc["location"] for doc in index["docs"]] + help_links
+        if (problem := missing_target(site, "/", "/" + location))
+    ]
     assert missing == []
 
 
+def test_each_rule_carries_its_game_and_what_replaces_it_from_the_change_map(index, rules):
+    """rules.json's game and its "replaces" links (sources/standard-changes.yaml), as the search
+    ranks them for the reader's game; the Strategy Battle Game's rules have no game."""
+    by_id = {doc["id"]: doc for doc in records(index, "rule")}
+    for rule in rules:
+        record = by_id[rule["id"]]
+        assert record.get("game") == rule["game"], rule["id"]
+        replaced_by = [link["rule"] for link in rule["changed_by"] if link["how"] == "replaces"]
+        replaces = [link["rule"] for link in rule["changes"] if link["how"] == "replaces"]
+        assert record.get("replacedBy", []) == replaced_by and record.get("replaces", []) == replaces, rule["id"]
+    assert by_id["1.5.43"]["replacedBy"] == ["2.5.5", "2.5.28"] and by_id["2.5.28"]["replaces"] == ["1.5.43"]
+    assert "game" not in by_id["SBG-A.1.2"]
+
+
 def test_the_synonyms_and_the_help_sit_beside_the_records(index):
-    assert index["format"] == 2
+    assert index["format"] == 3
     assert ["tie", "tied", "ties"] in [players for players, _ in index["synonyms"]]
     assert [["DH"], ["Darkhaven"]] in index["synonyms"]
     assert index["help"] == {"missing": "rules/errata-and-coverage/#what-the-source-lacks"}
@@ -78,18 +100,31 @@ def test_a_section_in_the_middle_of_a_page_leads_to_its_heading(index, site):
 
 
 def test_a_heading_is_found_only_right_above_the_rule():
-    html = ('<h1 id="book">Book</h1><div class="rule" id="ra-0-1">x</div><h2 id="water">Water</h2><p>y</p>'
-            '<div class="rule" id="ra-1-1">z</div><div class="rule" id="ra-1-2">w</div>')
-    assert [heading_over(html, anchor) for anchor in ("ra-0-1", "ra-1-1", "ra-1-2", "nowhere")] == ["", "water", None, None]
+    html = (
+        '<h1 id="book">Book</h1><div class="rule" id="ra-0-1">x</div><h2 id="water">Water</h2><p>y</p>'
+        '<div class="rule" id="ra-1-1">z</div><div class="rule" id="ra-1-2">w</div>'
+    )
+    assert [heading_over(html, anchor) for anchor in ("ra-0-1", "ra-1-1", "ra-1-2", "nowhere")] == [
+        "",
+        "water",
+        None,
+        None,
+    ]
 
 
 def test_a_page_is_read_as_its_own_part_and_one_part_per_second_level_heading():
-    html = ('<header><h1>Site</h1></header><article class="md-content__inner md-typeset"><h1 id="t">Title <em>here</em></h1>'
-            '<p>Intro &amp; more.</p><script>skip()</script><h2 id="a">Part A</h2><p>Text A</p><h3 id="a1">Sub</h3>'
-            '<p>More A</p><h2>No anchor</h2><p>Still A</p><h2 id="b">Part B</h2><p>Text B</p></article><p>after</p>')
+    html = (
+        '<header><h1>Site</h1></header><article class="md-content__inner md-typeset">'
+        '<h1 id="t">Title <em>here</em></h1>'
+        '<p>Intro &amp; more.</p><script>skip()</script><h2 id="a">Part A</h2><p>Text A</p><h3 id="a1">Sub</h3>'
+        '<p>More A</p><h2>No anchor</h2><p>Still A</p><h2 id="b">Part B</h2><p>Text B</p></article><p>after</p>'
+    )
     parts = [(p.anchor, p.title, " ".join(" ".join(p.text).split())) for p in page_parts(html)]
-    assert parts == [("", "Title here", "Intro & more."), ("a", "Part A", "Text A Sub More A No anchor Still A"),
-                     ("b", "Part B", "Text B")]
+    assert parts == [
+        ("", "Title here", "Intro & more."),
+        ("a", "Part A", "Text A Sub More A No anchor Still A"),
+        ("b", "Part B", "Text B"),
+    ]
 
 
 def test_starter_and_standard_twins_point_at_each_other(index):
@@ -102,9 +137,11 @@ def test_starter_and_standard_twins_point_at_each_other(index):
 
 
 def test_twins_need_most_word_pairs_in_common():
-    rules = [{"id": "1.1.1", "text": "A Ringwraith may carry items but may not use them."},
-             {"id": "2.1.1", "text": "A Ringwraith may carry items but may not use them at all."},
-             {"id": "2.1.2", "text": "Corruption cards may not be played on Ringwraiths."}]
+    rules = [
+        {"id": "1.1.1", "text": "A Ringwraith may carry items but may not use them."},
+        {"id": "2.1.1", "text": "A Ringwraith may carry items but may not use them at all."},
+        {"id": "2.1.2", "text": "Corruption cards may not be played on Ringwraiths."},
+    ]
     assert twin_rules(rules) == {"2.1.1": ["1.1.1"], "1.1.1": ["2.1.1"]}
 
 
@@ -126,12 +163,15 @@ def test_a_synonym_of_no_rule_is_reported():
     assert missing_rulebook_words(synonyms, ["The strike is ineffectual."]) != []
 
 
-@pytest.mark.parametrize("entry, problem", [
-    ("- players: [tie]\n  rulebook: [equal]\n", "needs exactly players, rulebook and why"),
-    ("- players: tie\n  rulebook: [equal]\n  why: x\n", "players must be a list of words"),
-    ("- players: [tie]\n  rulebook: []\n  why: x\n", "rulebook must be a list of words"),
-    ("- players: [tie]\n  rulebook: [equal]\n  why: ' '\n", "say why"),
-])
+@pytest.mark.parametrize(
+    "entry, problem",
+    [
+        ("- players: [tie]\n  rulebook: [equal]\n", "needs exactly players, rulebook and why"),
+        ("- players: tie\n  rulebook: [equal]\n  why: x\n", "players must be a list of words"),
+        ("- players: [tie]\n  rulebook: []\n  why: x\n", "rulebook must be a list of words"),
+        ("- players: [tie]\n  rulebook: [equal]\n  why: ' '\n", "say why"),
+    ],
+)
 def test_a_malformed_synonym_is_refused_with_its_entry_number(tmp_path, entry, problem):
     (tmp_path / "search-synonyms.yaml").write_text("synonyms:\n" + entry, encoding="utf-8")
     with pytest.raises(SynonymError, match=f"entry 1: {problem}"):
@@ -147,10 +187,13 @@ def test_the_header_is_materials_with_the_sites_search_and_the_reading_setting()
     Material's and the reading setting before the palette: a newer Material's header shows here."""
     theme = (MATERIAL / HEADER).read_text(encoding="utf-8")
     ours = (ROOT / "overrides" / HEADER).read_text(encoding="utf-8")
-    search = theme[theme.index('    {% if "material/search" in config.plugins %}'):theme.index("    {% if config.repo_url %}")]
+    search = theme[
+        theme.index('    {% if "material/search" in config.plugins %}') : theme.index("    {% if config.repo_url %}")
+    ]
     palette = "    {% if config.theme.palette %}\n"
     expected = theme.replace(search, '    {% include "partials/rule-search.html" %}\n').replace(
-        palette, '    {% include "partials/reading-as.html" %}\n' + palette, 1)
+        palette, '    {% include "partials/reading-as.html" %}\n' + palette, 1
+    )
     assert ours.split("-#}\n", 1)[1] == expected.split("-#}\n", 1)[1]
 
 
@@ -159,7 +202,7 @@ def test_every_page_has_the_sites_search_box_and_not_materials(site):
     assert len(pages) > 30
     for page in pages:
         html = page.read_text(encoding="utf-8")
-        if "data-md-component=\"header\"" not in html:
+        if 'data-md-component="header"' not in html:
             continue
         name = page.relative_to(site)
         assert html.count("data-rule-search ") == 1 and html.count("data-rule-search-open") == 1, name

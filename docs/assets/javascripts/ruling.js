@@ -1,4 +1,4 @@
-// The ruling sheet (issue 16): collect rules from any page, attach a calculator's odds,
+// The ruling sheet: collect rules from any page, attach a calculator's odds,
 // and state a ruling on /ruling/ that one link reproduces. See ruling/*.js; this file
 // only wires them to each page, including pages that Material's instant navigation
 // swaps in without a reload. Every page loads only the "Add to ruling" buttons and the

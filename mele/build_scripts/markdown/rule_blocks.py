@@ -49,7 +49,7 @@ def permalink(parent: etree.Element, rule_id: str, citation_prefix: str) -> etre
         },
     )
     link.text = rule_id
-    # Beside the number: puts the rule on the reader's ruling sheet (ruling.js, issue 16).
+    # Beside the number: puts the rule on the reader's ruling sheet (ruling.js).
     etree.SubElement(
         parent,
         "button",

@@ -1,4 +1,4 @@
-"""Parse the two Strategy Battle Game texts (issue 6) with the rulebook parser.
+"""Parse the two Strategy Battle Game texts with the rulebook parser.
 
 They are another game, and another edition each, than the MELE rulebook: their
 rule ids carry a prefix of their own (`SBG-A.S.N`, `SBG-B.S.N`) so they can

@@ -4,17 +4,14 @@ and a Brotli copy beside each of the engine's (`x.wasm.br`).
 A server sends it instead of compressing on every request (nginx `gzip_static on`,
 `brotli_static on`; `make serve` does the same, mele/devtools/serve.py). Level 9, with
 the file's name and time left out of the header, so the same file gives the same bytes;
-each result is kept in build/ under the hash of the file, so the 9.6 MB wasm is
+each result is kept in build/ under the hash of the file, so the large wasm is
 compressed once, not on every build.
 
 The engine's files (what a first visit to a calculator waits for) are compressed with
-zopfli instead: a gzip stream any browser reads, 3 to 6 % smaller than level 9 (the wasm
-3.53 -> 3.41 MB; 157 KB in all, 0.14 s on Fast 4G and 0.8 s on Slow 4G), for about 25 s
-of CPU once per machine. Their Brotli copies (quality 11) are smaller again, for hosts
-that send Brotli: the wasm 2.74 MB, the engine's first download 0.88 MB less than with
-gzip (about 0.9 s on Fast 4G, 4 s on Slow 4G), for about 40 s of CPU once per machine.
-Only those: the pages and the search index change with every edit of the rules, and would
-make every build that much slower.
+zopfli instead: a gzip stream any browser reads, a few per cent smaller than level 9, for
+a slow compression once per machine. Their Brotli copies (quality 11) are smaller again,
+for hosts that send Brotli. Only those: the pages and the search index change with every
+edit of the rules, and would make every build that much slower.
 """
 
 from __future__ import annotations
@@ -43,7 +40,7 @@ ZOPFLI_ITERATIONS = 1  # 15 (zopfli's default) saves 0.2 % more for three times 
 # Worker processes start afresh rather than forked: the build runs inside test processes, whose
 # other threads (pytest-xdist's) may hold a lock at the moment of a fork.
 PROCESSES = multiprocessing.get_context("spawn")
-BROTLI_QUALITY, BROTLI_WINDOW = 11, 22  # Brotli's own defaults: a 16 MB window made the wasm's copy 1 % larger
+BROTLI_QUALITY, BROTLI_WINDOW = 11, 22  # Brotli's own defaults: a larger window made the wasm's copy larger
 
 
 def gzip_bytes(data: bytes, thorough: bool = False) -> bytes:

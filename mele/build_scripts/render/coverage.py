@@ -118,7 +118,7 @@ def _missing_items(data: dict) -> list[str]:
     return out
 
 
-# --- Strategy Battle Game texts (issue 6) -------------------------------------------------
+# --- Strategy Battle Game texts -------------------------------------------------
 
 
 def sbg_coverage_markdown(texts: list[tuple[str, str]], coverage: dict) -> str:

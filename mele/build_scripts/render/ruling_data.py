@@ -1,4 +1,4 @@
-"""What the ruling page (docs/ruling.md, issue 16) needs beyond rules.json.
+"""What the ruling page (docs/ruling.md) needs beyond rules.json.
 
 rules.json gives each rule's words, link and errata ids. A ruling also shows each
 rule's section by name, the rulebook it comes from, where a correction sits in its

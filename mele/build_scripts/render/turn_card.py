@@ -1,4 +1,4 @@
-"""The turn summary as a two-page reference card (issue 17), from the same data as the full
+"""The turn summary as a two-page reference card, from the same data as the full
 summary: each step's `card` wording, who acts, its Standard mark and its rule numbers.
 
 On screen it is a compact page for a tablet or a phone held sideways; printed from the browser

@@ -9,6 +9,7 @@ its `text`; the synonyms and the numbering help sit beside the records.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -17,28 +18,29 @@ from pathlib import Path
 
 from mele.build_scripts import paths
 from mele.build_scripts.glossary.terms import Term, load_terms
+from mele.build_scripts.model.rule_index import RuleIndex
 from mele.build_scripts.render.coverage import COVERAGE_PATH
 from mele.build_scripts.render.pages import title_case
-from mele.build_scripts.model.rule_index import RuleIndex
-from mele.build_scripts.site_urls import UrlScheme, url_scheme
 from mele.build_scripts.render.turn_summary import PRINT_PATH
 from mele.build_scripts.search.pages import built_file, heading_over, page_records
 from mele.build_scripts.search.sections import SEARCH_SECTIONS
 from mele.build_scripts.search.synonyms import Synonym, load_synonyms, missing_rulebook_words
+from mele.build_scripts.site_urls import UrlScheme, url_scheme
 
 SEARCH_INDEX = Path("search") / "search_index.json"
-FORMAT = 2                      # bump when the search must read records differently
-TWIN_SIMILARITY = 0.6           # Starter and Standard rules this alike are shown together
-MISSING_PARTS = "what-the-source-lacks"   # the coverage page's heading a "No rule ..." answer leads to
-PAGE_TEXT = 2000    # characters of a page's text kept: pages come after rules, and the search reads it all at start
+FORMAT = 3  # bump when the search must read records differently
+TWIN_SIMILARITY = 0.6  # Starter and Standard rules this alike are shown together
+MISSING_PARTS = "what-the-source-lacks"  # the coverage page's heading a "No rule ..." answer leads to
+PAGE_TEXT = 2000  # characters of a page's text kept: pages come after rules, and the search reads it all at start
 
 
 class SearchIndexError(ValueError):
     pass
 
 
-def write_search_index(site_dir: Path, glossary_pages: dict[str, str],
-                       mkdocs_config: Path = paths.MKDOCS_CONFIG) -> dict:
+def write_search_index(
+    site_dir: Path, glossary_pages: dict[str, str], mkdocs_config: Path = paths.MKDOCS_CONFIG
+) -> dict:
     """Write the search index into the built site `site_dir`. `glossary_pages`: game -> page."""
     index = site_search_index(site_dir, glossary_pages, mkdocs_config)
     text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
@@ -49,8 +51,9 @@ def write_search_index(site_dir: Path, glossary_pages: dict[str, str],
     return index
 
 
-def site_search_index(site_dir: Path, glossary_pages: dict[str, str],
-                      mkdocs_config: Path = paths.MKDOCS_CONFIG) -> dict:
+def site_search_index(
+    site_dir: Path, glossary_pages: dict[str, str], mkdocs_config: Path = paths.MKDOCS_CONFIG
+) -> dict:
     """The search index of the built site `site_dir`, from the rules index, the sources and its pages."""
     rules = json.loads(paths.RULES_INDEX.read_text(encoding="utf-8"))
     sections = json.loads(SEARCH_SECTIONS.read_text(encoding="utf-8"))
@@ -62,24 +65,36 @@ def site_search_index(site_dir: Path, glossary_pages: dict[str, str],
     scheme = rule_index.scheme
     glossary_urls = {game: scheme.page_url(page) for game, page in glossary_pages.items()}
     generated = {page.relative_to(paths.DOCS).as_posix() for page in paths.GENERATED_RULES.rglob("*.md")}
-    pages = page_records(site_dir, scheme, (generated - {COVERAGE_PATH}) | {PRINT_PATH},
-                         set(glossary_urls.values()), PAGE_TEXT)
+    pages = page_records(
+        site_dir, scheme, (generated - {COVERAGE_PATH}) | {PRINT_PATH}, set(glossary_urls.values()), PAGE_TEXT
+    )
     sections = [{**s, "anchor": section_anchor(site_dir, scheme, s)} for s in sections]
     return search_index(rules, sections, load_terms(paths.SOURCES), synonyms, glossary_urls, pages, rule_index)
 
 
-def search_index(rules: list[dict], sections: list[dict], terms: list[Term], synonyms: list[Synonym],
-                 glossary_urls: dict[str, str], pages: list[dict], rule_index: RuleIndex) -> dict:
+def search_index(
+    rules: list[dict],
+    sections: list[dict],
+    terms: list[Term],
+    synonyms: list[Synonym],
+    glossary_urls: dict[str, str],
+    pages: list[dict],
+    rule_index: RuleIndex,
+) -> dict:
     """Locations are from the site root, in the site's URL style (`rule_index.scheme`)."""
     scheme = rule_index.scheme
-    docs = ([section_record(s, scheme) for s in sections]
-            + rule_records(rules, rule_index)
-            + [glossary_record(t, glossary_urls[t.game]) for t in terms]
-            + pages)
-    return {"format": FORMAT,
-            "synonyms": [[list(s.players), list(s.rulebook)] for s in synonyms],
-            "help": {"missing": f"{scheme.page_url(COVERAGE_PATH)}#{MISSING_PARTS}"},
-            "docs": docs}
+    docs = (
+        [section_record(s, scheme) for s in sections]
+        + rule_records(rules, rule_index)
+        + [glossary_record(t, glossary_urls[t.game]) for t in terms]
+        + pages
+    )
+    return {
+        "format": FORMAT,
+        "synonyms": [[list(s.players), list(s.rulebook)] for s in synonyms],
+        "help": {"missing": f"{scheme.page_url(COVERAGE_PATH)}#{MISSING_PARTS}"},
+        "docs": docs,
+    }
 
 
 def section_anchor(site_dir: Path, scheme: UrlScheme, section: dict) -> str:
@@ -94,8 +109,14 @@ def section_anchor(site_dir: Path, scheme: UrlScheme, section: dict) -> str:
 
 def section_record(section: dict, scheme: UrlScheme) -> dict:
     location = scheme.page_url(section["page"]) + (f"#{section['anchor']}" if section["anchor"] else "")
-    return {"kind": "section", "id": section["id"], "title": section["title"], "part": section["part"],
-            "location": location, "text": ""}
+    return {
+        "kind": "section",
+        "id": section["id"],
+        "title": section["title"],
+        "part": section["part"],
+        "location": location,
+        "text": "",
+    }
 
 
 def rule_records(rules: list[dict], rule_index: RuleIndex) -> list[dict]:
@@ -103,22 +124,53 @@ def rule_records(rules: list[dict], rule_index: RuleIndex) -> list[dict]:
     records = []
     for rule in rules:
         heading = title_case(rule["heading"]) if rule["heading"].isupper() else rule["heading"]
-        record = {"kind": "rule", "id": rule["id"], "section": rule["section"], "heading": heading,
-                  "block": rule["kind"], "location": rule_index.site_url(rule["id"]), "text": rule["text"]}
+        record = {
+            "kind": "rule",
+            "id": rule["id"],
+            "section": rule["section"],
+            "heading": heading,
+            "block": rule["kind"],
+            "location": rule_index.site_url(rule["id"]),
+            "text": rule["text"],
+        }
         if rule["id"] in twins:
             record["twins"] = twins[rule["id"]]
+        record.update(game_fields(rule))
         records.append(record)
     return records
 
 
+def game_fields(rule: dict) -> dict:
+    """What the search needs of the Standard-game change map (rules.json's `game`, `changes`,
+    `changed_by`): the game a rule belongs to ("both", "starter", "standard"; none for the
+    Strategy Battle Game) and the rules that replace it in the other game, so that the reader's
+    game ranks a replaced rule below its replacement."""
+    fields = {"game": rule["game"]} if rule.get("game") else {}
+    replaced_by = [link["rule"] for link in rule.get("changed_by") or [] if link["how"] == "replaces"]
+    replaces = [link["rule"] for link in rule.get("changes") or [] if link["how"] == "replaces"]
+    if replaced_by:
+        fields["replacedBy"] = replaced_by
+    if replaces:
+        fields["replaces"] = replaces
+    return fields
+
+
 def glossary_record(term: Term, page_url: str) -> dict:
-    return {"kind": "glossary", "id": term.id, "game": term.game, "title": term.term, "aliases": list(term.aliases),
-            "location": f"{page_url}#{term.anchor}", "rules": list(term.defined_in), "text": term.definition}
+    return {
+        "kind": "glossary",
+        "id": term.id,
+        "game": term.game,
+        "title": term.term,
+        "aliases": list(term.aliases),
+        "location": f"{page_url}#{term.anchor}",
+        "rules": list(term.defined_in),
+        "text": term.definition,
+    }
 
 
 def _bigrams(text: str) -> frozenset:
     words = re.findall(r"[a-z0-9]+", text.lower())
-    return frozenset(zip(words, words[1:]))
+    return frozenset(itertools.pairwise(words))
 
 
 def twin_rules(rules: list[dict]) -> dict[str, list[str]]:

@@ -18,7 +18,7 @@ SKIPPED_TAGS = {"script", "style", "template", "noscript", "svg", "button"}
 
 @dataclass
 class PagePart:
-    anchor: str        # "" for the page's own part
+    anchor: str  # "" for the page's own part
     title: str = ""
     text: list[str] = field(default_factory=list)
 
@@ -29,9 +29,9 @@ class ArticleText(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts = [PagePart("")]
-        self._article = 0        # depth inside the article
-        self._skipped = 0        # depth inside an element whose text is not the page's
-        self._heading: str | None = None   # the heading whose text is being read: "h1" or "h2"
+        self._article = 0  # depth inside the article
+        self._skipped = 0  # depth inside an element whose text is not the page's
+        self._heading: str | None = None  # the heading whose text is being read: "h1" or "h2"
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
@@ -87,8 +87,9 @@ def plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def page_records(site_dir: Path, scheme: UrlScheme, skipped: set[str], whole_only: set[str],
-                 text_limit: int, docs: Path = paths.DOCS) -> list[dict]:
+def page_records(
+    site_dir: Path, scheme: UrlScheme, skipped: set[str], whole_only: set[str], text_limit: int, docs: Path = paths.DOCS
+) -> list[dict]:
     """Records of every docs page but those in `skipped` (docs paths); pages in `whole_only`
     (page URLs) give their own part only. Pages under calculators/ are calculators."""
     records = []
@@ -108,8 +109,14 @@ def page_records(site_dir: Path, scheme: UrlScheme, skipped: set[str], whole_onl
                 continue
             if len(text) > text_limit:
                 text = text[:text_limit].rsplit(" ", 1)[0]
-            records.append({"kind": kind, "title": title, "location": url + (f"#{part.anchor}" if part.anchor else ""),
-                            "text": text})
+            records.append(
+                {
+                    "kind": kind,
+                    "title": title,
+                    "location": url + (f"#{part.anchor}" if part.anchor else ""),
+                    "text": text,
+                }
+            )
     return records
 
 

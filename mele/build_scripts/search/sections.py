@@ -8,8 +8,8 @@ import json
 
 from mele.build_scripts import paths
 from mele.build_scripts.model.document import Document, Section, rule_anchor
-from mele.build_scripts.render.pages import page_path, section_title
 from mele.build_scripts.model.sbg import SbgBook
+from mele.build_scripts.render.pages import page_path, section_title
 
 SEARCH_SECTIONS = paths.BUILD / "search-sections.json"
 PART_LABELS = {0: "Front Matter", 1: "Starter Rules", 2: "Standard Rules"}
@@ -20,21 +20,37 @@ def _title(section: Section) -> str:
 
 
 def _number(section: Section) -> str:
-    """"1.7" or "SBG-A.1": the part of its rules' ids before their own number."""
+    """ "1.7" or "SBG-A.1": the part of its rules' ids before their own number."""
     return section.blocks[0].id.rpartition(".")[0]
 
 
 def rulebook_sections(document: Document) -> list[dict]:
-    return [{"id": _number(section), "title": _title(section), "part": PART_LABELS[section.part],
-             "page": page_path(section), "anchor": ""}
-            for section in document.sections if section.blocks]
+    return [
+        {
+            "id": _number(section),
+            "title": _title(section),
+            "part": PART_LABELS[section.part],
+            "page": page_path(section),
+            "anchor": "",
+        }
+        for section in document.sections
+        if section.blocks
+    ]
 
 
 def sbg_sections(book: SbgBook) -> list[dict]:
     """One page holds a whole SBG text: a section's place is its first rule's anchor."""
-    return [{"id": _number(section), "title": _title(section), "part": f"SBG {book.text.title}",
-             "page": book.text.page, "anchor": rule_anchor(section.blocks[0].id)}
-            for section in book.document.sections if section.blocks]
+    return [
+        {
+            "id": _number(section),
+            "title": _title(section),
+            "part": f"SBG {book.text.title}",
+            "page": book.text.page,
+            "anchor": rule_anchor(section.blocks[0].id),
+        }
+        for section in book.document.sections
+        if section.blocks
+    ]
 
 
 def write_search_sections(document: Document, sbg_books: list[SbgBook]) -> None:

@@ -17,8 +17,8 @@ class SynonymError(ValueError):
 
 @dataclass(frozen=True)
 class Synonym:
-    players: tuple[str, ...]     # what a player types
-    rulebook: tuple[str, ...]    # the rulebook's words it also finds
+    players: tuple[str, ...]  # what a player types
+    rulebook: tuple[str, ...]  # the rulebook's words it also finds
     why: str
 
 
@@ -42,5 +42,9 @@ def load_synonyms(sources: Path) -> list[Synonym]:
 def missing_rulebook_words(synonyms: list[Synonym], rule_texts: list[str]) -> list[str]:
     """Rulebook words of the synonym list that no rule contains (each would find nothing)."""
     text = " ".join(rule_texts).lower()
-    return [word for synonym in synonyms for word in synonym.rulebook
-            if not re.search(rf"(?<![\w-]){re.escape(word.lower())}(?![\w-])", text)]
+    return [
+        word
+        for synonym in synonyms
+        for word in synonym.rulebook
+        if not re.search(rf"(?<![\w-]){re.escape(word.lower())}(?![\w-])", text)
+    ]

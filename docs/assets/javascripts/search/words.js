@@ -3,7 +3,7 @@
 
 // Function words (the usual English list) and the words of a question.
 export const STOP_WORDS = new Set(("a an the of to in on at for by with from as into onto upon about against between " +
-  "through during before after above below up down out off over under again further once without within " +
+  "through during before after above below up down out off over under further once without within " +
   "is are was were be been being am do does did doing done have has had having can could may might must " +
   "shall should will would i me my mine myself you your yours he him his himself she her hers it its itself " +
   "we our us ourselves they them their theirs themselves this that these those what whats which who whom " +
@@ -33,7 +33,8 @@ export function fold(text) {
   if (lower.length !== text.length) {
     lower = text.split("").map((c) => (c.toLowerCase().length === 1 ? c.toLowerCase() : c)).join("");
   }
-  return lower.replace(/[^\x00-\x7f]/g, foldChar);
+  // eslint-disable-next-line no-control-regex -- the range is every ASCII character
+  return lower.replace(/[^\u0000-\u007f]/gu, foldChar);
 }
 
 function foldChar(c) {
@@ -95,8 +96,8 @@ export function stems(text) {
 
 // --- rule numbers --------------------------------------------------------------------------
 
-const MELE_NUMBER = /^(?:mele\s*)?#?r?(\d{1,2})(?:(?:[.\-]|\s+)(\d{1,2}))?(?:(?:[.\-]|\s+)(\d{1,3}))?([.\-]?)$/;
-const SBG_NUMBER = /^#?r?sbg[\s\-]*([a-z])(?:(?:[.\-]|\s+)(\d{1,2}))?(?:(?:[.\-]|\s+)(\d{1,3}))?[.\-]?$/;
+const MELE_NUMBER = /^(?:mele\s*)?#?r?(\d{1,2})(?:(?:[.-]|\s+)(\d{1,2}))?(?:(?:[.-]|\s+)(\d{1,3}))?([.-]?)$/;
+const SBG_NUMBER = /^#?r?sbg[\s-]*([a-z])(?:(?:[.-]|\s+)(\d{1,2}))?(?:(?:[.-]|\s+)(\d{1,3}))?[.-]?$/;
 const CITATION = /^\s*((?:mele\s+)?\d{1,2}\.\d{1,2}\.\d{1,3}|sbg-[ab]\.\d{1,2}\.\d{1,3})\s+(?:[\u2014\u2013-]|https?:)/;
 
 // "1.7.25", "1.7", "1.", "r1-7-25", "MELE 1.7.25", "SBG-A.2.4", "rsbg-a-2-4", a pasted citation:

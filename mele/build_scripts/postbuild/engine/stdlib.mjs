@@ -4,9 +4,8 @@
 // answers every request given on stdin as the worker would, and keeps the standard-library files that were
 // imported (Pyodide's own start-up included). Each is written as bytecode compiled by this
 // Pyodide's own Python, as -OO would (no docstrings, no asserts: the standard library
-// runs so by design) and without line-number tables. Compiling 143 modules from source
-// was most of a first start's CPU time (several times the bytecode's load time); this
-// bytecode is 0.72 MB gzip against 0.38 MB for docstring-free source.
+// runs so by design) and without line-number tables: compiling the modules from source
+// was most of a first start's CPU time, more than the larger download costs.
 //
 //   node mele/build_scripts/postbuild/engine/stdlib.mjs <pyodide runtime dir> <engine wheel> <output zip> < requests.json
 //

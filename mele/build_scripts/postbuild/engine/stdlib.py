@@ -1,6 +1,6 @@
 """Write a standard library zip holding only what the engine and Pyodide's start-up import.
 
-Pyodide's python_stdlib.zip is 2.5 MB; a first visit to a calculator page needs a
+Pyodide's full python_stdlib.zip is large; a first visit to a calculator page needs a
 small part of it. stdlib.mjs boots Pyodide in Node the way the browser's
 worker does, runs every calculator view (its defaults, a roll, a refused input, a
 link) through the views, which run the engine, and

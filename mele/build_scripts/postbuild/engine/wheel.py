@@ -10,7 +10,7 @@ The wheel is written with the standard library's zipfile, with no network and
 no build backend: fixed timestamps, sorted entries and fixed permissions make
 the same sources give the same bytes. Its entries are stored, not deflated: the
 server's gzip copy of the whole file (precompress) is smaller than deflating file
-by file (151 KB against 194 KB), and zipimport reads them without inflating. Its file name carries the version,
+by file, and zipimport reads them without inflating. Its file name carries the version,
 because Pyodide's loadPackage reads the name and version from it (a query
 string would break that).
 """
