@@ -5,6 +5,9 @@ The site is built into a folder of the benchmark's own and served on 127.0.0.1 w
 its deployed headers; the browser figures come from browser_bench.py (Chromium) and
 engines_bench.py (engine start and input to result in Firefox and WebKit).
 
+The author's loop (author_loop.py: `make build` with nothing changed, a glossary edit until the
+open `make serve` page shows it) is timed last, on a scratch copy of the project.
+
 `--baseline REF` (`make bench BASELINE=main`) also builds the project as it was at REF
 with its own build scripts and measures both in the same run, alternating, with this
 benchmark's code: a "before" column beside the figures.
@@ -19,9 +22,8 @@ import shutil
 import statistics
 from pathlib import Path
 
-from benchmarks import browser_bench, engines_bench, search_bench
-from benchmarks.site_build import (ROOT, calculator_script_size, checkout, offline_copy_size, site_size,
-                                   time_build)
+from benchmarks import author_loop, browser_bench, engines_bench, search_bench
+from benchmarks.site_build import ROOT, calculator_script_size, checkout, offline_copy_size, site_size, time_build
 from mele.devtools.serve import start_server
 
 HEADER = f"{'figure':<52} {'median':>12} {'unit':<5} {'runs':>5}  target"
@@ -130,6 +132,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--baseline", metavar="REF", help="also measure the project at this git ref (before/after)")
     args = parser.parse_args(argv)
-    rows = figures(args.runs, baseline=args.baseline)
+    rows = figures(args.runs, baseline=args.baseline) + author_loop.figures(min(args.runs, 3))
     print(json.dumps(rows, indent=1) if args.json else table(rows))
     return 0
