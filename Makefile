@@ -61,7 +61,7 @@ build: install
 	$(PY) -m mele.build_scripts.incremental $(if $(FORCE),--force)
 
 # Serves the built site exactly as deployed (post-build files included), with the
-# deployed headers: the Content-Security-Policy and application/wasm (README, "Serving").
+# deployed headers: the Content-Security-Policy and application/wasm (README, "Deploying").
 # It rebuilds when a source changes and reloads the open page (mele/devtools/watch.py).
 serve: install
 	$(PY) -m mele.devtools.serve --watch --port $(PORT) --directory site
