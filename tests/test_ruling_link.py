@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 LINK_JS = ROOT / "docs" / "assets" / "javascripts" / "ruling" / "link.js"
 KNOWN = ["1.7.25", "1.7.28", "1.1.21", "1.5.41", "SBG-A.1.4"]

@@ -10,12 +10,17 @@ import yaml
 
 from calculator_views.glossary_links import GLOSSARY
 from tests.browser.axe import axe_violations, describe
-from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
 from tests.browser.cross_engine.pages import click_until
-from tests.browser.test_glossary_cards import CARD_FILLED_JS, SHOWN
-from tests.browser.test_swim import SWIM_PAGE
+from tests.support.browser import (
+    ALL_CALCULATOR_PAGES,
+    SHOWN_TERMS,
+    result_text,
+    wait_for_engine,
+    wait_until_card_filled,
+)
+from tests.support.site import ROOT
 
-PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGES = ALL_CALCULATOR_PAGES
 
 # One page of each kind: home, a rule page, the glossaries, the turn summary and its print
 # version, errata and coverage, every calculator, the Strategy Battle Game pages, the 404 page.
@@ -137,8 +142,8 @@ def check_at_width(page, path: str, width: str) -> tuple[str, dict[str, list[dic
     rest_the_pointer(page)
     found = {f"{path or 'home'}, {WIDTHS[width]} px ({scheme})": axe_violations(page)}
     if path == "rules/1-7-combat/":
-        page.locator(SHOWN).nth(2).click()
-        page.wait_for_function(CARD_FILLED_JS)
+        page.locator(SHOWN_TERMS).nth(2).click()
+        wait_until_card_filled(page)
         found[f"{path} with a glossary card open, {WIDTHS[width]} px ({scheme})"] = beside_the_card(
             page, axe_violations(page))
         page.keyboard.press("Escape")

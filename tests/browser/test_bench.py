@@ -18,7 +18,6 @@ import math
 from benchmarks import browser_bench, engines_bench, network, report, search_bench
 from tests.browser.cross_engine import engines
 
-
 QUESTIONS_ASKED = 4     # of the tuning questions, and as many held-out ones
 ALL_QUESTIONS = search_bench.load_questions
 

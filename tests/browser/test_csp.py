@@ -10,25 +10,14 @@ import re
 import urllib.request
 
 from build_scripts.serve import CONTENT_SECURITY_POLICY
-from tests.browser.test_offline import wait_until_saved
-from tests.conftest import ROOT
-
-# Collects violations in the page and in the document of each navigation.
-RECORD_VIOLATIONS_JS = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__cspViolations.push(`${event.violatedDirective}: ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
-});
-"""
+from tests.support.browser import RECORD_VIOLATIONS_JS, violations
+from tests.support.offline import wait_until_saved
+from tests.support.site import ROOT
 
 
 def headers_of(url: str) -> dict[str, str]:
     with urllib.request.urlopen(url) as response:
         return {name.lower(): value for name, value in response.headers.items()}
-
-
-def violations(page) -> list[str]:
-    return page.evaluate("window.__cspViolations")
 
 
 def test_the_server_sends_the_policy_and_the_wasm_type(origin):

@@ -14,8 +14,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from build_scripts.cli import seal
 from build_scripts.serve import start_server
-from tests.browser.conftest import BROWSER_SITE
-from tests.browser.test_offline import SERVICE_WORKER_STATE_JS, wait_until_saved
+from tests.support.offline import SERVICE_WORKER_STATE_JS, wait_until_saved
+from tests.support.site import BROWSER_SITE
 
 MARKER = '<p id="deploy-marker">This paragraph came with the second deploy.</p>'
 PRECACHED_HOME_JS = """async () => {

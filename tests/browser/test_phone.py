@@ -7,13 +7,12 @@ import json
 
 import pytest
 
-from benchmarks.phone_screenshots import PHONE
 from calculator_views.catalogue import VIEWS
 from calculator_views.render import render
-from tests.browser.conftest import ARTIFACTS, CALCULATOR_PAGES, form_values, wait_for_engine
-from tests.browser.test_swim import SWIM_PAGE
+from tests.support.browser import ALL_CALCULATOR_PAGES, PHONE, form_values, wait_for_engine
+from tests.support.site import ARTIFACTS
 
-PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGES = ALL_CALCULATOR_PAGES
 
 
 def assert_nothing_leaves_the_screen(page, page_name: str) -> None:

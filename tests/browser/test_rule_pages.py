@@ -10,26 +10,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-COMBAT = "rules/1-7-combat/"
-SBG_ADVANCED = "rules/sbg-advanced-rules/"
-
-
-def open_phone_page(open_page, path: str):
-    page = open_page(path, **PHONE)
-    page.in_flight.wait_until_quiet()
-    return page
-
-
-def wait_until_the_address_settles(page, quiet_ms: int = 600, timeout_ms: int = 10_000) -> None:
-    """Material's navigation.tracking puts the section being read in the address as the page
-    scrolls; a reader taps a number after scrolling, so wait for that to finish first."""
-    page.wait_for_function(
-        """quiet => {
-            const now = performance.now();
-            if (window.__lastHash !== location.hash) { window.__lastHash = location.hash; window.__hashSince = now; }
-            return now - window.__hashSince >= quiet;
-        }""", arg=quiet_ms, polling=100, timeout=timeout_ms)
+from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, open_phone_page, wait_until_the_address_settles
 
 
 def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
@@ -48,14 +29,6 @@ def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     assert urlparse(page.url).fragment == "r1-7-24"
     page.wait_for_timeout(1000)
     assert urlparse(page.url).fragment == "r1-7-24", "something replaced the rule's address"
-
-
-def search_results(page, query: str) -> list[str]:
-    """The result links the site's search box lists for `query`."""
-    page.click(".rule-search__input")
-    page.keyboard.type(query)
-    page.locator(".rule-search__item").first.wait_for()
-    return page.eval_on_selector_all(".rule-search__item a", "els => els.map(a => a.href)")
 
 
 def test_tapping_a_corrected_word_shows_the_source_text(open_page):

@@ -12,9 +12,9 @@ from urllib.parse import quote
 import pytest
 
 from tests.browser.axe import axe_violations, describe
-from tests.browser.conftest import BROWSER_SITE, wait_for_engine
-from tests.browser.test_offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
-from tests.browser.test_rule_pages import PHONE
+from tests.support.browser import PHONE, wait_for_engine
+from tests.support.offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
+from tests.support.site import BROWSER_SITE
 
 COMBAT = "rules/1-7-combat/"
 VICTORY = "rules/1-1-the-victory-conditions/"

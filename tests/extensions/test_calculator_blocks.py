@@ -43,8 +43,8 @@ def test_the_block_holds_the_form_the_result_and_the_page_data(index_file, mkdoc
 
 
 def test_the_result_is_inserted_as_the_views_wrote_it(index_file, mkdocs_config):
-    from calculator_views.render import render
     from calculator_views.catalogue import VIEWS
+    from calculator_views.render import render
     from calculator_views.values import default_values
 
     html = convert("/// calculator | attack\n///", EXTENSIONS, configs(index_file, mkdocs_config))

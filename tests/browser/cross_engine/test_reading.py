@@ -13,12 +13,12 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from build_scripts.glossary.terms import load_terms
-from tests.browser.conftest import BROWSER_SITE, assert_landed_on
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked
 from tests.browser.cross_engine.firefox import FirefoxPage
 from tests.browser.cross_engine.pages import NotInAutomation, click_until
-from tests.conftest import ROOT, normalise
+from tests.support.browser import assert_landed_on
+from tests.support.site import BROWSER_SITE, ROOT, normalise
 
 CLIPBOARD_WAIT_S = 5
 COPY_TIMEOUT_MS = 20_000

@@ -1,7 +1,7 @@
 """Every composed text carries its evidence (build_scripts/composed/): the calculators' words, the
 pages' sentences, the section links' covers and the turn card's lines. The checks run on small
 data here, with a bad quote planted in each kind of text, and on the project's own files; what
-the built site shows is tests/test_composed_inventory.py."""
+the built site shows is tests/composed/test_composed_inventory.py."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from build_scripts import engine_wheel, pyodide_runtime
 from build_scripts.render.section_links import section_link_lines, section_links
 from calculator_views.catalogue import VIEWS
 from calculators import __version__
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 
 def test_the_wheel_is_deterministic_and_named_with_the_version(tmp_path):

@@ -2,32 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
-
-from tests.conftest import ROOT, soup_of, without_pythonpath
-
-
-@pytest.fixture(scope="module")
-def zensical_site(site) -> Path:
-    out = ROOT / "build" / f"zensical-site-{os.getpid()}"   # inside the project, as Zensical wants
-    config = ROOT / f".zensical-test-{os.getpid()}.yml"
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
-    try:
-        result = subprocess.run([str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
-                                cwd=ROOT, env=without_pythonpath(),
-                                capture_output=True, text=True, timeout=300)
-    finally:
-        config.unlink()
-    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
+from tests.support.site import soup_of
 
 
 def test_zensical_builds_every_rule_page_with_its_anchors(zensical_site, rules):

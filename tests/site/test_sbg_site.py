@@ -13,7 +13,7 @@ from build_scripts.errata import load_errata
 from build_scripts.glossary.terms import load_terms
 from build_scripts.render.pages import _spans
 from build_scripts.sbg_build import SBG_TEXTS, load_sbg_books
-from tests.conftest import ROOT, content_text, normalise, soup_of
+from tests.support.site import ROOT, content_text, normalise, soup_of
 
 GOLDEN = ROOT / "tests" / "golden" / "sbg-rule-ids.tsv"
 SBG_SOURCES = {text.source for text in SBG_TEXTS}

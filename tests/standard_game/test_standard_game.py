@@ -14,11 +14,16 @@ import yaml
 
 from build_scripts import paths
 from build_scripts.rulebook_build import load_rulebook
-from build_scripts.standard_game.changes import (CHANGES_FILE, StandardMapError, read_standard_map,
-                                                 uncovered_rules, unlinked_standard_notes)
+from build_scripts.standard_game.changes import (
+    CHANGES_FILE,
+    StandardMapError,
+    read_standard_map,
+    uncovered_rules,
+    unlinked_standard_notes,
+)
 from build_scripts.standard_game.page import comparison_markdown
 from build_scripts.standard_game.rule_lines import rule_fields, standard_block
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 
 @pytest.fixture(scope="module")

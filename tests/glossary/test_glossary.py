@@ -13,7 +13,7 @@ from build_scripts.glossary.matcher import TermMatcher
 from build_scripts.glossary.terms import GlossaryError, Term, load_terms
 from build_scripts.glossary.usage import used_in
 from build_scripts.rulebook_build import load_rulebook
-from tests.conftest import content_text, soup_of
+from tests.support.site import content_text, soup_of
 
 
 @pytest.fixture(scope="module")
