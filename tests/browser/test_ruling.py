@@ -138,7 +138,7 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     assert text.startswith(f"Question:\n{QUESTION}\n\nAnswer:\n{ANSWER}\n\n")
     assert ("MELE 1.7.25: If this result is equal to the strike's prowess, the strike was ineffectual "
             "(i.e., the strike is avoided but not defeated).\n" f"{origin}/{COMBAT}#r1-7-25\n") in text
-    assert f"MELE 1.1.21: Example: Our two players are Wendy and Nick." in text
+    assert "MELE 1.1.21: Example: Our two players are Wendy and Nick." in text
     assert '(Corrected on this site, name slip A1: the source reads "Jason only has 18".)' in text
     assert "Editor's note (rule conflict, B6): As told, this move breaks the rules" in text
     assert text.index("MELE 1.7.25") < text.index("MELE 1.1.21") < text.index("MELE 1.7.28")
