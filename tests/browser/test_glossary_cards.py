@@ -89,10 +89,19 @@ def test_marks_have_no_native_tooltip_and_definitions_load_once(open_page):
     assert len(fetched) == 1, fetched
 
 
+def with_the_clock(open_page, path: str, **options):
+    """A page whose timers the test moves on (page.clock.run_for): "it stays" is checked by
+    running the page's next seconds, not by waiting through them."""
+    page = open_page(None, **options)
+    page.clock.install()
+    page.goto(f"{page.guard.origin}/{path}")
+    return page
+
+
 def test_a_tap_opens_the_card_it_stays_and_a_tap_outside_closes_it(open_page):
-    page = open_phone_page(open_page, COMBAT)
+    page = with_the_clock(open_page, COMBAT, **PHONE)
     open_card(page, page.locator(SHOWN_TERMS).nth(3))
-    page.wait_for_timeout(1500)
+    page.clock.run_for(1500)
     assert card_is_open(page), "the card stays until it is dismissed"
     page.locator(f"{CARD} .gloss-card__text").tap()
     assert card_is_open(page), "a tap on the card itself keeps it"
@@ -119,14 +128,14 @@ def test_the_card_fits_a_390_px_screen(open_page):
 
 
 def test_hover_opens_the_card_and_the_pointer_can_move_onto_it(open_page):
-    page = open_page(COMBAT, **DESKTOP)
+    page = with_the_clock(open_page, COMBAT, **DESKTOP)
     mark = page.locator(SHOWN_TERMS).nth(2)
     mark.scroll_into_view_if_needed()
     mark.hover()
     page.locator(CARD).wait_for(state="visible")
     card = page.locator(CARD).bounding_box()
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2, steps=8)
-    page.wait_for_timeout(800)
+    page.clock.run_for(800)          # past the close delay a pointer leaving the term starts
     assert card_is_open(page), "the card stays while the pointer is on it"
     assert "gloss-card__more" in page.locator(f"{CARD} a").get_attribute("class")
     page.mouse.move(5, 5, steps=4)
@@ -174,7 +183,7 @@ SHOWN_COUNT_JS = """() => [...document.querySelectorAll('article abbr.gloss')].f
 
 
 def test_the_setting_changes_the_marks_at_once_and_is_remembered(open_page):
-    page = open_page(COMBAT, **PHONE)
+    page = with_the_clock(open_page, COMBAT, **PHONE)
     every = page.locator("article abbr.gloss").count()
     first = page.locator("article abbr.gloss.gloss--first").count()
     assert page.evaluate(SHOWN_COUNT_JS) == first < every
@@ -189,7 +198,7 @@ def test_the_setting_changes_the_marks_at_once_and_is_remembered(open_page):
     mark = page.locator("article abbr.gloss").first
     mark.scroll_into_view_if_needed()
     mark.tap()
-    page.wait_for_timeout(300)
+    page.clock.run_for(300)
     assert not card_is_open(page), "an unshown mark opens nothing"
     assert page.evaluate("window.__samePage") is True, "no reload"
     page.reload()

@@ -157,7 +157,9 @@ def test_a_first_tap_at_the_bottom_of_the_screen_reaches_its_field(open_returnin
         assert page.is_checked(field) is not checked, "the tap did not reach the box"
     assert page.evaluate("scrollY") >= before, "the tap followed the bar's link"
     page.wait_for_function(f"document.querySelector('#calc-{view}').dataset.editing === 'true'")
-    page.wait_for_timeout(300)                                # the field scrolled clear of the bar
+    page.wait_for_function("([field, bar]) => document.querySelector(field).getBoundingClientRect().bottom"
+                           " <= document.querySelector(bar).getBoundingClientRect().top + 0.5",
+                           [field, f"#calc-{view} .calc-summary"], timeout=5_000)   # scrolled clear of the bar
     bar = page.locator(f"#calc-{view} .calc-summary").bounding_box()
     target = page.locator(field).bounding_box()
     assert summary_in_view(page, view) and target["y"] + target["height"] <= bar["y"] + 0.5, (target, bar)
