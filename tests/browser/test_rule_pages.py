@@ -5,6 +5,7 @@ request leaving 127.0.0.1 (the open_page fixture checks every page a test opens)
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlparse
 
 import pytest
@@ -60,7 +61,7 @@ def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
     page.in_flight.wait_until_quiet()
     assert page.locator(".rule--target").count() == 0
     page.evaluate("location.hash = '#r1-7-25'")
-    page.wait_for_function("document.getElementById('r1-7-25').classList.contains('rule--target')")
+    expect(page.locator("#r1-7-25")).to_have_class(re.compile(r"\brule--target\b"))
 
 
 def test_a_defining_rule_leads_a_thumb_to_the_term_s_glossary_entry(open_page):

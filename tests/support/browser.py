@@ -5,7 +5,7 @@ library's way: `expect` (below) on a locator."""
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import json
 import os
 import shutil
@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect as playwright_expect
 
@@ -92,7 +91,6 @@ def guarded_page(context, guard: Guard, origin: str, path: str | None):
     page = guard.watch(context.new_page())
     page.guard = guard
     page.in_flight = InFlight(page)
-    page.wait_for_function = functools.partial(wait_for_function_under_csp, page)
     guard.origin = origin
     if path is not None:
         page.goto(origin + "/" + path.lstrip("/"))
@@ -128,24 +126,6 @@ def poll_until(page, check, timeout_s: float, every_ms: int = 50):
         page.wait_for_timeout(every_ms)
 
 
-def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
-    """page.wait_for_function, polled from Python. Playwright's own builds its predicate with
-    `new Function`, which the site's Content-Security-Policy (no 'unsafe-eval') forbids;
-    page.evaluate is not subject to it."""
-    def value():
-        try:
-            return page.evaluate(expression, arg)
-        except PlaywrightError as error:
-            if "context was destroyed" not in str(error) and "navigat" not in str(error):
-                raise
-            return None           # a navigation or reload is under way: ask the next page
-
-    answer = poll_until(page, value, timeout / 1000, every_ms=20)
-    if answer is None:
-        raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
-    return answer
-
-
 # --- helpers the tests share ----------------------------------------------------------------------
 
 # True once no transition or finite animation is running: colours are read at rest, not mid-fade
@@ -155,7 +135,7 @@ STILL_JS = """() => document.getAnimations().every(a => a.playState !== 'running
 
 
 def wait_until_still(page, timeout: float = 10_000) -> None:
-    wait_for_function_under_csp(page, STILL_JS, timeout=timeout)
+    page.wait_for_function(STILL_JS, timeout=timeout)
 
 
 def answer_late(page, path: str, seconds: float) -> None:
@@ -171,13 +151,27 @@ WHOLLY_IN_VIEW_JS = """id => { const box = document.getElementById(id)?.getBound
   return !!box && box.top >= 0 && box.bottom <= innerHeight; }"""
 
 
+# Watches the page for `ms` after the landing: false as soon as the anchor leaves the screen or
+# the address stops naming it (Material's anchor tracking renames it as the reader scrolls).
+STAYS_LANDED_JS = """([id, ms]) => new Promise((resolve) => {
+  const since = performance.now();
+  const look = () => {
+    const box = document.getElementById(id)?.getBoundingClientRect();
+    if (!box || box.top < 0 || box.bottom > innerHeight || location.hash !== "#" + id) { resolve(false); return; }
+    if (performance.now() - since >= ms) { resolve(true); return; }
+    setTimeout(look, 16);
+  };
+  look();
+})"""
+
+
 def assert_landed_on(page, anchor: str, settle_ms: int = 1000) -> None:
-    """A link to `anchor` on another page was followed: the anchor comes into view and stays there
-    with the address naming it, after Material's anchor tracking has had its chance to rename it."""
-    page.wait_for_function(WHOLLY_IN_VIEW_JS, anchor, timeout=10_000)
-    page.wait_for_timeout(settle_ms)
-    assert page.evaluate(WHOLLY_IN_VIEW_JS, anchor), f"#{anchor} left the screen"
-    assert urlparse(page.url).fragment == anchor, page.url
+    """A link to `anchor` on another page was followed: the anchor comes into view with the address
+    naming it, and stays so for `settle_ms`, watched in the page, as Material's anchor tracking has
+    its chance to rename it."""
+    page.wait_for_function(f"id => ({WHOLLY_IN_VIEW_JS})(id) && location.hash === '#' + id", anchor, timeout=10_000)
+    assert page.evaluate(STAYS_LANDED_JS, [anchor, settle_ms]), \
+        f"#{anchor} left the screen or the address: {page.evaluate('location.href')}"
 
 
 def wait_for_engine(page, view: str) -> None:
@@ -293,20 +287,30 @@ def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> st
     return address
 
 
+# True once the element's data-params, read as JSON, is `want` (objects compared key by key).
+SAME_PARAMS_JS = """([selector, want]) => {
+  const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object"
+    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
+  const raw = document.querySelector(selector)?.dataset.params;
+  return !!raw && JSON.stringify(canon(JSON.parse(raw))) === JSON.stringify(canon(want));
+}"""
+
+
 def wait_for_params(page, view: str, params: dict, timeout: float = 15.0) -> None:
     """Wait until the shown result is the one for `params`."""
-    def shown():
-        raw = page.get_attribute(f"#calc-{view}", "data-params")
-        return json.loads(raw) if raw else None
-
-    if not poll_until(page, lambda: shown() == params, timeout):
-        raise AssertionError(f"{view}: the result shown is for {shown()}, not {params}; "
-                             f"the form holds {form_values(page, view)}")
+    try:
+        page.wait_for_function(SAME_PARAMS_JS, [f"#calc-{view}", params], timeout=timeout * 1000)
+    except (TimeoutError, PlaywrightTimeoutError):
+        raise AssertionError(f"{view}: the result shown is for {page.get_attribute(f'#calc-{view}', 'data-params')}, "
+                             f"not {params}; the form holds {form_values(page, view)}") from None
 
 
 def squash(text: str) -> str:
     """Text without whitespace: the build's HTML has line breaks between elements, the live one not."""
     return "".join(text.split())
+
+
+SAME_TEXT_JS = """([selector, want]) => (document.querySelector(selector)?.textContent || "").replace(/\\s+/g, "") === want"""
 
 
 def result_text(page, view: str) -> str:
@@ -320,7 +324,9 @@ def assert_result_shown(page, view: str, values: dict, label: str = "", timeout:
     input, so the result for the same inputs without a name just typed can show a moment longer."""
     expected = python_rendered_text(view, values)
     wait_for_params(page, view, expected_params(view, values))
-    poll_until(page, lambda: result_text(page, view) == expected, timeout)
+    with contextlib.suppress(TimeoutError, PlaywrightTimeoutError):     # the assertion below says what differs
+        page.wait_for_function(SAME_TEXT_JS, [f"#calc-{view} .calc-result .calc-output", expected],
+                               timeout=timeout * 1000)
     assert result_text(page, view) == expected, label or view
 
 
