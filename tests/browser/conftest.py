@@ -54,6 +54,7 @@ from tests.support.browser import (  # noqa: F401 (also imported from here by te
     views_html,
     wait_for_address,
     wait_for_engine,
+    wait_for_function_under_csp,
     wait_for_params,
     wait_until_still,
 )

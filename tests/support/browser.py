@@ -6,6 +6,7 @@ library's way: `expect` (below) on a locator."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -13,6 +14,7 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect as playwright_expect
 
@@ -91,6 +93,7 @@ def guarded_page(context, guard: Guard, origin: str, path: str | None):
     page = guard.watch(context.new_page())
     page.guard = guard
     page.in_flight = InFlight(page)
+    page.wait_for_function = functools.partial(wait_for_function_under_csp, page)
     guard.origin = origin
     if path is not None:
         page.goto(origin + "/" + path.lstrip("/"))
@@ -105,6 +108,12 @@ def assert_guards_clean(guards: list[Guard]) -> None:
 
 
 NO_SERVICE_WORKER_JS = "delete Navigator.prototype.serviceWorker"
+
+
+# Playwright's expect waits 5 s by default; the site's waits on a loaded 2-core machine (an engine
+# start, a service worker's save) were given 30 s when they were polled, and are given as much.
+EXPECT_TIMEOUT_MS = 30_000
+playwright_expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 def expect(target, message: str | None = None):
@@ -124,6 +133,24 @@ def poll_until(page, check, timeout_s: float, every_ms: int = 50):
         if answer or time.monotonic() > deadline:
             return answer or None
         page.wait_for_timeout(every_ms)
+
+
+def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
+    """page.wait_for_function, asked with page.evaluate until it holds. Playwright's own evaluates
+    its predicate's text with eval inside the page, which the site's Content-Security-Policy (no
+    'unsafe-eval') refuses, as a console error; page.evaluate is not subject to the policy."""
+    def value():
+        try:
+            return page.evaluate(expression, arg)
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            return None           # a navigation or reload is under way: ask the next page
+
+    answer = poll_until(page, value, timeout / 1000, every_ms=20)
+    if answer is None:
+        raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
+    return answer
 
 
 # --- helpers the tests share ----------------------------------------------------------------------
