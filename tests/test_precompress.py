@@ -1,4 +1,4 @@
-"""The gzip and Brotli copies a server sends instead of the files (build_scripts/precompress.py)."""
+"""The gzip and Brotli copies a server sends instead of the files (mele/build_scripts/postbuild/precompress.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import brotli
 
-from build_scripts.precompress import BROTLI_SUFFIX, CACHE, SUFFIX, Compression, precompress
+from mele.build_scripts.postbuild.precompress import BROTLI_SUFFIX, CACHE, SUFFIX, Compression, precompress
 
 # Compresses well, and not so regularly that level 9 already finds every match.
 TEXT = "".join(f"rule {n}: a strike of {n % 13} against a prowess of {n * 7 % 11}\n" for n in range(4000)).encode()

@@ -10,7 +10,7 @@ import re
 import pytest
 import yaml
 
-from calculator_views.glossary_links import GLOSSARY
+from mele.views.glossary_links import GLOSSARY
 from tests.browser.axe import axe_violations, describe
 from tests.support.browser import (
     ALL_CALCULATOR_PAGES,

@@ -11,8 +11,8 @@ import shutil
 
 import pytest
 
-from build_scripts.cli import seal
-from build_scripts.serve import start_server
+from mele.build_scripts.steps import seal
+from mele.devtools.serve import start_server
 from tests.support.browser import expect
 from tests.support.offline import SERVICE_WORKER_STATE_JS, wait_until_saved
 from tests.support.site import BROWSER_SITE

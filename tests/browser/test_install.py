@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from build_scripts.serve import start_server
+from mele.devtools.serve import start_server
 from tests.browser.conftest import BROWSER_SITE, CHROMIUM_ARGS, Guard, chromium_path
 from tests.browser.test_offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from calculator_views.catalogue import VIEWS
-from calculator_views.render import render
+from mele.views.catalogue import VIEWS
+from mele.views.render import render
 from tests.support.browser import ALL_CALCULATOR_PAGES, PHONE, expect, form_values, wait_for_engine
 from tests.support.site import ARTIFACTS
 

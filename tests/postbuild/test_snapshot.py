@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 
-from build_scripts.engine_manifest import MANIFEST_PATH
-from build_scripts.engine_wheel import engine_revision, wheel_site_path
-from build_scripts.pyodide_runtime import RUNTIME_DIR
-from build_scripts.pyodide_snapshot import SCRIPT as SNAPSHOT_SCRIPT
-from build_scripts.pyodide_snapshot import SNAPSHOT_PATH
-from build_scripts.pyodide_stdlib import FULL_STDLIB, TRIMMED_STDLIB
-from calculator_views.catalogue import VIEWS
-from calculators.api import run
+from mele.build_scripts.postbuild.engine.manifest import MANIFEST_PATH
+from mele.build_scripts.postbuild.engine.wheel import engine_revision, wheel_site_path
+from mele.build_scripts.postbuild.engine.runtime import RUNTIME_DIR
+from mele.build_scripts.postbuild.engine.snapshot import SCRIPT as SNAPSHOT_SCRIPT
+from mele.build_scripts.postbuild.engine.snapshot import SNAPSHOT_PATH
+from mele.build_scripts.postbuild.engine.stdlib import FULL_STDLIB, TRIMMED_STDLIB
+from mele.views.catalogue import VIEWS
+from mele.engine.api import run
 from tests.browser.scenarios import ENGINE_INPUTS, SCENARIOS
 from tests.support.browser import expected_params
 from tests.support.node import needs_node, run_node
@@ -33,7 +33,7 @@ const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").hre
 const lockInfo = JSON.parse(readFileSync(runtime + "/pyodide-lock.json", "utf8")).info;
 const cases = JSON.parse(readFileSync(0, "utf8"));
 const options = { indexURL: runtime + "/", stdLibURL: stdlib, lockInfo };
-const IMPORTED = "import sys\n[name in sys.modules for name in ('calculators.api', 'calculator_views.render')]";
+const IMPORTED = "import sys\n[name in sys.modules for name in ('mele.engine.api', 'mele.views.render')]";
 function results(pyodide) {
   const imported = pyodide.runPython(IMPORTED).toJs();
   const call = setUpEngine(pyodide, readFileSync(wheel));

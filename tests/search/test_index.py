@@ -1,4 +1,4 @@
-"""The search index postbuild writes (build_scripts/search/), the synonym list, and the search box
+"""The search index postbuild writes (mele/build_scripts/search/), the synonym list, and the search box
 every page carries in its header."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from build_scripts import paths
-from build_scripts.cli import GLOSSARIES
-from build_scripts.glossary.terms import load_terms
-from build_scripts.search.index import SEARCH_INDEX, site_search_index, twin_rules
-from build_scripts.search.pages import heading_over, page_parts
-from build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
+from mele.build_scripts import paths
+from mele.build_scripts.steps import GLOSSARIES
+from mele.build_scripts.glossary.terms import load_terms
+from mele.build_scripts.search.index import SEARCH_INDEX, site_search_index, twin_rules
+from mele.build_scripts.search.pages import heading_over, page_parts
+from mele.build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
 from tests.conftest import ROOT, missing_target, soup_of
 
 INDEX_GZIP_LIMIT = 300_000

@@ -19,10 +19,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect as playwright_expect
 
 from benchmarks.in_flight import InFlight
-from build_scripts.calculators_ui.games import game_of
-from calculator_views.catalogue import VIEWS
-from calculator_views.render import read_link, render
-from calculator_views.values import default_values, engine_params
+from mele.views.games import game_of
+from mele.views.catalogue import VIEWS
+from mele.views.render import read_link, render
+from mele.views.values import default_values, engine_params
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 COMBAT = "rules/1-7-combat/"

@@ -1,5 +1,5 @@
 // Offline use at the table: every page registers the service worker (sw.js at the site
-// root, written by build_scripts/service_worker.mjs), which keeps the pages, search and
+// root, written by mele/build_scripts/postbuild/offline/service_worker.mjs), which keeps the pages, search and
 // glossary at once (small). The calculators' engine (about 11 MB to download) is kept
 // only once the reader has used a calculator (its files were just downloaded anyway) or
 // taps "Keep the calculators offline (N MB)" (home page, and the "Ready offline" note).

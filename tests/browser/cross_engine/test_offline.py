@@ -13,7 +13,7 @@ import warnings
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from build_scripts.serve import start_server
+from mele.devtools.serve import start_server
 from tests.browser.conftest import (
     BROWSER_SITE,
     PAGE_STATE_JS,

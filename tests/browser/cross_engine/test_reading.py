@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from build_scripts.glossary.terms import load_terms
+from mele.build_scripts.glossary.terms import load_terms
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked
 from tests.browser.cross_engine.firefox import FirefoxPage
