@@ -15,10 +15,10 @@ from itertools import groupby
 
 import pytest
 
-from mele.views.catalogue import VIEWS
-from mele.views.render import render_json
 from mele.engine.api import run
 from mele.engine.text import percent
+from mele.views.catalogue import VIEWS
+from mele.views.render import render_json
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
 from tests.support.browser import (

@@ -24,8 +24,8 @@ import yaml
 from mele.build_scripts import paths
 from mele.build_scripts.composed.calculator_words import load_declarations
 from mele.build_scripts.composed.page_texts import page_files, split_sentences
-from mele.build_scripts.model.errata import load_errata
 from mele.build_scripts.glossary.terms import load_terms
+from mele.build_scripts.model.errata import load_errata
 from tests.support.site import soup_of
 
 TEXT_ELEMENTS = ("p", "li", "tr")

@@ -16,8 +16,8 @@ from mele.build_scripts.composed.calculator_words import calculator_texts, view_
 from mele.build_scripts.composed.check import check_composed_texts
 from mele.build_scripts.composed.page_texts import page_sentences, page_texts, split_sentences
 from mele.build_scripts.composed.texts import ComposedTextError, check_folds, check_texts
-from mele.build_scripts.model.errata import ErrataError, load_errata
 from mele.build_scripts.glossary.terms import GlossaryError, load_terms
+from mele.build_scripts.model.errata import ErrataError, load_errata
 from mele.build_scripts.render.section_links import covers_texts
 from mele.build_scripts.render.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
 from mele.views.catalogue import VIEWS

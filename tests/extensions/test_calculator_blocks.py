@@ -9,8 +9,8 @@ import json
 import pytest
 from bs4 import BeautifulSoup
 
-from mele.views.games import GAMES
 from mele.engine.influence import INFLUENCE_OPTIONS
+from mele.views.games import GAMES
 from tests.extensions.conftest import convert, write_index
 
 EXTENSIONS = ["mele.build_scripts.markdown.calculator_blocks"]

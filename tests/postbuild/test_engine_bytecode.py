@@ -9,7 +9,8 @@ import subprocess
 import sys
 import zipfile
 
-from mele.build_scripts.postbuild.engine import bytecode as engine_bytecode, wheel as engine_wheel
+from mele.build_scripts.postbuild.engine import bytecode as engine_bytecode
+from mele.build_scripts.postbuild.engine import wheel as engine_wheel
 from mele.build_scripts.postbuild.engine.runtime import NODE_MODULES
 from mele.engine.api import run
 from tests.browser.scenarios import ENGINE_INPUTS

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 
 from mele.build_scripts.postbuild.engine.manifest import MANIFEST_PATH
-from mele.build_scripts.postbuild.engine.wheel import engine_revision, wheel_site_path
 from mele.build_scripts.postbuild.engine.runtime import RUNTIME_DIR
 from mele.build_scripts.postbuild.engine.snapshot import SCRIPT as SNAPSHOT_SCRIPT
 from mele.build_scripts.postbuild.engine.snapshot import SNAPSHOT_PATH
 from mele.build_scripts.postbuild.engine.stdlib import FULL_STDLIB, TRIMMED_STDLIB
-from mele.views.catalogue import VIEWS
+from mele.build_scripts.postbuild.engine.wheel import engine_revision, wheel_site_path
 from mele.engine.api import run
+from mele.views.catalogue import VIEWS
 from tests.browser.scenarios import ENGINE_INPUTS, SCENARIOS
 from tests.support.browser import expected_params
 from tests.support.node import needs_node, run_node

@@ -19,8 +19,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect as playwright_expect
 
 from benchmarks.in_flight import InFlight
-from mele.views.games import game_of
 from mele.views.catalogue import VIEWS
+from mele.views.games import game_of
 from mele.views.render import read_link, render
 from mele.views.values import default_values, engine_params
 
@@ -337,7 +337,8 @@ def squash(text: str) -> str:
     return "".join(text.split())
 
 
-SAME_TEXT_JS = """([selector, want]) => (document.querySelector(selector)?.textContent || "").replace(/\\s+/g, "") === want"""
+SAME_TEXT_JS = """([selector, want]) =>
+  (document.querySelector(selector)?.textContent || "").replace(/\\s+/g, "") === want"""
 
 
 def result_text(page, view: str) -> str:

@@ -124,7 +124,8 @@ def build_zensical_site(out: Path) -> None:
     config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
     try:
         result = subprocess.run([str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
-                                cwd=ROOT, env=without_pythonpath(), capture_output=True, text=True, timeout=300, check=False)
+                                cwd=ROOT, env=without_pythonpath(), capture_output=True, text=True, timeout=300,
+                                check=False)
     finally:
         config.unlink()
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
