@@ -77,6 +77,7 @@ serve: install
 # TEST_JOBS=1 runs one process, in file order.
 TEST_JOBS ?= 2
 test: build browser
+	node --test tests/js/
 	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
 
 # Builds its own copy of the site, serves it on 127.0.0.1 and measures it in Chromium.

@@ -5,17 +5,24 @@ shows the engine's message at its field and keeps the last good result; no conso
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 
 from mele.views.glossary_links import GLOSSARY
 from tests.browser.axe import axe_violations, describe
-from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
-from tests.browser.cross_engine.pages import click_until
-from tests.browser.test_glossary_cards import CARD_FILLED_JS, SHOWN
-from tests.browser.test_swim import SWIM_PAGE
+from tests.support.browser import (
+    ALL_CALCULATOR_PAGES,
+    SHOWN_TERMS,
+    expect,
+    result_text,
+    wait_for_engine,
+    wait_until_card_filled,
+)
+from tests.support.site import ROOT
 
-PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGES = ALL_CALCULATOR_PAGES
 
 # One page of each kind: home, a rule page, the glossaries, the turn summary and its print
 # version, errata and coverage, every calculator, the Strategy Battle Game pages, the 404 page.
@@ -25,7 +32,7 @@ AXE_PAGES = ["", "rules/1-7-combat/", "glossary/", "turn-summary/", "turn-summar
              "sbg/", "rules/sbg-advanced-rules/", "rules/sbg-boats-article/", "sbg/edition-differences/",
              "sbg/glossary/", "404.html"]
 WIDTHS = {"phone": 390, "desktop": 1280}
-OFFLINE_CONTROL_SHOWN_JS = "document.querySelector('[data-offline-engine]:not([hidden]) button')"
+OFFLINE_CONTROL = "[data-offline-engine]:not([hidden]) button"
 
 
 # The open card lies over the page where its term is; a rule number or other target that
@@ -55,36 +62,27 @@ def beside_the_card(page, violations: list[dict]) -> list[dict]:
 
 SCHEMES = {"light": "default", "dark": "slate"}     # Material's data-md-color-scheme for each
 PALETTE_TOGGLE = "form[data-md-component=palette] label:not([hidden])"
-PALETTE_STATE_JS = """(() => {
-  const form = document.querySelector('form[data-md-component=palette]');
-  return {scheme: document.body.getAttribute('data-md-color-scheme'),
-          inputs: [...form.querySelectorAll('input')].map(i => i.id + (i.checked ? ' checked' : '')),
-          labels: [...form.querySelectorAll('label')].map(l => l.htmlFor + (l.hidden ? ' hidden' : ''))};
-})()"""
 TOGGLE_WAIT_MS = 10_000
 
 # The pointer stays where the last click left it: on the colour toggle, whose tooltip then
 # fades in while axe reads the page (once caught mid-fade, its text at 1.35:1). Before each
 # check it rests on the corner of the page's title, where no page has a tooltip.
-NO_TOOLTIP_JS = "!document.querySelector('.md-tooltip--active')"
 
 
 def rest_the_pointer(page) -> None:
     page.hover("article h1", position={"x": 1, "y": 1})
-    page.wait_for_function(NO_TOOLTIP_JS)
+    expect(page.locator(".md-tooltip--active")).to_have_count(0)
 
 
 def show_scheme(page, scheme: str) -> None:
     """Switch the page to `scheme` with the header's light/dark toggle, as a reader does: Material
     sets the same palette as for the system's colour scheme (the site's CSS keys on the palette,
     never on prefers-color-scheme), and keeps it for the pages that follow."""
-    current = f"document.body.getAttribute('data-md-color-scheme') === '{SCHEMES[scheme]}'"
-    if not page.evaluate(current):
-        # Once in a full run (fresh55, sbg/ at 1280 px) a click left the scheme as it was for 30 s:
-        # a reader taps again, and so does this, with a warning.
-        assert click_until(page, PALETTE_TOGGLE, current, tries=3, wait_ms=TOGGLE_WAIT_MS,
-                           unseen=f"the colour toggle did not switch {page.url} to {scheme}"), \
-            f"the colour toggle did not switch to {scheme}: {page.evaluate(PALETTE_STATE_JS)}"
+    body = page.locator("body")
+    if body.get_attribute("data-md-color-scheme") != SCHEMES[scheme]:
+        page.click(PALETTE_TOGGLE)
+        expect(body, f"the colour toggle did not switch {page.url} to {scheme}").to_have_attribute(
+            "data-md-color-scheme", SCHEMES[scheme], timeout=TOGGLE_WAIT_MS)
 
 
 def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
@@ -108,7 +106,7 @@ def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
         if path.startswith("calculators/") and name in PAGES:
             wait_for_engine(page, PAGES[name][0])
         if path == "":      # its offline control, shown once the service worker answers
-            page.wait_for_function(OFFLINE_CONTROL_SHOWN_JS)
+            expect(page.locator(OFFLINE_CONTROL)).to_be_attached()
         page.wait_for_load_state("load")
         for width in WIDTHS:
             page.set_viewport_size(viewport(width))
@@ -137,12 +135,12 @@ def check_at_width(page, path: str, width: str) -> tuple[str, dict[str, list[dic
     rest_the_pointer(page)
     found = {f"{path or 'home'}, {WIDTHS[width]} px ({scheme})": axe_violations(page)}
     if path == "rules/1-7-combat/":
-        page.locator(SHOWN).nth(2).click()
-        page.wait_for_function(CARD_FILLED_JS)
+        page.locator(SHOWN_TERMS).nth(2).click()
+        wait_until_card_filled(page)
         found[f"{path} with a glossary card open, {WIDTHS[width]} px ({scheme})"] = beside_the_card(
             page, axe_violations(page))
         page.keyboard.press("Escape")
-        page.wait_for_function("!document.getElementById('gloss-card')?.checkVisibility()")
+        expect(page.locator("#gloss-card")).to_be_hidden()
     return scheme, found
 
 
@@ -181,7 +179,7 @@ def test_bad_input_shows_the_engines_message_at_the_field(open_page):
     good = result_text(page, "strike")
     page.click("#calc-strike details.calc-more > summary")      # weapons are under More modifiers
     page.fill("#calc-strike-weapon", "2:8")
-    page.wait_for_function("document.querySelector('#calc-strike').dataset.params")
+    expect(page.locator("#calc-strike")).to_have_attribute("data-params", re.compile("."))
     good = result_text(page, "strike")
     page.set_checked("#calc-strike-ringwraith", True)
     error = page.locator("#calc-strike-weapon-error")

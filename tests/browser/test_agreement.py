@@ -15,12 +15,15 @@ from itertools import groupby
 
 import pytest
 
-from mele.views.catalogue import VIEWS
-from mele.views.render import render_json
 from mele.engine.api import run
 from mele.engine.text import percent
-from tests.browser.conftest import (
-    CALCULATOR_PAGES,
+from mele.views.catalogue import VIEWS
+from mele.views.render import render_json
+from tests.browser.scenarios import SCENARIOS
+from tests.browser.tour import CalculatorTour
+from tests.support.browser import (
+    ALL_CALCULATOR_PAGES,
+    RECORD_VIOLATIONS_JS,
     Guard,
     assert_guards_clean,
     assert_result_shown,
@@ -30,15 +33,12 @@ from tests.browser.conftest import (
     guarded_page,
     result_text,
     squash,
+    violations,
     wait_for_engine,
 )
-from tests.browser.scenarios import SCENARIOS
-from tests.browser.test_csp import RECORD_VIOLATIONS_JS, violations
-from tests.browser.test_offline import wait_until_engine_kept
-from tests.browser.test_swim import SWIM_PAGE
-from tests.browser.tour import CalculatorTour
+from tests.support.offline import wait_until_engine_kept
 
-PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGES = ALL_CALCULATOR_PAGES
 PAGE_OF = {view: page for page, views in PAGES.items() for view in views}
 BY_PAGE = {page: list(group) for page, group in groupby(sorted(SCENARIOS, key=lambda s: PAGE_OF[s[1]]),
                                                          key=lambda s: PAGE_OF[s[1]])}

@@ -10,8 +10,8 @@ import pytest
 
 from mele.views.catalogue import VIEWS
 from mele.views.values import example_values
-from tests.browser.conftest import (
-    CALCULATOR_PAGES,
+from tests.support.browser import (
+    ALL_CALCULATOR_PAGES,
     assert_result_is_the_views,
     assert_result_shown,
     defaults,
@@ -20,9 +20,8 @@ from tests.browser.conftest import (
     result_text,
     wait_for_engine,
 )
-from tests.browser.test_swim import SWIM_PAGE
 
-PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGES = ALL_CALCULATOR_PAGES
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))

@@ -10,12 +10,12 @@ import json
 import shutil
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from mele.build_scripts.steps import seal
 from mele.devtools.serve import start_server
-from tests.browser.conftest import BROWSER_SITE
-from tests.browser.test_offline import SERVICE_WORKER_STATE_JS, wait_until_saved
+from tests.support.browser import expect
+from tests.support.offline import SERVICE_WORKER_STATE_JS, wait_until_saved
+from tests.support.site import BROWSER_SITE
 
 MARKER = '<p id="deploy-marker">This paragraph came with the second deploy.</p>'
 PRECACHED_HOME_JS = """async () => {
@@ -82,8 +82,8 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     # its copy, was sent the old copy under the new file's time, and this check was then told 304.
     # Should it come back, say what the page and its worker were at.
     try:
-        page.wait_for_function("window.__offline.state === 'updated'", timeout=30_000)
-    except PlaywrightTimeoutError as error:
+        expect(page.locator("html")).to_have_attribute("data-offline", "updated", timeout=30_000)
+    except AssertionError as error:
         raise AssertionError(f"no update offered: {page.evaluate(SERVICE_WORKER_STATE_JS)}") from error
     assert page.locator("#deploy-marker").count() == 0
     page.click("#site-messages[data-message='offline-update'] .site-messages__action")

@@ -3,8 +3,8 @@ opens with a tap on a 390-px phone, and needs no JavaScript."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_phone import PHONE
+from tests.support.browser import PHONE
+from tests.support.site import ARTIFACTS
 
 WHY = "#g-nazgul-hazard + .glossary-entry details.glossary-why"
 

@@ -3,7 +3,7 @@ back, in one document, with one engine started once; none on pages without a cal
 
 from __future__ import annotations
 
-from tests.browser.conftest import (
+from tests.support.browser import (
     defaults,
     expected_params,
     fill_view,

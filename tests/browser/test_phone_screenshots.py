@@ -5,7 +5,7 @@ answer on the screen while editing; and the before/after table it writes."""
 from __future__ import annotations
 
 from benchmarks.phone_screenshots import READING_PAGES, calculator_pages, shoot, shoot_reading, table
-from tests.browser.conftest import ARTIFACTS, BROWSER_SITE
+from tests.support.site import ARTIFACTS, BROWSER_SITE
 
 
 def test_every_calculator_page_is_found(origin):         # origin: the site is built and served

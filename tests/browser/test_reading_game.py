@@ -15,9 +15,9 @@ from pypdf import PdfReader
 from mele.build_scripts import paths
 from mele.build_scripts.model.rulebook import load_rulebook
 from mele.build_scripts.standard_game.changes import CHANGES_FILE, load_standard_map
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_offline import go_offline, wait_until_saved
-from tests.browser.test_rule_pages import PHONE
+from tests.support.browser import PHONE
+from tests.support.offline import go_offline, wait_until_saved
+from tests.support.site import ARTIFACTS
 
 COMPANIES = "rules/1-5-characters-companies/"
 TURN_SUMMARY = "turn-summary/"

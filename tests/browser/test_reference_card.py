@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.browser.conftest import ARTIFACTS, wait_until_still
+from tests.support.browser import PHONE, wait_until_still
+from tests.support.site import ARTIFACTS
 
 PT = 96 / 72    # CSS pixels per point
 LANDSCAPE_PHONE = {"viewport": {"width": 844, "height": 390}, "device_scale_factor": 2, "is_mobile": True,
@@ -94,7 +95,6 @@ def test_the_card_is_linked_from_the_home_page_and_the_turn_summary(open_page):
         assert page.locator('article a[href$="turn-summary-card/"]').count() >= 1, path
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 # Records each call of window.print through a binding Playwright provides (and counts it, for the
 # test to wait on), then prints as before: the page's own print is still what runs.
 RECORD_PRINT_JS = """(() => {

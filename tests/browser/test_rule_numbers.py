@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from tests.browser.test_rule_pages import PHONE, open_phone_page, search_results, wait_until_the_address_settles
+from tests.support.browser import PHONE, open_phone_page, search_results, wait_until_the_address_settles
 
 COMBAT = "rules/1-7-combat/"
 MIN_WIDTH, MIN_HEIGHT = 44, 32

@@ -7,14 +7,15 @@ calculator; and the ruling link opening from the offline copy."""
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import quote
 
 import pytest
 
 from tests.browser.axe import axe_violations, describe
-from tests.browser.conftest import BROWSER_SITE, wait_for_engine
-from tests.browser.test_offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
-from tests.browser.test_rule_pages import PHONE
+from tests.support.browser import PHONE, expect, wait_for_engine
+from tests.support.offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
+from tests.support.site import BROWSER_SITE
 
 COMBAT = "rules/1-7-combat/"
 VICTORY = "rules/1-1-the-victory-conditions/"
@@ -42,8 +43,7 @@ def tap_add(page, rule_id: str) -> None:
     button = page.locator(f"button.rule-add[data-rule='{rule_id}']")
     button.scroll_into_view_if_needed()
     button.tap()
-    page.wait_for_function("id => document.querySelector(`button.rule-add[data-rule='${id}']`)"
-                           ".getAttribute('aria-pressed') === 'true'", arg=rule_id)
+    expect(button).to_have_attribute("aria-pressed", "true")
 
 
 def tray_count(page) -> str:
@@ -55,8 +55,8 @@ def tray_order(page) -> list[str]:
 
 
 def wait_for_cards(page, count: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#ruling .ruling-rule').length === n "
-                           "&& document.querySelector('#ruling').dataset.mode !== 'loading'", arg=count)
+    expect(page.locator("#ruling .ruling-rule")).to_have_count(count)
+    expect(page.locator("#ruling")).not_to_have_attribute("data-mode", "loading")
 
 
 def copied(page, button: str) -> str:
@@ -68,8 +68,8 @@ def copied(page, button: str) -> str:
 
 def shown_message(page, starting: str) -> str:
     """The message in the site's message area that starts with `starting`, checked to be shown whole."""
-    page.wait_for_function("""starting => (document.querySelector('#site-messages:not([hidden]) .site-messages__text')
-        || {textContent: ''}).textContent.startsWith(starting)""", arg=starting)
+    expect(page.locator("#site-messages:not([hidden]) .site-messages__text")).to_have_text(
+        re.compile("^" + re.escape(starting)))
     text, height, shown = page.eval_on_selector("#site-messages .site-messages__text",
                                                 "el => [el.textContent, el.scrollHeight, el.clientHeight]")
     assert height <= shown + 1, ("the message is cut off", text, height, shown)
@@ -102,8 +102,8 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     page.locator("#ruling-tray-button").tap()
     tray = page.locator("#ruling-tray")
     tray.wait_for(state="visible")
-    page.wait_for_function("[...document.querySelectorAll('#ruling-tray a.ruling-tray__rule')]"
-                           ".some(a => a.textContent.startsWith('MELE 1.1.21 Example: Our two players are Wendy'))")
+    expect(page.locator("#ruling-tray a.ruling-tray__rule",
+                        has_text=re.compile("^MELE 1.1.21 Example: Our two players are Wendy"))).to_have_count(1)
     assert tray_order(page) == ["1.7.25", "1.7.28", "1.1.21"]
     sheet = tray.bounding_box()
     assert abs(sheet["y"] + sheet["height"] - PHONE["viewport"]["height"]) < 2, "the panel rises from the bottom"
@@ -138,7 +138,7 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     assert text.startswith(f"Question:\n{QUESTION}\n\nAnswer:\n{ANSWER}\n\n")
     assert ("MELE 1.7.25: If this result is equal to the strike's prowess, the strike was ineffectual "
             "(i.e., the strike is avoided but not defeated).\n" f"{origin}/{COMBAT}#r1-7-25\n") in text
-    assert f"MELE 1.1.21: Example: Our two players are Wendy and Nick." in text
+    assert "MELE 1.1.21: Example: Our two players are Wendy and Nick." in text
     assert '(Corrected on this site, name slip A1: the source reads "Jason only has 18".)' in text
     assert "Editor's note (rule conflict, B6): As told, this move breaks the rules" in text
     assert text.index("MELE 1.7.25") < text.index("MELE 1.1.21") < text.index("MELE 1.7.28")
@@ -172,12 +172,13 @@ def test_the_ruling_by_keyboard_alone(open_page, origin):
     page.focus("#ruling-tray-button")
     page.keyboard.press("Enter")
     page.locator("#ruling-tray").wait_for(state="visible")
-    page.wait_for_function("document.querySelectorAll('#ruling-tray a.ruling-tray__rule').length === 2")
+    expect(page.locator("#ruling-tray a.ruling-tray__rule")).to_have_count(2)
     assert page.evaluate("document.getElementById('ruling-tray').contains(document.activeElement)"), "focus moves into the tray"
     page.focus("#ruling-tray button[aria-label='Move MELE 1.7.28 up']")
     page.keyboard.press("Enter")
-    page.wait_for_function("[...document.querySelectorAll('#ruling-tray .ruling-tray__list li')]"
-                           ".map((li) => li.dataset.rule).join() === '1.7.28,1.7.25'", timeout=10_000)
+    rows = page.locator("#ruling-tray .ruling-tray__list li")
+    expect(rows.nth(0)).to_have_attribute("data-rule", "1.7.28")
+    expect(rows.nth(1)).to_have_attribute("data-rule", "1.7.25")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move MELE 1.7.28 down", \
         "its up is disabled at the top: focus stays in the moved row"
     page.keyboard.press("Escape")
@@ -198,8 +199,7 @@ def test_the_ruling_by_keyboard_alone(open_page, origin):
     for control in ("MELE 1.7.28", "Move MELE 1.7.28 down", "Remove MELE 1.7.28", "Move MELE 1.7.25 up",
                     "Copy as text", "Copy link", "Print"):
         assert control in reached, (control, reached)
-    page.wait_for_function("new URLSearchParams(location.search).get('question') === 'Which comes first?'",
-                           timeout=10_000)
+    expect(page).to_have_url(re.compile(r"[?&]question=Which(%20|\+)comes(%20|\+)first%3F(&|$)"))
 
 
 def test_a_shared_ruling_becomes_the_readers_own_only_when_asked(open_page, origin):
@@ -215,7 +215,7 @@ def test_a_shared_ruling_becomes_the_readers_own_only_when_asked(open_page, orig
     assert page.input_value("#ruling-question") == "Which roll?"
     assert tray_count(page) == "2"
     page.locator("#ruling .ruling-rule[data-rule='1.7.28'] [data-action='up']").tap()
-    page.wait_for_function("location.search.startsWith('?r=1.7.28,1.7.25&')")
+    expect(page).to_have_url(re.compile(r"/ruling/\?r=1\.7\.28,1\.7\.25&"))
     page.locator("#ruling .ruling-rule[data-rule='1.7.25'] [data-action='remove']").tap()
     wait_for_cards(page, 1)
     page.reload()                                         # the address now is the reader's own ruling
@@ -258,7 +258,7 @@ def test_over_long_text_is_cut_in_a_link_and_refused_when_typed(open_page, origi
     assert page.eval_on_selector("#ruling .ruling-statement__question", "el => el.textContent") == question[:2000]
 
     page.goto(f"{origin}/ruling/")                                   # the reader's own, empty ruling
-    page.wait_for_function("document.querySelector('#ruling').dataset.mode === 'own'")
+    expect(page.locator("#ruling")).to_have_attribute("data-mode", "own")
     page.locator("#ruling-answer").fill("x" * 2001)
     count = page.locator("#ruling-answer-count")
     assert count.inner_text() == ("2,001 of 2,000 characters: 1 too many. "
@@ -277,20 +277,20 @@ def test_the_odds_from_a_calculator_join_the_ruling(open_page, origin):
     page = phone(open_page, origin, "calculators/strike/")
     wait_for_engine(page, "strike")
     page.fill("#calc-strike-prowess", "6")
-    page.wait_for_function("new URLSearchParams(location.search).get('strike.prowess') === '6'")
+    expect(page).to_have_url(re.compile(r"[?&]strike\.prowess=6(&|#|$)"))
     shared = page.evaluate("location.pathname.slice(1) + location.search") + "#calc-strike"   # every input named
     assert "strike.prowess=6&" in shared
     page.locator("#calc-strike .ruling-add-odds").tap()
     assert page.inner_text("#ruling-tray-button .ruling-tray-button__count") == "0"
     assert page.locator("#ruling-tray-button").is_visible(), "the odds alone show the tray"
     page.goto(f"{origin}/ruling/")
-    page.wait_for_function("!document.querySelector('#ruling .ruling-odds').hidden")
+    expect(page.locator("#ruling .ruling-odds")).to_be_visible()
     odds = page.locator("#ruling .ruling-odds a")
     assert page.inner_text("#ruling .ruling-odds span") == "The odds: One strike and its body checks"
     assert odds.get_attribute("href") == f"{origin}/{shared}"
-    page.wait_for_function(f"location.search === {'?c=' + quote(shared, safe='') + '&g=standard'!r}")
+    expect(page).to_have_url(f"{origin}/ruling/?c={quote(shared, safe='')}&g=standard")
     odds.tap()
-    page.wait_for_function("document.querySelector('#calc-strike-prowess')?.value === '6'")
+    expect(page.locator("#calc-strike-prowess")).to_have_value("6")
     assert page.evaluate("location.hash") == "#calc-strike"
 
 
@@ -340,7 +340,7 @@ def test_axe_finds_no_violations_in_the_tray_or_on_the_ruling_page(open_page, or
     page.evaluate("window.scrollTo(0, 0)")
     found = {"rule page, two rules collected": axe_violations(page)}
     page.locator("#ruling-tray-button").tap()
-    page.wait_for_function("document.querySelectorAll('#ruling-tray a.ruling-tray__rule').length === 2")
+    expect(page.locator("#ruling-tray a.ruling-tray__rule")).to_have_count(2)
     found["the tray, open"] = axe_violations(page)
     page.goto(f"{origin}/ruling/")
     wait_for_cards(page, 2)

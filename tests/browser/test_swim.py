@@ -10,9 +10,9 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from mele.views.glossary_links import SBG_GLOSSARY
 from mele.engine.api import run
 from mele.engine.text import percent
+from mele.views.glossary_links import SBG_GLOSSARY
 from tests.browser.conftest import (
     OPEN_FOLDS_JS,
     ROOT,

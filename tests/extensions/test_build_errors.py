@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 PAGES = {
     "calculators/strik.md": ("# Strike\n\n/// calculator | strik\n///\n", "there is no calculator 'strik'"),

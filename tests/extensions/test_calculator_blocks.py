@@ -9,8 +9,8 @@ import json
 import pytest
 from bs4 import BeautifulSoup
 
-from mele.views.games import GAMES
 from mele.engine.influence import INFLUENCE_OPTIONS
+from mele.views.games import GAMES
 from tests.extensions.conftest import convert, write_index
 
 EXTENSIONS = ["mele.build_scripts.markdown.calculator_blocks"]
@@ -43,8 +43,8 @@ def test_the_block_holds_the_form_the_result_and_the_page_data(index_file, mkdoc
 
 
 def test_the_result_is_inserted_as_the_views_wrote_it(index_file, mkdocs_config):
-    from mele.views.render import render
     from mele.views.catalogue import VIEWS
+    from mele.views.render import render
     from mele.views.values import default_values
 
     html = convert("/// calculator | attack\n///", EXTENSIONS, configs(index_file, mkdocs_config))

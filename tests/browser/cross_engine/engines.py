@@ -8,7 +8,7 @@ import os
 import shutil
 from pathlib import Path
 
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 ENGINES = ("chromium", "firefox", "webkit")
 PUPPETEER = ROOT / "node_modules" / "puppeteer-core"

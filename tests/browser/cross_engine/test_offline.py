@@ -14,14 +14,22 @@ import warnings
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from mele.devtools.serve import start_server
-from tests.browser.conftest import (BROWSER_SITE, PAGE_STATE_JS, expected_params, fill_view, wait_for_engine,
-                                    wait_for_params)
+from tests.browser.conftest import (
+    BROWSER_SITE,
+    PAGE_STATE_JS,
+    expected_params,
+    fill_view,
+    wait_for_engine,
+    wait_for_params,
+)
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.test_calculators import check_live_results, live_scenarios
-from tests.browser.cross_engine.test_reading import (SEARCH_TIMEOUT_MS, type_the_rule_number_into_search,
-                                                     wait_until_in_view)
+from tests.browser.cross_engine.test_reading import (
+    SEARCH_TIMEOUT_MS,
+    type_the_rule_number_into_search,
+    wait_until_in_view,
+)
 from tests.browser.test_offline import SERVICE_WORKER_STATE_JS, wait_until_engine_kept, wait_until_saved
-
 
 # A first visit's copy is saved in 2 to 10 s here; a WebKit worker that has not finished by
 # then has been seen to stall for good (once a 120 s wait ran out), so a reload comes sooner.

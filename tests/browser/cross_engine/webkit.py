@@ -72,18 +72,37 @@ class Xvfb:
             self.process.wait(10)
 
 
-def when_actionable(action):
+# True once the element `steps` name takes a tap: in the document, laid out, the same box over
+# two frames, and the topmost element at its middle (what Playwright checks before it acts).
+SETTLED_JS = f"""steps => new Promise((resolve) => {{
+  const boxOf = () => {{
+    const el = ({ELEMENT_JS})(steps);
+    if (!el || !el.isConnected || !el.getClientRects().length) return null;
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit && (el === hit || el.contains(hit) || el.control === hit || hit.control === el)
+      ? [box.left, box.top, box.width, box.height].join() : null;
+  }};
+  const first = boxOf();
+  if (!first) {{ resolve(false); return; }}
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(boxOf() === first)));
+}})"""
+
+
+def when_actionable(page, steps: list, action):
     """Do `action` once its element takes input, as Playwright waits before it acts: WebDriver acts
     at once, and on a loaded machine a field the page has just re-laid out (a fold opened, the
-    form re-rendered) is briefly not interactable or not the same element (seen in a full run)."""
+    form re-rendered) is briefly not interactable or not the same element. Between tries the page
+    is asked, frame by frame, until the element has settled."""
     deadline = time.monotonic() + ACTIONABLE_TIMEOUT_S
     while True:
         try:
             return action()
         except NOT_ACTIONABLE_YET:
-            if time.monotonic() > deadline:
+            left_ms = (deadline - time.monotonic()) * 1000
+            if left_ms <= 0:
                 raise
-            time.sleep(0.1)
+            page.wait_for_function(SETTLED_JS, steps, timeout=left_ms)
 
 
 @contextlib.contextmanager
@@ -181,7 +200,7 @@ class WebKitPage(DriverPage):
         # calculator's answer bar can lie over it (ElementClickIntercepted); a thumb brings it
         # to the middle first (_element does).
         with engine_errors():
-            when_actionable(lambda: self._element(steps).click())
+            when_actionable(self, steps, lambda: self._element(steps).click())
 
     def _fill(self, steps, value):
         def fill():
@@ -191,11 +210,11 @@ class WebKitPage(DriverPage):
                 element.send_keys(value)
 
         with engine_errors():
-            when_actionable(fill)
+            when_actionable(self, steps, fill)
 
     def _select(self, steps, value):
         with engine_errors():
-            when_actionable(lambda: Select(self._element(steps)).select_by_value(value))
+            when_actionable(self, steps, lambda: Select(self._element(steps)).select_by_value(value))
 
     def _type(self, text):
         self.browser.focus(self.handle)

@@ -12,11 +12,12 @@ import zipfile
 import pytest
 import yaml
 
-from mele.build_scripts.postbuild.engine import wheel as engine_wheel, runtime as pyodide_runtime
+from mele import __version__
+from mele.build_scripts.postbuild.engine import runtime as pyodide_runtime
+from mele.build_scripts.postbuild.engine import wheel as engine_wheel
 from mele.build_scripts.render.section_links import section_link_lines, section_links
 from mele.views.catalogue import VIEWS
-from mele import __version__
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 
 def test_the_wheel_is_deterministic_and_named_with_the_version(tmp_path):

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from mele.build_scripts import paths
-from mele.build_scripts.model.errata import load_errata
 from mele.build_scripts.glossary.terms import load_terms
-from mele.build_scripts.render.pages import _spans
+from mele.build_scripts.model.errata import load_errata
 from mele.build_scripts.model.sbg import SBG_TEXTS, load_sbg_books
-from tests.conftest import ROOT, content_text, normalise, soup_of
+from mele.build_scripts.render.pages import _spans
+from tests.support.site import ROOT, content_text, normalise, soup_of
 
 GOLDEN = ROOT / "tests" / "golden" / "sbg-rule-ids.tsv"
 SBG_SOURCES = {text.source for text in SBG_TEXTS}

@@ -8,23 +8,18 @@ standard library added behind it) is checked too. The worker's own start-up code
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
-import pytest
-
-from benchmarks.engine_bench import CASES
 from mele.build_scripts.postbuild.engine.manifest import MANIFEST_PATH
-from mele.build_scripts.postbuild.engine.wheel import engine_revision, wheel_site_path
-from mele.views.catalogue import VIEWS
 from mele.build_scripts.postbuild.engine.runtime import RUNTIME_DIR
-from mele.build_scripts.postbuild.engine.snapshot import SCRIPT as SNAPSHOT_SCRIPT, SNAPSHOT_PATH
-from mele.build_scripts.postbuild.engine.stdlib import BOOT_SCRIPT, FULL_STDLIB, TRIMMED_STDLIB
+from mele.build_scripts.postbuild.engine.snapshot import SCRIPT as SNAPSHOT_SCRIPT
+from mele.build_scripts.postbuild.engine.snapshot import SNAPSHOT_PATH
+from mele.build_scripts.postbuild.engine.stdlib import FULL_STDLIB, TRIMMED_STDLIB
+from mele.build_scripts.postbuild.engine.wheel import engine_revision, wheel_site_path
 from mele.engine.api import run
-from tests.browser.conftest import BROWSER_SITE, expected_params
-from tests.browser.scenarios import SCENARIOS
-
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node runs Pyodide outside the browser")
+from mele.views.catalogue import VIEWS
+from tests.browser.scenarios import ENGINE_INPUTS, SCENARIOS
+from tests.support.browser import expected_params
+from tests.support.node import needs_node, run_node
 
 # argv: boot module, runtime dir, wheel, snapshot, trimmed zip, engine revision; stdin: [[name, params], ...].
 # The snapshot is restored as the worker restores it (restoreEngine, with engine.json's revision).
@@ -102,26 +97,19 @@ def test_a_snapshot_without_its_pages_of_zeros_comes_back_whole():
 def engine_cases() -> list[list]:
     """Every browser scenario, the benchmark's inputs, and inputs the engine must refuse."""
     cases = [[VIEWS[view]["engine"], expected_params(view, values)] for _, view, values, _ in SCENARIOS]
-    cases += [[name, params] for name, params in CASES.items()]
+    cases += [[name, params] for name, params in ENGINE_INPUTS.items()]
     cases += [["strike", {"prowess": "x"}], ["corruption", {"points": -3}], ["keying", {"path": "q"}]]
     return cases
 
 
-def run_node(script: str, *args, stdin: str = "") -> dict:
-    done = subprocess.run(["node", "--input-type=module", "-e", script, str(BOOT_SCRIPT), *map(str, args)],
-                          input=stdin, capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 @needs_node
-def test_trimmed_runtime_and_snapshot_give_cpythons_results(origin):   # `origin`: the site is built
+def test_trimmed_runtime_and_snapshot_give_cpythons_results(site):
     """The snapshot holds the engine already imported, not its views, and is refused for another engine."""
     cases = engine_cases()
-    runtime = BROWSER_SITE / RUNTIME_DIR
-    revision = json.loads((BROWSER_SITE / MANIFEST_PATH).read_text(encoding="utf-8"))["engineRevision"]
-    assert revision == engine_revision(BROWSER_SITE / wheel_site_path())
-    got = run_node(BOTH_WAYS_JS, runtime, BROWSER_SITE / wheel_site_path(), BROWSER_SITE / SNAPSHOT_PATH,
+    runtime = site / RUNTIME_DIR
+    revision = json.loads((site / MANIFEST_PATH).read_text(encoding="utf-8"))["engineRevision"]
+    assert revision == engine_revision(site / wheel_site_path())
+    got = run_node(BOTH_WAYS_JS, runtime, site / wheel_site_path(), site / SNAPSHOT_PATH,
                    runtime / TRIMMED_STDLIB, revision, stdin=json.dumps(cases))
     assert got["fromSnapshot"]["imported"] == [True, False], "the engine, not its views, comes in the snapshot"
     assert got["fromTrimmed"]["imported"] == [False, False]
@@ -135,7 +123,7 @@ def test_trimmed_runtime_and_snapshot_give_cpythons_results(origin):   # `origin
 
 
 @needs_node
-def test_a_module_missing_from_the_trimmed_runtime_comes_from_the_full_one(origin):
-    runtime = BROWSER_SITE / RUNTIME_DIR
+def test_a_module_missing_from_the_trimmed_runtime_comes_from_the_full_one(site):
+    runtime = site / RUNTIME_DIR
     got = run_node(FALLBACK_JS, runtime, runtime / TRIMMED_STDLIB, runtime / FULL_STDLIB)
     assert got == {"missing": True, "found": "a"}

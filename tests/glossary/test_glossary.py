@@ -13,7 +13,7 @@ from mele.build_scripts.glossary.matcher import TermMatcher
 from mele.build_scripts.glossary.terms import GlossaryError, Term, load_terms
 from mele.build_scripts.glossary.usage import used_in
 from mele.build_scripts.model.rulebook import load_rulebook
-from tests.conftest import content_text, soup_of
+from tests.support.site import content_text, soup_of
 
 
 @pytest.fixture(scope="module")

@@ -9,11 +9,12 @@ import subprocess
 import sys
 import zipfile
 
-from benchmarks.engine_bench import CASES
-from mele.build_scripts.postbuild.engine import bytecode as engine_bytecode, wheel as engine_wheel
+from mele.build_scripts.postbuild.engine import bytecode as engine_bytecode
+from mele.build_scripts.postbuild.engine import wheel as engine_wheel
 from mele.build_scripts.postbuild.engine.runtime import NODE_MODULES
 from mele.engine.api import run
-from tests.browser.test_snapshot import needs_node, run_node
+from tests.browser.scenarios import ENGINE_INPUTS
+from tests.support.node import needs_node, run_node
 
 UNCHECKED_HASH_PYC = 0b01   # hash-based, source not checked (PEP 552 flags)
 
@@ -72,11 +73,11 @@ def test_every_module_has_pyodides_bytecode_and_the_worker_imports_it(tmp_path):
 
 def test_cpython_imports_the_wheel_from_its_sources(tmp_path):
     wheel = engine_wheel.write_wheel(tmp_path)
-    done = subprocess.run([sys.executable, "-c", CPYTHON_IMPORT, str(wheel), json.dumps(CASES["strike"])], cwd=tmp_path,
+    done = subprocess.run([sys.executable, "-c", CPYTHON_IMPORT, str(wheel), json.dumps(ENGINE_INPUTS["strike"])], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120, check=True)
     got = json.loads(done.stdout)
     assert all(origin.startswith(f"{wheel}/") for origin in got["origins"]), got["origins"]
-    assert got["result"] == json.loads(json.dumps(run("strike", CASES["strike"])))
+    assert got["result"] == json.loads(json.dumps(run("strike", ENGINE_INPUTS["strike"])))
 
 
 @needs_node

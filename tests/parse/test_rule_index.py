@@ -1,5 +1,5 @@
 """One rule index: a rule's Markdown link and its site URL in the MkDocs configuration's
-URL style and base path (the whole site built so: tests/test_site_urls.py)."""
+URL style and base path (the whole site built so: tests/site/test_site_urls.py)."""
 
 from __future__ import annotations
 

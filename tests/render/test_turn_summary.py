@@ -6,7 +6,7 @@ import pytest
 
 from mele.build_scripts import paths
 from mele.build_scripts.render.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
-from tests.conftest import soup_of
+from tests.support.site import soup_of
 
 
 def test_all_phases_and_the_audience_are_present_and_every_step_cites_rules(rules):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import MOVED_BASE as BASE
-from tests.conftest import broken_links, missing_target, soup_of
+from tests.support.site import MOVED_BASE as BASE
+from tests.support.site import broken_links, missing_target, soup_of
 
 
 def test_every_link_resolves_on_a_sub_path(moved_site):

@@ -14,10 +14,16 @@ import yaml
 
 from mele.build_scripts import paths
 from mele.build_scripts.model.rulebook import load_rulebook
-from mele.build_scripts.standard_game.changes import CHANGES_FILE, StandardMapError, read_standard_map, uncovered_rules, unlinked_standard_notes
+from mele.build_scripts.standard_game.changes import (
+    CHANGES_FILE,
+    StandardMapError,
+    read_standard_map,
+    uncovered_rules,
+    unlinked_standard_notes,
+)
 from mele.build_scripts.standard_game.page import comparison_markdown
 from mele.build_scripts.standard_game.rule_lines import rule_fields, standard_block
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """The project is installed into its own .venv (editable), so the generators run from the venv with
 no PYTHONPATH: `.venv/bin/mkdocs build` finds the Markdown extensions in mele.build_scripts.
-(tests/test_zensical.py builds with `.venv/bin/zensical` the same way.) The mkdocs build checked
+(tests/site/test_zensical.py builds with `.venv/bin/zensical` the same way.) The mkdocs build checked
 here is the session's `moved_site` (tests/conftest.py), which the venv's mkdocs makes with no
 PYTHONPATH: one build serves this test and the sub-path tests."""
 
@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import ROOT, soup_of, without_pythonpath
+from tests.support.site import ROOT, soup_of, without_pythonpath
 
 
 def test_the_venv_imports_the_project_from_anywhere(tmp_path):

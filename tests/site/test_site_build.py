@@ -10,9 +10,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from mele.build_scripts import paths
 from mele.build_scripts.model.rulebook import load_rulebook
-from tests.conftest import ROOT, broken_links, content_text, normalise, soup_of
+from tests.support.site import ROOT, broken_links, content_text, normalise, soup_of
 
 GOLDEN = ROOT / "tests" / "golden" / "mele-rule-ids.tsv"
 
@@ -78,7 +77,7 @@ def test_rules_json_ids_are_unique_and_anchors_exist(site, rules):
 
 
 def test_rules_json_matches_the_numbering_scheme(rules):
-    for rule in (r for r in rules if r["source"] == "mele-rulebook.txt"):   # SBG ids: tests/test_sbg_site.py
+    for rule in (r for r in rules if r["source"] == "mele-rulebook.txt"):   # SBG ids: tests/site/test_sbg_site.py
         assert re.fullmatch(r"[012]\.\d+\.\d+", rule["id"]), rule["id"]
         assert rule["url"].endswith("#r" + rule["id"].replace(".", "-"))
     kinds = {r["kind"] for r in rules}

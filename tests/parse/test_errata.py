@@ -133,7 +133,7 @@ def test_issue_10_errata_decisions(erratum_id, line, kind, words):
 
 
 def test_every_decision_is_on_the_errata_page(site):
-    from tests.conftest import soup_of
+    from tests.support.site import soup_of
     page = soup_of(site / "rules" / "errata-and-coverage" / "index.html")
     for erratum_id in ("B17", "C39", "N11", "D2", "N12", "B7", "B8", "N13"):
         entry = page.select_one(f"#e-{erratum_id.lower()}")

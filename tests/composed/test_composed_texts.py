@@ -1,7 +1,7 @@
 """Every composed text carries its evidence (mele/build_scripts/composed/): the calculators' words, the
 pages' sentences, the section links' covers and the turn card's lines. The checks run on small
 data here, with a bad quote planted in each kind of text, and on the project's own files; what
-the built site shows is tests/test_composed_inventory.py."""
+the built site shows is tests/composed/test_composed_inventory.py."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from mele.build_scripts.composed.calculator_words import calculator_texts, view_
 from mele.build_scripts.composed.check import check_composed_texts
 from mele.build_scripts.composed.page_texts import page_sentences, page_texts, split_sentences
 from mele.build_scripts.composed.texts import ComposedTextError, check_folds, check_texts
-from mele.build_scripts.model.errata import ErrataError, load_errata
 from mele.build_scripts.glossary.terms import GlossaryError, load_terms
+from mele.build_scripts.model.errata import ErrataError, load_errata
 from mele.build_scripts.render.section_links import covers_texts
 from mele.build_scripts.render.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
 from mele.views.catalogue import VIEWS

@@ -16,8 +16,8 @@ from mkdocs.utils.yaml import yaml_load
 
 from mele.devtools.app_icons import ICON_DIR, ICONS, MASKABLE_SAFE_RADIUS, RECORD, inputs_hash, sha256, tile_colour
 from mele.devtools.serve import CONTENT_SECURITY_POLICY, start_server
-from tests.conftest import ROOT
-from tests.png import png_pixels, png_size
+from tests.support.png import png_pixels, png_size
+from tests.support.site import ROOT
 
 MANIFEST = ROOT / "docs" / "manifest.webmanifest"
 SUB_PATH_MANIFEST = "https://rules.example.org/some/sub-path/manifest.webmanifest"

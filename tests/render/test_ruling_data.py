@@ -10,7 +10,7 @@ import pytest
 
 from mele.build_scripts.model.errata import CORRECTED_KINDS, load_errata
 from mele.build_scripts.render.ruling_data import ruling_data
-from tests.conftest import ROOT, soup_of
+from tests.support.site import ROOT, soup_of
 
 
 @pytest.fixture(scope="module")

@@ -2,32 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
-
-from tests.conftest import ROOT, soup_of, without_pythonpath
-
-
-@pytest.fixture(scope="module")
-def zensical_site(site) -> Path:
-    out = ROOT / "build" / f"zensical-site-{os.getpid()}"   # inside the project, as Zensical wants
-    config = ROOT / f".zensical-test-{os.getpid()}.yml"
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
-    try:
-        result = subprocess.run([str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
-                                cwd=ROOT, env=without_pythonpath(),
-                                capture_output=True, text=True, timeout=300)
-    finally:
-        config.unlink()
-    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
+from tests.support.site import soup_of
 
 
 def test_zensical_builds_every_rule_page_with_its_anchors(zensical_site, rules):
@@ -69,8 +44,8 @@ def test_zensical_builds_the_standard_game_links_into_the_rules(zensical_site):
 def test_zensical_pages_carry_the_sites_search_and_postbuild_indexes_them(zensical_site):
     """The search box is the site's own in either build: its header override and script are in
     every page, and postbuild's index reads Zensical's pages as it reads Material's."""
-    from mele.build_scripts.steps import GLOSSARIES
     from mele.build_scripts.search.index import site_search_index
+    from mele.build_scripts.steps import GLOSSARIES
 
     for page in (zensical_site / "index.html", zensical_site / "rules" / "1-7-combat" / "index.html"):
         soup = soup_of(page)

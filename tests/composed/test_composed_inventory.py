@@ -24,9 +24,9 @@ import yaml
 from mele.build_scripts import paths
 from mele.build_scripts.composed.calculator_words import load_declarations
 from mele.build_scripts.composed.page_texts import page_files, split_sentences
-from mele.build_scripts.model.errata import load_errata
 from mele.build_scripts.glossary.terms import load_terms
-from tests.conftest import soup_of
+from mele.build_scripts.model.errata import load_errata
+from tests.support.site import soup_of
 
 TEXT_ELEMENTS = ("p", "li", "tr")
 NOT_COMPOSED = ".calculator, #ruling, h1, h2, h3, h4, h5, h6"    # checked on their own, or headings

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mele.build_scripts.model.errata import Erratum
 from mele.build_scripts.model.document import Heading, Paragraph, Table
+from mele.build_scripts.model.errata import Erratum
 from mele.build_scripts.parse.layout import Layout, SectionStart, TableHint
 from mele.build_scripts.parse.rulebook import ParseError, parse_rulebook_lines
 from mele.build_scripts.parse.source_lines import split_source

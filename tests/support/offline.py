@@ -1,0 +1,57 @@
+"""The offline copy, as the browser tests look at it: waiting until it is saved, going offline,
+and what was tried on the network or stored in the caches since."""
+
+from __future__ import annotations
+
+from tests.support.browser import expect
+
+SAVED_TIMEOUT_MS = 120_000
+
+
+def wait_until_saved(page, timeout_ms: float = SAVED_TIMEOUT_MS) -> None:
+    """The service worker has stored the pages, search and glossary: offline.js says "Ready offline"
+    (and marks the document with data-offline="ready")."""
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=timeout_ms)
+
+
+def go_offline(page) -> tuple[int, int]:
+    page.context.set_offline(True)
+    return len(page.guard.requests), len(page.guard.worker_requests)
+
+
+def assert_nothing_tried_the_network(page, before: tuple[int, int]) -> None:
+    tried = page.guard.requests[before[0]:] + page.guard.worker_requests[before[1]:]
+    assert [url for url in tried if not url.endswith("/sw.js")] == [], "offline, these went to the network"
+
+
+CACHED_JS = """async (name) => {
+    const names = await caches.keys();
+    const found = names.filter((cache) => cache.includes(name));
+    const paths = [];
+    for (const cache of found) {
+        for (const request of await (await caches.open(cache)).keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+}"""
+
+
+def cached(page, name: str) -> list[str]:
+    return page.evaluate(CACHED_JS, name)
+
+
+def wait_until_engine_kept(page, state: str = "kept") -> None:
+    page.wait_for_function(f"window.__offline && window.__offline.engineState === '{state}'",
+                           timeout=SAVED_TIMEOUT_MS)
+
+
+# Where the offline copy stands, for a failure's message: the page's view, its registration's
+# workers, and how many files each cache holds.
+SERVICE_WORKER_STATE_JS = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const counts = await Promise.all((await caches.keys()).map(
+        async (name) => name + ":" + (await (await caches.open(name)).keys()).length));
+    return {offline: window.__offline, navigation: performance.getEntriesByType("navigation")[0]?.type,
+            controlled: Boolean(navigator.serviceWorker.controller), installing: registration?.installing?.state,
+            waiting: registration?.waiting?.state, active: registration?.active?.state, caches: counts,
+            message: document.getElementById("site-messages")?.textContent};
+}"""
