@@ -35,8 +35,13 @@ def engine_figures(repeat: int = 1000) -> list[dict]:
     from benchmarks.engine_bench import measure
 
     return [
-        {"figure": f"engine call: {name} ({way})", "median": seconds * 1e3, "unit": "ms",
-         "runs": repeat, "target": "< 1 ms"}
+        {
+            "figure": f"engine call: {name} ({way})",
+            "median": seconds * 1e3,
+            "unit": "ms",
+            "runs": repeat,
+            "target": "< 1 ms",
+        }
         for name, timings in measure(repeat).items()
         for way, seconds in timings.items()
     ]
@@ -54,19 +59,33 @@ class Build:
         """Built into a folder of the benchmark's own and served; close() removes both."""
         site = ROOT / "build" / f"bench-{name}-{os.getpid()}"
         site.mkdir(parents=True, exist_ok=True)
-        server, origin = start_server(site, brotli=False)   # the figures are for gzip, which every host sends
+        server, origin = start_server(site, brotli=False)  # the figures are for gzip, which every host sends
         return cls(site, origin, time_build(site, origin + "/", runs, root), server)
 
     def site_rows(self) -> list[dict]:
         return [
-            {"figure": "build (parse + render + mkdocs build + postbuild)",
-             "median": statistics.median(self.build_times), "unit": "s", "runs": len(self.build_times),
-             "target": "< 5 s"},
+            {
+                "figure": "build (parse + render + mkdocs build + postbuild)",
+                "median": statistics.median(self.build_times),
+                "unit": "s",
+                "runs": len(self.build_times),
+                "target": "< 5 s",
+            },
             {"figure": "total site size", "median": site_size(self.site) / 1e6, "unit": "MB", "runs": 1, "target": ""},
-            {"figure": "calculator scripts (assets/javascripts/calculators)",
-             "median": calculator_script_size(self.site) / 1e3, "unit": "KB", "runs": 1, "target": "smaller"},
-            {"figure": "offline copy saved on a first visit", "median": offline_copy_size(self.site) / 1e6,
-             "unit": "MB", "runs": 1, "target": ""},
+            {
+                "figure": "calculator scripts (assets/javascripts/calculators)",
+                "median": calculator_script_size(self.site) / 1e3,
+                "unit": "KB",
+                "runs": 1,
+                "target": "smaller",
+            },
+            {
+                "figure": "offline copy saved on a first visit",
+                "median": offline_copy_size(self.site) / 1e6,
+                "unit": "MB",
+                "runs": 1,
+                "target": "",
+            },
         ]
 
     def measure_once(self, browser) -> None:
@@ -78,7 +97,7 @@ class Build:
         return search_bench.figures(self.site, self.origin, runs, browser)
 
     def close(self) -> None:
-        if self.server is not None:    # a site served by someone else is left as it was
+        if self.server is not None:  # a site served by someone else is left as it was
             self.server.shutdown()
             shutil.rmtree(self.site, ignore_errors=True)
 
@@ -98,14 +117,23 @@ def figures(runs: int, browser=None, baseline: str | None = None, served: Build 
     try:
         if baseline:
             builds.append(Build.own("baseline", checkout(baseline), runs))
-        for _ in range(runs):          # alternating, so both see the same machine
+        for _ in range(runs):  # alternating, so both see the same machine
             for build in builds:
                 build.measure_once(browser)
-        rows = (builds[0].site_rows() + engine_figures() + browser_bench.rows(builds[0].samples)
-                + builds[0].search_rows(runs, browser) + engines_bench.figures(builds[0].site, runs))
+        rows = (
+            builds[0].site_rows()
+            + engine_figures()
+            + browser_bench.rows(builds[0].samples)
+            + builds[0].search_rows(runs, browser)
+            + engines_bench.figures(builds[0].site, runs)
+        )
         if baseline:
-            before = {row["figure"]: row["median"] for row in builds[1].site_rows() + browser_bench.rows(builds[1].samples)
-                      + builds[1].search_rows(runs, browser)}
+            before = {
+                row["figure"]: row["median"]
+                for row in builds[1].site_rows()
+                + browser_bench.rows(builds[1].samples)
+                + builds[1].search_rows(runs, browser)
+            }
             for row in rows:
                 row["before"] = before.get(row["figure"])
         return rows
@@ -121,8 +149,10 @@ def table(rows: list[dict]) -> str:
         before = ""
         if with_before:
             before = f"{row['before']:>12.4f} " if row.get("before") is not None else f"{'':>12} "
-        lines.append(f"{row['figure']:<52} {before}{row['median']:>12.4f} {row['unit']:<5} {row['runs']:>5}  "
-                     f"{row.get('target', '')}")
+        lines.append(
+            f"{row['figure']:<52} {before}{row['median']:>12.4f} {row['unit']:<5} {row['runs']:>5}  "
+            f"{row.get('target', '')}"
+        )
     return "\n".join(lines)
 
 

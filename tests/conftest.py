@@ -55,7 +55,7 @@ def pytest_configure(config):
     has just written (the fixture below takes the plugin's place)."""
     if not hasattr(config, "workerinput"):
         shutil.rmtree(ARTIFACTS, ignore_errors=True)
-        end_run_builds()      # a run killed before its end may have left them under this pid
+        end_run_builds()  # a run killed before its end may have left them under this pid
 
 
 def pytest_unconfigure(config):

@@ -63,6 +63,7 @@ from tests.support.site import ARTIFACTS, BROWSER_SERVER, BROWSER_SITE, ROOT, RU
 
 class Served(NamedTuple):
     """The run's browser site: its folder, its origin, and the seconds its build took."""
+
     site: Path
     origin: str
     build_seconds: float
@@ -73,14 +74,19 @@ RUN_SERVER: list[subprocess.Popen] = []
 
 def start_run_server() -> dict:
     """The run's server (tests/browser/site_server.py), serving BROWSER_SITE; its origin and pid."""
-    server = subprocess.Popen([sys.executable, "-m", "tests.browser.site_server", str(BROWSER_SITE), str(RUN_LEADER)],
-                              cwd=ROOT, stdout=subprocess.PIPE, text=True, start_new_session=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tests.browser.site_server", str(BROWSER_SITE), str(RUN_LEADER)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     origin = server.stdout.readline().strip()
     server.stdout.close()
     if not origin.startswith("http://127.0.0.1:"):
         server.kill()
         raise RuntimeError(f"the test server did not start (it said {origin!r})")
-    RUN_SERVER.append(server)       # kept: a Popen collected while its process runs is warned of
+    RUN_SERVER.append(server)  # kept: a Popen collected while its process runs is warned of
     return {"origin": origin, "pid": server.pid}
 
 
@@ -95,6 +101,7 @@ def served_site() -> Served:
     The server sends the site's Content-Security-Policy and application/wasm
     (mele/devtools/serve.py), so every browser test runs under that policy. The benchmark's
     test measures this same site (its build time included) rather than building one of its own."""
+
     def serve_and_build(folder: Path) -> None:
         served = start_run_server()
         started = time.perf_counter()
@@ -191,4 +198,3 @@ def open_returning_page(returning_contexts, origin):
     finally:
         for page in pages:
             page.close()
-

@@ -26,11 +26,22 @@ PAGES = ALL_CALCULATOR_PAGES
 
 # One page of each kind: home, a rule page, the glossaries, the turn summary and its print
 # version, errata and coverage, every calculator, the Strategy Battle Game pages, the 404 page.
-AXE_PAGES = ["", "rules/1-7-combat/", "glossary/", "turn-summary/", "turn-summary-print/",
-             "rules/errata-and-coverage/", "calculators/",
-             *[f"calculators/{name}/" for name in sorted(PAGES)],
-             "sbg/", "rules/sbg-advanced-rules/", "rules/sbg-boats-article/", "sbg/edition-differences/",
-             "sbg/glossary/", "404.html"]
+AXE_PAGES = [
+    "",
+    "rules/1-7-combat/",
+    "glossary/",
+    "turn-summary/",
+    "turn-summary-print/",
+    "rules/errata-and-coverage/",
+    "calculators/",
+    *[f"calculators/{name}/" for name in sorted(PAGES)],
+    "sbg/",
+    "rules/sbg-advanced-rules/",
+    "rules/sbg-boats-article/",
+    "sbg/edition-differences/",
+    "sbg/glossary/",
+    "404.html",
+]
 WIDTHS = {"phone": 390, "desktop": 1280}
 OFFLINE_CONTROL = "[data-offline-engine]:not([hidden]) button"
 
@@ -60,7 +71,7 @@ def beside_the_card(page, violations: list[dict]) -> list[dict]:
     return kept
 
 
-SCHEMES = {"light": "default", "dark": "slate"}     # Material's data-md-color-scheme for each
+SCHEMES = {"light": "default", "dark": "slate"}  # Material's data-md-color-scheme for each
 PALETTE_TOGGLE = "form[data-md-component=palette] label:not([hidden])"
 TOGGLE_WAIT_MS = 10_000
 
@@ -82,7 +93,8 @@ def show_scheme(page, scheme: str) -> None:
     if body.get_attribute("data-md-color-scheme") != SCHEMES[scheme]:
         page.click(PALETTE_TOGGLE)
         expect(body, f"the colour toggle did not switch {page.url} to {scheme}").to_have_attribute(
-            "data-md-color-scheme", SCHEMES[scheme], timeout=TOGGLE_WAIT_MS)
+            "data-md-color-scheme", SCHEMES[scheme], timeout=TOGGLE_WAIT_MS
+        )
 
 
 def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
@@ -96,16 +108,17 @@ def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
     alternates from page to page (the toggle's choice is kept): it is checked in both schemes too.
     Calculator pages are checked once the engine is ready (status, live result); the rule page once
     more with a glossary card open, at each width."""
-    page = open_page(None, viewport=viewport("phone"), color_scheme="light",
-                     service_worker=True)     # its notes are on screen as a first visit shows them
-    found, checked = {}, set()      # checked: (page, width, scheme)
+    page = open_page(
+        None, viewport=viewport("phone"), color_scheme="light", service_worker=True
+    )  # its notes are on screen as a first visit shows them
+    found, checked = {}, set()  # checked: (page, width, scheme)
     for path in AXE_PAGES:
         page.set_viewport_size(viewport("phone"))
         page.goto(f"{page.guard.origin}/{path}")
         name = path.strip("/").rpartition("/")[2]
         if path.startswith("calculators/") and name in PAGES:
             wait_for_engine(page, PAGES[name][0])
-        if path == "":      # its offline control, shown once the service worker answers
+        if path == "":  # its offline control, shown once the service worker answers
             expect(page.locator(OFFLINE_CONTROL)).to_be_attached()
         page.wait_for_load_state("load")
         for width in WIDTHS:
@@ -128,8 +141,11 @@ def check_at_width(page, path: str, width: str) -> tuple[str, dict[str, list[dic
     """The scheme checked and axe's findings at `width`: at the phone's, in the scheme the page
     shows; at the desktop's, in the other (the toggle then leaves it for the next page); on the rule
     page, the same again with a glossary card open."""
-    shown = next(s for s, attribute in SCHEMES.items()
-                 if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute)
+    shown = next(
+        s
+        for s, attribute in SCHEMES.items()
+        if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute
+    )
     scheme = shown if width == "phone" else next(s for s in SCHEMES if s != shown)
     show_scheme(page, scheme)
     rest_the_pointer(page)
@@ -138,7 +154,8 @@ def check_at_width(page, path: str, width: str) -> tuple[str, dict[str, list[dic
         page.locator(SHOWN_TERMS).nth(2).click()
         wait_until_card_filled(page)
         found[f"{path} with a glossary card open, {WIDTHS[width]} px ({scheme})"] = beside_the_card(
-            page, axe_violations(page))
+            page, axe_violations(page)
+        )
         page.keyboard.press("Escape")
         expect(page.locator("#gloss-card")).to_be_hidden()
     return scheme, found
@@ -162,7 +179,7 @@ def test_every_input_has_a_label_and_a_hint(open_page, page_name):
     assert controls
     for control in controls:
         assert control["name"], control
-        if control["tag"] != "BUTTON" and not control["compact"]:   # a compact row: labels only (issue 12)
+        if control["tag"] != "BUTTON" and not control["compact"]:  # a compact row: labels only (issue 12)
             assert control["hint"], control
     ids = [c["id"] for c in controls if c["id"]]
     assert len(ids) == len(set(ids))
@@ -177,7 +194,7 @@ def test_bad_input_shows_the_engines_message_at_the_field(open_page):
     page = open_page("calculators/strike/")
     wait_for_engine(page, "strike")
     good = result_text(page, "strike")
-    page.click("#calc-strike details.calc-more > summary")      # weapons are under More modifiers
+    page.click("#calc-strike details.calc-more > summary")  # weapons are under More modifiers
     page.fill("#calc-strike-weapon", "2:8")
     expect(page.locator("#calc-strike")).to_have_attribute("data-params", re.compile("."))
     good = result_text(page, "strike")

@@ -39,8 +39,12 @@ def test_the_policy_sent_lets_scripts_come_only_from_the_site():
     for name in ("default-src", "worker-src", "connect-src", "font-src", "base-uri", "form-action"):
         assert sent[name] == ["'self'"], name
     assert sent["object-src"] == ["'none'"] and sent["frame-ancestors"] == ["'none'"]
-    assert not [source for sources in sent.values() for source in sources
-                if source not in ("'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-inline'", "data:")], sent
+    assert not [
+        source
+        for sources in sent.values()
+        for source in sources
+        if source not in ("'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-inline'", "data:")
+    ], sent
     assert sent["style-src"] == ["'self'", "'unsafe-inline'"], "inline styles only (Material sets them)"
 
 
@@ -61,6 +65,6 @@ def test_reading_search_and_the_service_worker_work_under_the_policy(open_page):
     page.goto(page.guard.origin + "/rules/1-7-combat/")
     page.click(".rule-search__input")
     page.keyboard.type("1.7.12")
-    page.locator(".rule-search__item a").first.click()    # instant navigation
+    page.locator(".rule-search__item a").first.click()  # instant navigation
     page.wait_for_load_state()
     assert violations(page) == []

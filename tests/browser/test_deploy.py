@@ -29,7 +29,7 @@ PRECACHED_HOME_JS = """async () => {
 
 
 @pytest.fixture
-def deployed_site(tmp_path, origin):   # `origin`: the session's site is built
+def deployed_site(tmp_path, origin):  # `origin`: the session's site is built
     site = tmp_path / "site"
     shutil.copytree(BROWSER_SITE, site)
     server, url = start_server(site)
@@ -43,7 +43,7 @@ def redeploy_with_a_new_home_page(site) -> str:
     anchor = '<article class="md-content__inner md-typeset">'
     assert anchor in html
     home.write_text(html.replace(anchor, anchor + MARKER, 1), encoding="utf-8")
-    return seal(site)["build"]   # as a real build ends: the offline list, then the gzip copies
+    return seal(site)["build"]  # as a real build ends: the offline list, then the gzip copies
 
 
 def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
@@ -57,10 +57,10 @@ def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
     new_build = redeploy_with_a_new_home_page(site)
     assert new_build != old_build
 
-    page.goto(url + "/")          # served from the old copy; the new worker takes over and the page reloads
+    page.goto(url + "/")  # served from the old copy; the new worker takes over and the page reloads
     page.wait_for_selector("#deploy-marker", timeout=30_000)
 
-    page.context.set_offline(True)   # the offline copy is the new one, and only the new one
+    page.context.set_offline(True)  # the offline copy is the new one, and only the new one
     page.reload()
     assert page.locator("#deploy-marker").is_visible()
     new_home = page.evaluate(PRECACHED_HOME_JS)
@@ -74,7 +74,7 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     page.goto(url + "/")
     wait_until_saved(page)
     page.goto(url + "/")
-    page.mouse.wheel(0, 200)      # the reader is reading: no reload under their eyes
+    page.mouse.wheel(0, 200)  # the reader is reading: no reload under their eyes
     redeploy_with_a_new_home_page(site)
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     # Twice in full runs no update came (the worker active, none installing). The likely cause, mended

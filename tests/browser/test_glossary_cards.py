@@ -82,7 +82,9 @@ def test_the_full_entry_link_lands_on_the_entry_when_tapped_just_after_a_scroll(
 
 def test_marks_have_no_native_tooltip_and_definitions_load_once(open_page):
     page = open_page(COMBAT, **DESKTOP)
-    assert page.eval_on_selector_all("abbr.gloss", "els => els.filter(e => e.title || e.dataset.definition).length") == 0
+    assert (
+        page.eval_on_selector_all("abbr.gloss", "els => els.filter(e => e.title || e.dataset.definition).length") == 0
+    )
     for index in (0, 5):
         open_card(page, page.locator(SHOWN_TERMS).nth(index), tap=False)
     fetched = [url for url in page.guard.requests if urlparse(url).path == "/" + DEFINITIONS_PATH]
@@ -135,7 +137,7 @@ def test_hover_opens_the_card_and_the_pointer_can_move_onto_it(open_page):
     page.locator(CARD).wait_for(state="visible")
     card = page.locator(CARD).bounding_box()
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2, steps=8)
-    page.clock.run_for(800)          # past the close delay a pointer leaving the term starts
+    page.clock.run_for(800)  # past the close delay a pointer leaving the term starts
     assert card_is_open(page), "the card stays while the pointer is on it"
     assert "gloss-card__more" in page.locator(f"{CARD} a").get_attribute("class")
     page.mouse.move(5, 5, steps=4)
@@ -157,7 +159,7 @@ def test_esc_closes_a_hovered_card_without_moving_focus_or_pointer(open_page):
 
 def test_keyboard_tab_reaches_a_term_enter_opens_tab_enters_the_card_esc_closes(open_page):
     page = open_page(COMBAT, **DESKTOP)
-    page.focus("#r1-7-1 button.rule-add")      # after the number: its "Add to ruling" (issue 16)
+    page.focus("#r1-7-1 button.rule-add")  # after the number: its "Add to ruling" (issue 16)
     page.keyboard.press("Tab")
     term = page.evaluate(FOCUSED_TERM_JS)
     assert term, "Tab from a rule's controls reaches the first term in its text"

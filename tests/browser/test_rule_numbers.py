@@ -27,8 +27,12 @@ GEOMETRY_JS = """() => [...document.querySelectorAll('article .rule[data-rule]')
 
 
 def overlap(a: dict, b: dict) -> bool:
-    return a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5 \
-        and a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5
+    return (
+        a["x"] < b["x"] + b["w"] - 0.5
+        and b["x"] < a["x"] + a["w"] - 0.5
+        and a["y"] < b["y"] + b["h"] - 0.5
+        and b["y"] < a["y"] + a["h"] - 0.5
+    )
 
 
 def test_rule_numbers_are_thumb_targets_that_leave_the_words_alone(open_page):
@@ -65,8 +69,9 @@ def test_a_citation_copied_after_a_search_has_no_query(open_page, origin):
     page.goto(f"{origin}/")
     results = [href for href in search_results(page, "ineffectual") if urlparse(href).path == f"/{COMBAT}"]
     assert results, "search finds the rule"
-    page.eval_on_selector_all(".rule-search__item a", "(links, href) => links.find(a => a.href === href).click()",
-                              results[0])
+    page.eval_on_selector_all(
+        ".rule-search__item a", "(links, href) => links.find(a => a.href === href).click()", results[0]
+    )
     page.wait_for_url(f"**/{COMBAT}*")
     assert copy_citation(page, "1.7.25", tap=False) == f"MELE 1.7.25 — {origin}/{COMBAT}#r1-7-25"
     assert page.evaluate("location.search") == "", "the address bar keeps the rule's own address too"

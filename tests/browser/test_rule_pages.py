@@ -17,9 +17,9 @@ from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, open_phone_page, 
 def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     page = open_page(None, **PHONE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
-    page.clock.install()            # "nothing replaces the address" is checked over the page's next second
+    page.clock.install()  # "nothing replaces the address" is checked over the page's next second
     page.goto(f"{origin}/{COMBAT}")
-    number = page.locator("a.rule-num[data-cite='MELE 1.7.24']")   # instant navigation makes hrefs absolute
+    number = page.locator("a.rule-num[data-cite='MELE 1.7.24']")  # instant navigation makes hrefs absolute
     number.scroll_into_view_if_needed()
     wait_until_the_address_settles(page)
     number.tap()
@@ -44,8 +44,18 @@ def test_tapping_a_corrected_word_shows_the_source_text(open_page):
     assert original in erratum.evaluate(after)
 
 
-@pytest.mark.parametrize("path", [COMBAT, SBG_ADVANCED, "rules/sbg-boats-article/", "glossary/", "sbg/glossary/",
-                                  "rules/errata-and-coverage/", "turn-summary/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        COMBAT,
+        SBG_ADVANCED,
+        "rules/sbg-boats-article/",
+        "glossary/",
+        "sbg/glossary/",
+        "rules/errata-and-coverage/",
+        "turn-summary/",
+    ],
+)
 def test_rule_pages_load_without_errors_or_outside_requests(open_page, path):
     page = open_page(path)
     page.in_flight.wait_until_quiet()
@@ -70,7 +80,7 @@ def test_a_defining_rule_leads_a_thumb_to_the_term_s_glossary_entry(open_page):
     link = page.locator("#r1-7-36 .glossary-here a", has_text="detainment attack")
     link.scroll_into_view_if_needed()
     box = link.bounding_box()
-    assert box["height"] >= 44 and 0 <= box["x"] and box["x"] + box["width"] <= 390, box
+    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     link.tap()
     page.wait_for_url("**/glossary/#g-detainment-attack")
     expect(page.locator("#g-detainment-attack")).to_be_in_viewport()

@@ -13,7 +13,7 @@ import json
 
 from tests.browser.cross_engine import hooks
 
-ON_THE_TOUR = "window.__calculatorTour === true"     # set on a page load; gone after the next one
+ON_THE_TOUR = "window.__calculatorTour === true"  # set on a page load; gone after the next one
 
 # Scrolls the link into view; true once a tap at its middle would reach it. Material sizes the
 # sidebar's scrolling box after the page has loaded: until then (seen in WebKit) the link lies
@@ -49,11 +49,15 @@ class CalculatorTour:
         page, link = self.page, hooks.calculator_link(name)
         # Material may change the address before it swaps the page's content: the calculators
         # of the page being left are marked, so only the next page's count as arrived.
-        arrived = (f"location.pathname.endsWith('/calculators/{name}/') && "
-                   f"[...document.querySelectorAll('{hooks.CALCULATOR_BOX}')].some(box => !box.dataset.tourLeft)")
+        arrived = (
+            f"location.pathname.endsWith('/calculators/{name}/') && "
+            f"[...document.querySelectorAll('{hooks.CALCULATOR_BOX}')].some(box => !box.dataset.tourLeft)"
+        )
         if page.evaluate(f"{ON_THE_TOUR} && !!document.querySelector({json.dumps(link)})"):
             page.wait_for_function(REACHABLE_JS, link, timeout=10_000)
-            page.evaluate(f"document.querySelectorAll('{hooks.CALCULATOR_BOX}').forEach(box => box.dataset.tourLeft = 'yes')")
+            page.evaluate(
+                f"document.querySelectorAll('{hooks.CALCULATOR_BOX}').forEach(box => box.dataset.tourLeft = 'yes')"
+            )
             page.click(link)
             assert page.evaluate(ON_THE_TOUR), f"{page.engine}: the link to {name} loaded a new page"
         else:
@@ -64,5 +68,5 @@ class CalculatorTour:
 
     def leave(self) -> None:
         """The next visit is a page load (the engine starts again)."""
-        with contextlib.suppress(Exception):    # a page that cannot answer is left by a page load too
+        with contextlib.suppress(Exception):  # a page that cannot answer is left by a page load too
             self.page.evaluate("window.__calculatorTour = false")

@@ -29,8 +29,8 @@ from mele.build_scripts.model.errata import load_errata
 from tests.support.site import soup_of
 
 TEXT_ELEMENTS = ("p", "li", "tr")
-NOT_COMPOSED = ".calculator, #ruling, h1, h2, h3, h4, h5, h6"    # checked on their own, or headings
-UNIT = re.compile(r" \((?:2D6|D6)\)$")          # a roll input's dice, shown after its label
+NOT_COMPOSED = ".calculator, #ruling, h1, h2, h3, h4, h5, h6"  # checked on their own, or headings
+UNIT = re.compile(r" \((?:2D6|D6)\)$")  # a roll input's dice, shown after its label
 EXAMPLE = re.compile(r"^The book's example: (?P<label>.*) \((?P<rule>[\w.-]+)\)\.$")
 
 
@@ -113,8 +113,12 @@ def test_every_hint_label_option_and_example_caption_of_a_calculator_is_declared
 
 def test_every_section_link_s_covers_on_a_rule_page_is_evidenced(site):
     data = yaml.safe_load((paths.SOURCES / "section-links.yaml").read_text(encoding="utf-8"))
-    evidenced = {link["covers"] for links in data.values() for link in links
-                 if link.get("covers") and isinstance(link.get("evidence"), dict)}
+    evidenced = {
+        link["covers"]
+        for links in data.values()
+        for link in links
+        if link.get("covers") and isinstance(link.get("evidence"), dict)
+    }
     shown = set()
     for html in sorted((site / "rules").glob("*/index.html")):
         for line in soup_of(html).select(".see-also"):
@@ -126,7 +130,7 @@ def test_every_section_link_s_covers_on_a_rule_page_is_evidenced(site):
 
 
 def test_every_editor_s_note_and_glossary_way_on_a_rule_page_comes_from_checked_data(site):
-    notes = {" ".join(e.note.split()) for e in load_errata(paths.ERRATA) if e.note}   # the build finds each on its line
+    notes = {" ".join(e.note.split()) for e in load_errata(paths.ERRATA) if e.note}  # the build finds each on its line
     terms = {t.term for t in load_terms(paths.SOURCES) if t.defined}
     for html in sorted((site / "rules").glob("*/index.html")):
         soup = soup_of(html)
@@ -146,7 +150,7 @@ def test_every_phase_summary_and_step_of_the_turn_summary_is_evidenced(site, tur
         assert words(summary) == phase.summary and phase.summary_evidence, phase.id
         items = details.select(":scope > ol > li")
         assert len(items) == len(phase.steps), phase.id
-        for item, step in zip(items, phase.steps):
+        for item, step in zip(items, phase.steps, strict=True):
             lead = words(item.find("p"))
             assert lead.split(": ", 1)[1].removesuffix(" Standard Rules") == step.text and step.evidence, lead
 

@@ -41,13 +41,16 @@ def fetch(origin: str, accept_encoding: str | None) -> tuple[str | None, str | N
         return response.headers["Content-Encoding"], response.headers["Vary"], response.read()
 
 
-@pytest.mark.parametrize(("brotli_on", "accepted", "sent"), [
-    (True, "gzip, deflate, br, zstd", "br"),
-    (True, "gzip, deflate", "gzip"),
-    (True, "br;q=0, gzip", "gzip"),
-    (True, None, None),
-    (False, "gzip, deflate, br, zstd", "gzip"),
-])
+@pytest.mark.parametrize(
+    ("brotli_on", "accepted", "sent"),
+    [
+        (True, "gzip, deflate, br, zstd", "br"),
+        (True, "gzip, deflate", "gzip"),
+        (True, "br;q=0, gzip", "gzip"),
+        (True, None, None),
+        (False, "gzip, deflate, br, zstd", "gzip"),
+    ],
+)
 def test_the_server_sends_the_copy_the_browser_accepts(site, brotli_on, accepted, sent):
     server, origin = start_server(site, brotli=brotli_on)
     try:
@@ -70,14 +73,14 @@ def test_a_copy_older_than_its_file_is_not_confirmed_as_the_new_file(site):
     wasm = site / "assets" / "engine.wasm"
     copy = wasm.with_name("engine.wasm.gz")
     now = time.time()
-    os.utime(copy, (now - 100, now - 100))        # the old build's copy
-    wasm.write_bytes(b"(module new) " * 2000)      # the new build's file, its copy not yet written
+    os.utime(copy, (now - 100, now - 100))  # the old build's copy
+    wasm.write_bytes(b"(module new) " * 2000)  # the new build's file, its copy not yet written
     server, origin = start_server(site, brotli=False)
     try:
         with urllib.request.urlopen(wasm_request(origin, "gzip")) as response:
             first_modified, first_body = response.headers["Last-Modified"], gzip.decompress(response.read())
-        copy.write_bytes(gzip.compress(wasm.read_bytes()))   # the new copy
-        os.utime(copy, (now + 2, now + 2))                   # in a later second than the file's
+        copy.write_bytes(gzip.compress(wasm.read_bytes()))  # the new copy
+        os.utime(copy, (now + 2, now + 2))  # in a later second than the file's
         request = wasm_request(origin, "gzip")
         request.add_header("If-Modified-Since", first_modified)
         try:

@@ -41,8 +41,12 @@ def test_at_least_100_mele_terms(mele_terms):
 
 def test_every_term_and_alias_occurs_in_the_rulebook(mele_terms):
     text = paths.RULEBOOK.read_text(encoding="utf-8")
-    missing = [name for t in mele_terms for name in t.names
-               if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)]
+    missing = [
+        name
+        for t in mele_terms
+        for name in t.names
+        if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    ]
     assert missing == []
 
 
@@ -75,8 +79,14 @@ def test_used_in_is_computed_from_the_text(mele_terms, rulebook):
 
 
 def test_longest_term_wins():
-    matcher = TermMatcher([term("di", "direct influence"), term("udi", "unused direct influence"),
-                           term("w", "Wilderness"), term("dw", "deep Wilderness")])
+    matcher = TermMatcher(
+        [
+            term("di", "direct influence"),
+            term("udi", "unused direct influence"),
+            term("w", "Wilderness"),
+            term("dw", "deep Wilderness"),
+        ]
+    )
     found = [(t.id, s, e) for s, e, t in matcher.find("his unused direct influence in deep Wilderness")]
     assert [f[0] for f in found] == ["udi", "dw"]
 
@@ -90,7 +100,8 @@ def test_duplicate_names_are_refused(tmp_path):
     (tmp_path / "glossary.yaml").write_text(
         "terms:\n  - {id: a, term: Strike, definition: x, evidence: {1.7.6: strike}}\n"
         "  - {id: b, term: Thing, aliases: [strike], definition: y, evidence: {1.7.6: strike}}\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     with pytest.raises(GlossaryError, match="names both"):
         load_terms(tmp_path)
 
@@ -162,10 +173,15 @@ def test_definitions_are_one_file_for_the_site_and_kept_offline(site, terms):
     shown = {term_id: {k: v for k, v in entry.items() if k != "standard"} for term_id, entry in data.items()}
     assert shown == {t.id: {"term": t.term, "game": t.game, "definition": t.definition} for t in terms}
     # The card also names the Standard rules that change the term's rules (the change map).
-    assert {"rule": "2.5.2", "summary": "Orc scouts count half",
-            "url": "rules/2-5-characters-companies/#r2-5-2"} in data["company-size"]["standard"]
+    assert {
+        "rule": "2.5.2",
+        "summary": "Orc scouts count half",
+        "url": "rules/2-5-characters-companies/#r2-5-2",
+    } in data["company-size"]["standard"]
     assert "standard" not in data["strike"]
-    assert f'url:"{DEFINITIONS_PATH}"' in (site / "sw.js").read_text(encoding="utf-8"), "the service worker precaches it"
+    assert f'url:"{DEFINITIONS_PATH}"' in (site / "sw.js").read_text(encoding="utf-8"), (
+        "the service worker precaches it"
+    )
 
 
 def test_glossary_page_has_letters_and_stable_anchors(site):
@@ -206,34 +222,57 @@ def test_sbg_glossary_page_lists_only_sbg_terms(site, terms):
 
 # --- issue 10: definitions a judge found wrong or incomplete; each case fails on the old entry ----
 
+
 def _entry(terms, term_id):
     return next(t for t in terms if t.id == term_id)
 
 
-@pytest.mark.parametrize("term_id, must_cite, must_say, must_not_say", [
-    ("nazgul-hazard", {"2.2.15"}, ["hazard permanent-event card", "different card from his Ringwraith"],
-     ["A Ringwraith card played"]),
-    ("mind-rings", {"1.10.47"}, ["minor items", "not special items"], ["one kind of ring"]),
-    ("race", {"1.5.13"}, [], ["detainment"]),
-    ("ringwraith-follower", {"2.5.22", "2.5.31"}, ["reveals that same Ringwraith"], ["discarded only as"]),
-    ("unique", {"1.2.20", "1.2.27", "2.2.2"}, ["two copies of one Ringwraith", "out-of-play and marshalling point piles"], []),
-    ("manifestation", {"2.2.14", "2.2.16"}, ["Dragon", "once an attack from one is defeated"], ["once one is defeated"]),
-    ("sudden-call", {"2.1.3", "2.1.4", "2.1.5"}, ["25", "30", "40"], []),
-    ("body-check", {"1.7.28"}, ["discard on a body check result", "checked first"], []),
-    ("kill-points", {"2.7.5"}, ["trophy card"], []),
-    ("standard-modifications", {"1.7.18", "1.9.7"}, ["excess strike", "only while its condition holds"], ["always apply"]),
-    ("home-site", {"2.7.4"}, ["only as a site type"], []),
-    ("out-of-play-pile", {"1.2.19", "1.2.20"}, [], ["nothing in it can return to play"]),
-    ("minor-item", {"1.10.32"}, [], ["least kind of item"]),
-    ("coastal-seas", {"2.5.29"}, [], []),
-    ("exhausted", {"2.2.3"}, [], []),
-    ("corruption", {"1.10.24"}, [], []),
-    ("minion", {"1.7.38"}, [], []),
-    ("ringwraith", {"1.1.2"}, [], []),
-    ("end-of-turn-phase", {"0.3.9"}, [], []),
-    ("deck-construction", set(), ["copies of a card"], []),
-    ("play-deck", {"1.3.3"}, ["three copies"], []),
-])
+@pytest.mark.parametrize(
+    "term_id, must_cite, must_say, must_not_say",
+    [
+        (
+            "nazgul-hazard",
+            {"2.2.15"},
+            ["hazard permanent-event card", "different card from his Ringwraith"],
+            ["A Ringwraith card played"],
+        ),
+        ("mind-rings", {"1.10.47"}, ["minor items", "not special items"], ["one kind of ring"]),
+        ("race", {"1.5.13"}, [], ["detainment"]),
+        ("ringwraith-follower", {"2.5.22", "2.5.31"}, ["reveals that same Ringwraith"], ["discarded only as"]),
+        (
+            "unique",
+            {"1.2.20", "1.2.27", "2.2.2"},
+            ["two copies of one Ringwraith", "out-of-play and marshalling point piles"],
+            [],
+        ),
+        (
+            "manifestation",
+            {"2.2.14", "2.2.16"},
+            ["Dragon", "once an attack from one is defeated"],
+            ["once one is defeated"],
+        ),
+        ("sudden-call", {"2.1.3", "2.1.4", "2.1.5"}, ["25", "30", "40"], []),
+        ("body-check", {"1.7.28"}, ["discard on a body check result", "checked first"], []),
+        ("kill-points", {"2.7.5"}, ["trophy card"], []),
+        (
+            "standard-modifications",
+            {"1.7.18", "1.9.7"},
+            ["excess strike", "only while its condition holds"],
+            ["always apply"],
+        ),
+        ("home-site", {"2.7.4"}, ["only as a site type"], []),
+        ("out-of-play-pile", {"1.2.19", "1.2.20"}, [], ["nothing in it can return to play"]),
+        ("minor-item", {"1.10.32"}, [], ["least kind of item"]),
+        ("coastal-seas", {"2.5.29"}, [], []),
+        ("exhausted", {"2.2.3"}, [], []),
+        ("corruption", {"1.10.24"}, [], []),
+        ("minion", {"1.7.38"}, [], []),
+        ("ringwraith", {"1.1.2"}, [], []),
+        ("end-of-turn-phase", {"0.3.9"}, [], []),
+        ("deck-construction", set(), ["copies of a card"], []),
+        ("play-deck", {"1.3.3"}, ["three copies"], []),
+    ],
+)
 def test_issue_10_definitions(mele_terms, term_id, must_cite, must_say, must_not_say):
     entry = _entry(mele_terms, term_id)
     assert must_cite <= set(entry.defined_in), (term_id, entry.defined_in)
@@ -243,14 +282,24 @@ def test_issue_10_definitions(mele_terms, term_id, must_cite, must_say, must_not
         assert words not in entry.definition, (term_id, words)
 
 
-@pytest.mark.parametrize("term_id, cites, defined", [
-    ("hand-size", {"1.3.7", "1.6.6"}, False), ("tapped-site", {"1.4.14", "1.10.15"}, True),
-    ("major-item", {"1.10.25", "2.1.6"}, False), ("greater-item", {"1.10.25", "2.1.6"}, False),
-    ("shield", {"1.7.56", "1.10.27"}, False), ("armor", {"1.7.56", "1.10.27"}, False), ("helmet", {"1.7.56"}, False),
-    ("ranger", {"1.5.14"}, False), ("diplomat", {"1.5.14"}, False), ("geann-a-lisch", {"1.10.59"}, False),
-    ("starting-characters", {"1.3.4", "2.2.2"}, True), ("influence-attempt", {"1.5.22", "2.5.20"}, False),
-    ("three-copy-limit", {"1.3.3", "1.3.10"}, True),
-])
+@pytest.mark.parametrize(
+    "term_id, cites, defined",
+    [
+        ("hand-size", {"1.3.7", "1.6.6"}, False),
+        ("tapped-site", {"1.4.14", "1.10.15"}, True),
+        ("major-item", {"1.10.25", "2.1.6"}, False),
+        ("greater-item", {"1.10.25", "2.1.6"}, False),
+        ("shield", {"1.7.56", "1.10.27"}, False),
+        ("armor", {"1.7.56", "1.10.27"}, False),
+        ("helmet", {"1.7.56"}, False),
+        ("ranger", {"1.5.14"}, False),
+        ("diplomat", {"1.5.14"}, False),
+        ("geann-a-lisch", {"1.10.59"}, False),
+        ("starting-characters", {"1.3.4", "2.2.2"}, True),
+        ("influence-attempt", {"1.5.22", "2.5.20"}, False),
+        ("three-copy-limit", {"1.3.3", "1.3.10"}, True),
+    ],
+)
 def test_issue_10_new_entries(mele_terms, term_id, cites, defined):
     entry = _entry(mele_terms, term_id)
     assert cites <= set(entry.defined_in) and entry.defined is defined
@@ -278,6 +327,7 @@ def test_each_entry_has_a_why_disclosure_with_its_rules_and_words(site, terms):
 
 # --- a second judge's review: each test fails on the entry before it -------------------------------
 
+
 def _quotes(term) -> str:
     return " ".join(quote for quotes in term.quotes.values() for quote in quotes)
 
@@ -290,19 +340,60 @@ def test_the_play_deck_allows_two_copies_of_one_ringwraith_as_unique_and_the_thr
         assert re.search(r"two copies of (one|the same) Ringwraith", entry.definition), term_id
 
 
-@pytest.mark.parametrize("term_id, rule, quote, must_say, must_not_say", [
-    ("site-of-origin", "1.4.14", "Darkhaven cards, whether tapped or not, always return to your location deck",
-     "a Darkhaven always returns to the location deck, tapped or not", None),
-    ("item", "1.10.28", "does not tap the character or the site when played",
-     "A special item with the keyword Ring taps neither the character nor the site", None),
-    ("item", "1.10.32", "one additional character may tap to play a minor item", "one more character may tap", None),
-    ("nazgul-hazard", "2.2.7", "Alternatively, if your play deck has at least 5 cards",
-     "if his play deck has at least five cards", None),
-    ("deep-wilderness", "1.10.57", "One of the site symbols on the creature's card matches",
-     "it may instead be keyed to one of its site symbols", "can be played only on a company"),
-    ("company", "2.5.2", "Orc scouts only count half towards a company's size", "Its size", "at most seven characters"),
-    ("company", "1.5.41", "For these purposes, an ally does not count as a character.", "allies\ndo not count", None),
-])
+@pytest.mark.parametrize(
+    "term_id, rule, quote, must_say, must_not_say",
+    [
+        (
+            "site-of-origin",
+            "1.4.14",
+            "Darkhaven cards, whether tapped or not, always return to your location deck",
+            "a Darkhaven always returns to the location deck, tapped or not",
+            None,
+        ),
+        (
+            "item",
+            "1.10.28",
+            "does not tap the character or the site when played",
+            "A special item with the keyword Ring taps neither the character nor the site",
+            None,
+        ),
+        (
+            "item",
+            "1.10.32",
+            "one additional character may tap to play a minor item",
+            "one more character may tap",
+            None,
+        ),
+        (
+            "nazgul-hazard",
+            "2.2.7",
+            "Alternatively, if your play deck has at least 5 cards",
+            "if his play deck has at least five cards",
+            None,
+        ),
+        (
+            "deep-wilderness",
+            "1.10.57",
+            "One of the site symbols on the creature's card matches",
+            "it may instead be keyed to one of its site symbols",
+            "can be played only on a company",
+        ),
+        (
+            "company",
+            "2.5.2",
+            "Orc scouts only count half towards a company's size",
+            "Its size",
+            "at most seven characters",
+        ),
+        (
+            "company",
+            "1.5.41",
+            "For these purposes, an ally does not count as a character.",
+            "allies\ndo not count",
+            None,
+        ),
+    ],
+)
 def test_definitions_say_what_the_rule_says_at_the_edge(mele_terms, term_id, rule, quote, must_say, must_not_say):
     entry = _entry(mele_terms, term_id)
     assert any(quote in q for q in entry.quotes.get(rule, ())), (term_id, rule)
@@ -310,11 +401,17 @@ def test_definitions_say_what_the_rule_says_at_the_edge(mele_terms, term_id, rul
     assert must_not_say is None or " ".join(must_not_say.split()) not in entry.definition, term_id
 
 
-@pytest.mark.parametrize("term_id, rules, words", [
-    ("discard", {"1.2.12", "1.2.19"}, ["unless it is eliminated", "out-of-play pile", "new play deck"]),
-    ("drawing-cards-for-movement", {"1.4.11", "1.6.12", "1.10.5"}, ["at least one", "moves to a Darkhaven",
-                                                                     "does not move gives no draws"]),
-])
+@pytest.mark.parametrize(
+    "term_id, rules, words",
+    [
+        ("discard", {"1.2.12", "1.2.19"}, ["unless it is eliminated", "out-of-play pile", "new play deck"]),
+        (
+            "drawing-cards-for-movement",
+            {"1.4.11", "1.6.12", "1.10.5"},
+            ["at least one", "moves to a Darkhaven", "does not move gives no draws"],
+        ),
+    ],
+)
 def test_discarding_and_drawing_for_movement_have_entries(mele_terms, term_id, rules, words):
     entry = _entry(mele_terms, term_id)
     assert rules <= set(entry.defined_in) and entry.defined
@@ -334,9 +431,12 @@ def test_every_section_that_defines_a_term_leads_to_its_entry(site, terms, rules
         for section, rule_ids in sections.items():
             page = urls[next(iter(rule_ids))].split("#")[0]
             soup = soup_of(site / page / "index.html")
-            links = [a for a in soup.select(f'.rule .glossary-here a[href$="#{term.anchor}"]')
-                     if a.find_parent(class_="rule")["data-rule"].rpartition(".")[0] == section]
-            assert len(links) == 1, (term.id, section)     # a page may hold several sections (SBG)
+            links = [
+                a
+                for a in soup.select(f'.rule .glossary-here a[href$="#{term.anchor}"]')
+                if a.find_parent(class_="rule")["data-rule"].rpartition(".")[0] == section
+            ]
+            assert len(links) == 1, (term.id, section)  # a page may hold several sections (SBG)
             assert links[0].find_parent(class_="rule")["data-rule"] in rule_ids, (term.id, section)
     detainment = soup_of(site / "rules" / "1-7-combat" / "index.html").select_one("#r1-7-36 .glossary-here")
     assert [a.get_text() for a in detainment.select("a")] == ["detainment attack"]

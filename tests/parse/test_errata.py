@@ -17,9 +17,9 @@ def test_the_project_errata_file_is_valid_and_sorted():
 
 def test_required_conflicts_have_editor_notes():
     by_line = {(e.line, e.kind) for e in load_errata(paths.ERRATA)}
-    assert (334, "rule-conflict") in by_line      # overt vs covert
+    assert (334, "rule-conflict") in by_line  # overt vs covert
     assert any(line == 797 for line, _ in by_line)  # the marshalling-point half cap
-    assert (611, "arithmetic") in by_line and (612, "arithmetic") in by_line   # Ice-orcs sums
+    assert (611, "arithmetic") in by_line and (612, "arithmetic") in by_line  # Ice-orcs sums
 
 
 def test_correction_is_applied_and_marked():
@@ -34,14 +34,14 @@ def test_two_corrections_on_one_line_keep_their_positions():
     b = Erratum("X2", "b.txt", 1, "mover", "typo", "r", replacement="move")
     text, marks = apply_errata(1, "mover teh card", [b, a])
     assert text == "move the card"
-    assert [(m.erratum.id, text[m.start:m.end]) for m in marks] == [("X2", "move"), ("X1", "the")]
+    assert [(m.erratum.id, text[m.start : m.end]) for m in marks] == [("X2", "move"), ("X1", "the")]
 
 
 def test_a_noted_erratum_keeps_the_source_text():
     note = Erratum("B1", "b.txt", 1, "an overt company", "rule-conflict", "r", note="Should be covert.")
     text, marks = apply_errata(1, "Any other company is an overt company.", [note])
     assert text == "Any other company is an overt company."
-    assert text[marks[0].start:marks[0].end] == "an overt company"
+    assert text[marks[0].start : marks[0].end] == "an overt company"
 
 
 def test_text_not_on_its_line_fails_the_build_with_the_line():
@@ -65,10 +65,12 @@ def test_entry_validation(tmp_path):
 
 # --- format errata that split a line into two rules (issue 10: lines 93 and 931) -----------
 
+
 def _parse(lines: list[str], errata: list[Erratum]):
     from mele.build_scripts.parse.layout import Layout
     from mele.build_scripts.parse.rulebook import parse_rulebook_lines
     from mele.build_scripts.parse.source_lines import split_source
+
     text = "\n".join(["· PART I ·", "The Starter Rules", "", "1 · COMBAT", *lines])
     return parse_rulebook_lines("b.txt", split_source(text), errata, Layout())
 
@@ -78,13 +80,17 @@ def test_a_split_erratum_makes_a_rule_with_the_next_free_number_and_moves_no_oth
     doc = _parse(["· First rule. · Second rule.", "Third rule."], [split])
     blocks = doc.sections[0].blocks
     assert [(b.id, b.kind, b.text) for b in blocks] == [
-        ("1.1.1", "bullet", "· First rule."), ("1.1.3", "bullet", "Second rule."), ("1.1.2", "paragraph", "Third rule.")]
+        ("1.1.1", "bullet", "· First rule."),
+        ("1.1.3", "bullet", "Second rule."),
+        ("1.1.2", "paragraph", "Third rule."),
+    ]
     assert blocks[1].original_text == "· Second rule." and blocks[1].errata == ["X1"] and blocks[0].errata == []
     assert blocks[1].pieces[0].span.offset == len("· First rule. ")
 
 
 def test_a_split_off_rule_may_not_take_a_published_number():
     from mele.build_scripts.parse.rulebook import ParseError
+
     split = Erratum("X1", "b.txt", 5, "· Second", "format", "merged", replacement="Second", new_rule="1.1.2")
     with pytest.raises(ParseError, match="1.1.2.*above 2"):
         _parse(["· First rule. · Second rule.", "Third rule."], [split])
@@ -92,14 +98,16 @@ def test_a_split_off_rule_may_not_take_a_published_number():
 
 def test_only_a_format_erratum_may_split_a_line(tmp_path):
     bad = tmp_path / "errata.yaml"
-    bad.write_text('- {id: B1, line: 3, text: "x", kind: ambiguity, reason: "r", note: "n", new_rule: "1.1.9"}\n',
-                   encoding="utf-8")
+    bad.write_text(
+        '- {id: B1, line: 3, text: "x", kind: ambiguity, reason: "r", note: "n", new_rule: "1.1.9"}\n', encoding="utf-8"
+    )
     with pytest.raises(ErrataError, match="only a format entry"):
         load_errata(bad)
 
 
 def test_the_merged_lines_93_and_931_are_rules_of_their_own():
     from mele.build_scripts.model.rulebook import load_rulebook
+
     rules = {b.id: b.text for b in load_rulebook().document.blocks}
     assert "End-of-Turn" not in rules["0.3.7"] and rules["0.3.7"].endswith("faction, etc.")
     assert rules["0.3.9"] == "End-of-Turn Phase - Your turn ends."
@@ -118,14 +126,18 @@ def test_entries_are_in_source_line_order_within_each_source():
 
 # --- issue 10, section 5: each candidate decided, and the decision on the Errata page ------------
 
-@pytest.mark.parametrize("erratum_id, line, kind, words", [
-    ("N11", 535, "ambiguity", "The card's own text governs"),          # Weariness of the Heart
-    ("D2", 395, "format", "[tree in a circle]"),                       # the Wilderness symbol
-    ("N12", 217, "ambiguity", "one copy of each character card"),      # one character card vs three copies
-    ("B7", 307, "missing", "depends on one premise, taken from line 319"),
-    ("B8", 303, "ambiguity", "once the second Orc Captain of erratum B7 is restored"),
-    ("N13", 931, "ambiguity", "920"),                                  # "only discarded" vs the reveal rule
-])
+
+@pytest.mark.parametrize(
+    "erratum_id, line, kind, words",
+    [
+        ("N11", 535, "ambiguity", "The card's own text governs"),  # Weariness of the Heart
+        ("D2", 395, "format", "[tree in a circle]"),  # the Wilderness symbol
+        ("N12", 217, "ambiguity", "one copy of each character card"),  # one character card vs three copies
+        ("B7", 307, "missing", "depends on one premise, taken from line 319"),
+        ("B8", 303, "ambiguity", "once the second Orc Captain of erratum B7 is restored"),
+        ("N13", 931, "ambiguity", "920"),  # "only discarded" vs the reveal rule
+    ],
+)
 def test_issue_10_errata_decisions(erratum_id, line, kind, words):
     erratum = next(e for e in load_errata(paths.ERRATA) if e.id == erratum_id)
     assert (erratum.line, erratum.kind) == (line, kind)
@@ -134,6 +146,7 @@ def test_issue_10_errata_decisions(erratum_id, line, kind, words):
 
 def test_every_decision_is_on_the_errata_page(site):
     from tests.support.site import soup_of
+
     page = soup_of(site / "rules" / "errata-and-coverage" / "index.html")
     for erratum_id in ("B17", "C39", "N11", "D2", "N12", "B7", "B8", "N13"):
         entry = page.select_one(f"#e-{erratum_id.lower()}")

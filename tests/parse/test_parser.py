@@ -27,8 +27,10 @@ def blocks(text: str, **kw):
 
 def test_paragraphs_are_one_block_per_line_and_numbered_in_order():
     found = blocks("First rule.\nSecond rule.")
-    assert [(b.id, b.kind, b.text) for b in found] == [("1.1.1", "paragraph", "First rule."),
-                                                      ("1.1.2", "paragraph", "Second rule.")]
+    assert [(b.id, b.kind, b.text) for b in found] == [
+        ("1.1.1", "paragraph", "First rule."),
+        ("1.1.2", "paragraph", "Second rule."),
+    ]
 
 
 @pytest.mark.parametrize("label", ["Note", "Clarification", "Example", "Suggestion", "Exception"])
@@ -40,7 +42,7 @@ def test_boxed_paragraphs_run_to_the_next_blank_line(label):
 
 
 def test_titled_example_box():
-    block, = blocks("Example of Combat [(#/#) means (prowess/body)]\nYou control Bróin (3/8).")
+    (block,) = blocks("Example of Combat [(#/#) means (prowess/body)]\nYou control Bróin (3/8).")
     assert block.kind == "example" and block.title == "Example of Combat"
 
 
@@ -52,7 +54,7 @@ def test_bullets_numbered_items_and_nesting():
 
 
 def test_two_bullets_merged_on_one_line_stay_one_block():
-    block, = blocks("· First bullet. · Second bullet.")
+    (block,) = blocks("· First bullet. · Second bullet.")
     assert [p.span.text for p in block.pieces] == ["First bullet.", "Second bullet."]
 
 
@@ -65,7 +67,7 @@ def test_headings_are_not_numbered():
 
 
 def test_trailing_non_breaking_spaces_are_trimmed_but_kept_out_of_the_text():
-    block, = blocks(f"A rule.{NBSP} {NBSP}")
+    (block,) = blocks(f"A rule.{NBSP} {NBSP}")
     assert block.text == "A rule." and block.original_text == "A rule."
 
 
@@ -81,24 +83,31 @@ def test_unterminated_last_line_is_read():
 
 
 def test_bracketed_icon_descriptions_survive_in_the_text():
-    block, = blocks("Mind [head icon]: A character's mind.")
+    (block,) = blocks("Mind [head icon]: A character's mind.")
     assert "[head icon]" in block.text
 
 
 def test_flattened_table_becomes_one_table_block():
     layout = Layout(tables=(TableHint(5, 7, "condition-modifier", header=1),))
-    block, = blocks("Condition and Mod. to Target's Prowess\nTapped character * ...-1\n"
-                    "Other resource cards ...varies Hazard cards ...varies", layout=layout)
+    (block,) = blocks(
+        "Condition and Mod. to Target's Prowess\nTapped character * ...-1\n"
+        "Other resource cards ...varies Hazard cards ...varies",
+        layout=layout,
+    )
     table = block.pieces[0]
     assert block.kind == "table" and isinstance(table, Table)
     assert [[c.text for c in row] for row in table.rows] == [
-        ["Tapped character *", "-1"], ["Other resource cards", "varies"], ["Hazard cards", "varies"]]
+        ["Tapped character *", "-1"],
+        ["Other resource cards", "varies"],
+        ["Hazard cards", "varies"],
+    ]
 
 
 def test_symbol_table_gets_letter_codes():
     layout = Layout(tables=(TableHint(5, 7, "symbol-description", header=1, kind="region"),))
-    block, = blocks("Region Type Symbol - circles.\nWilderness [tree]\nDark-domains [black tower in a circle]",
-                    layout=layout)
+    (block,) = blocks(
+        "Region Type Symbol - circles.\nWilderness [tree]\nDark-domains [black tower in a circle]", layout=layout
+    )
     assert [row[2].text for row in block.pieces[0].rows] == ["w", "d"]
 
 
@@ -118,25 +127,36 @@ def test_box_extent_hints_join_and_split_boxes():
 
 
 def test_text_before_section_one_is_section_zero_of_its_part():
-    doc = parse("\n".join(["· PART II ·", "Standard Rules", "", "Read the Starter Rules first.", "",
-                           "1 · THE VICTORY CONDITIONS", "Text."]))
+    doc = parse(
+        "\n".join(
+            [
+                "· PART II ·",
+                "Standard Rules",
+                "",
+                "Read the Starter Rules first.",
+                "",
+                "1 · THE VICTORY CONDITIONS",
+                "Text.",
+            ]
+        )
+    )
     assert [s.key for s in doc.sections] == ["2.0", "2.1"]
     assert doc.sections[0].blocks[0].id == "2.0.1"
 
 
 def test_errata_change_text_and_keep_the_original():
     fix = Erratum("C2", "book.txt", 5, "resplrce", "typo", "OCR slip", replacement="resource")
-    block, = blocks("You may play resplrce cards.", errata=[fix])
+    (block,) = blocks("You may play resplrce cards.", errata=[fix])
     assert block.text == "You may play resource cards."
     assert block.original_text == "You may play resplrce cards."
     assert block.errata == ["C2"]
 
 
 def test_pieces_remember_their_source_columns():
-    block, = blocks("· Each strike targets one character.")
+    (block,) = blocks("· Each strike targets one character.")
     bullet = block.pieces[0]
     assert isinstance(bullet, Bullet) and bullet.span.offset == 2
-    para, = blocks("Plain.")
+    (para,) = blocks("Plain.")
     assert isinstance(para.pieces[0], Paragraph)
 
 
@@ -147,7 +167,9 @@ def test_heading_tracks_into_blocks():
 
 
 def test_a_second_phase_entry_run_onto_a_bullet_is_shown_as_its_own_bullet():
-    block, = blocks("• Site Phase - Enter the site, etc. End-of-Turn Phase - Your turn ends.")
-    assert [p.span.text for p in block.pieces] == ["Site Phase - Enter the site, etc.",
-                                                   "End-of-Turn Phase - Your turn ends."]
+    (block,) = blocks("• Site Phase - Enter the site, etc. End-of-Turn Phase - Your turn ends.")
+    assert [p.span.text for p in block.pieces] == [
+        "Site Phase - Enter the site, etc.",
+        "End-of-Turn Phase - Your turn ends.",
+    ]
     assert block.pieces[1].span.offset == len("• Site Phase - Enter the site, etc. ")

@@ -11,13 +11,16 @@ from mele.build_scripts.site_urls import UrlScheme, url_scheme
 COMBAT = RuleLocation("1.7.24", "1.7", "rules/1-7-combat.md", "r1-7-24")
 
 
-@pytest.mark.parametrize("scheme, page, url", [
-    (UrlScheme(), "rules/1-7-combat.md", "rules/1-7-combat/"),
-    (UrlScheme(), "index.md", ""),
-    (UrlScheme(), "calculators/index.md", "calculators/"),
-    (UrlScheme(directory_urls=False), "rules/1-7-combat.md", "rules/1-7-combat.html"),
-    (UrlScheme(directory_urls=False), "index.md", "index.html"),
-])
+@pytest.mark.parametrize(
+    "scheme, page, url",
+    [
+        (UrlScheme(), "rules/1-7-combat.md", "rules/1-7-combat/"),
+        (UrlScheme(), "index.md", ""),
+        (UrlScheme(), "calculators/index.md", "calculators/"),
+        (UrlScheme(directory_urls=False), "rules/1-7-combat.md", "rules/1-7-combat.html"),
+        (UrlScheme(directory_urls=False), "index.md", "index.html"),
+    ],
+)
 def test_page_urls_follow_the_url_style(scheme, page, url):
     assert scheme.page_url(page) == url
 
@@ -33,8 +36,10 @@ def test_a_rule_has_one_link_for_markdown_and_one_url_for_scripts():
 
 def test_the_scheme_comes_from_the_mkdocs_configuration(tmp_path, monkeypatch):
     config = tmp_path / "mkdocs.yml"
-    config.write_text('site_name: T\nsite_url: !ENV [SITE_URL, "https://example.org/mele"]\n'
-                      "use_directory_urls: false\n", encoding="utf-8")
+    config.write_text(
+        'site_name: T\nsite_url: !ENV [SITE_URL, "https://example.org/mele"]\nuse_directory_urls: false\n',
+        encoding="utf-8",
+    )
     monkeypatch.delenv("SITE_URL", raising=False)
     assert url_scheme(config) == UrlScheme("/mele/", directory_urls=False)
     monkeypatch.setenv("SITE_URL", "http://127.0.0.1:8000/")

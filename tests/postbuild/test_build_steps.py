@@ -37,8 +37,11 @@ def a_wheel(path, entries: dict[str, bytes]):
 def test_the_snapshot_keys_on_the_engine_not_on_its_views(tmp_path):
     """A new wording of a result (mele/views) leaves the engine's revision, so the snapshot,
     alone; a change to the engine (mele/engine) does not."""
-    entries = {"mele/engine/api.py": b"run = 1\n", "mele/views/render.py": b"text = 'a'\n",
-               "mele_engine-0.1.0.dist-info/RECORD": b""}
+    entries = {
+        "mele/engine/api.py": b"run = 1\n",
+        "mele/views/render.py": b"text = 'a'\n",
+        "mele_engine-0.1.0.dist-info/RECORD": b"",
+    }
     first = a_wheel(tmp_path / "a.whl", entries)
     reworded = a_wheel(tmp_path / "b.whl", {**entries, "mele/views/render.py": b"text = 'b'\n"})
     new_rule = a_wheel(tmp_path / "c.whl", {**entries, "mele/engine/api.py": b"run = 2\n"})
@@ -51,8 +54,13 @@ def test_the_wheel_record_lists_every_file_with_its_sha256(tmp_path):
     wheel = zipfile.ZipFile(engine_wheel.write_wheel(tmp_path))
     dist_info = f"{engine_wheel.PACKAGE}-{__version__}.dist-info"
     names = set(wheel.namelist())
-    assert {f"{dist_info}/METADATA", f"{dist_info}/WHEEL", f"{dist_info}/RECORD", "mele/engine/api.py",
-            "mele/views/render.py"} <= names   # the views ride in the engine's wheel
+    assert {
+        f"{dist_info}/METADATA",
+        f"{dist_info}/WHEEL",
+        f"{dist_info}/RECORD",
+        "mele/engine/api.py",
+        "mele/views/render.py",
+    } <= names  # the views ride in the engine's wheel
     assert not any("__pycache__" in name for name in names)
     records = [line.split(",") for line in wheel.read(f"{dist_info}/RECORD").decode().splitlines()]
     assert {r[0] for r in records} == names
@@ -79,8 +87,11 @@ def test_pyodide_is_copied_from_the_locked_package(tmp_path):
 
 def test_a_runtime_that_does_not_match_the_lock_fails_the_build(monkeypatch, tmp_path):
     locked = pyodide_runtime.locked_pyodide()
-    monkeypatch.setattr(pyodide_runtime, "locked_pyodide",
-                        lambda: {**locked, "integrity": "sha512-" + base64.b64encode(bytes(64)).decode()})
+    monkeypatch.setattr(
+        pyodide_runtime,
+        "locked_pyodide",
+        lambda: {**locked, "integrity": "sha512-" + base64.b64encode(bytes(64)).decode()},
+    )
     with pytest.raises(pyodide_runtime.PyodideMismatch, match="npm ci"):
         pyodide_runtime.vendor_pyodide(tmp_path)
     monkeypatch.setattr(pyodide_runtime, "locked_pyodide", lambda: {**locked, "version": "0.0.1"})
@@ -97,7 +108,8 @@ def test_section_links_name_real_sections_and_pages():
         for link in links:
             assert (ROOT / "docs" / link["page"]).exists(), link["page"]
     assert section_link_lines("1.7")[0].startswith(
-        "**See also:** [Strike and body check calculator](../calculators/strike.md)")
+        "**See also:** [Strike and body check calculator](../calculators/strike.md)"
+    )
     assert "[Hazard limit calculator](../calculators/hazard-limit.md)" in section_link_lines("1.10")[0]
     assert section_link_lines("0.1") == []
 

@@ -16,7 +16,7 @@ from mele.engine.api import run
 from tests.browser.scenarios import ENGINE_INPUTS
 from tests.support.node import needs_node, run_node
 
-UNCHECKED_HASH_PYC = 0b01   # hash-based, source not checked (PEP 552 flags)
+UNCHECKED_HASH_PYC = 0b01  # hash-based, source not checked (PEP 552 flags)
 
 # argv: boot module, runtime dir, wheel. Prints Pyodide's bytecode magic and, once the worker
 # has set up the engine and its views, where each of the wheel's imported modules came from.
@@ -73,8 +73,14 @@ def test_every_module_has_pyodides_bytecode_and_the_worker_imports_it(tmp_path):
 
 def test_cpython_imports_the_wheel_from_its_sources(tmp_path):
     wheel = engine_wheel.write_wheel(tmp_path)
-    done = subprocess.run([sys.executable, "-c", CPYTHON_IMPORT, str(wheel), json.dumps(ENGINE_INPUTS["strike"])], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CPYTHON_IMPORT, str(wheel), json.dumps(ENGINE_INPUTS["strike"])],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     got = json.loads(done.stdout)
     assert all(origin.startswith(f"{wheel}/") for origin in got["origins"]), got["origins"]
     assert got["result"] == json.loads(json.dumps(run("strike", ENGINE_INPUTS["strike"])))

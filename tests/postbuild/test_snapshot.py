@@ -109,13 +109,22 @@ def test_trimmed_runtime_and_snapshot_give_cpythons_results(site):
     runtime = site / RUNTIME_DIR
     revision = json.loads((site / MANIFEST_PATH).read_text(encoding="utf-8"))["engineRevision"]
     assert revision == engine_revision(site / wheel_site_path())
-    got = run_node(BOTH_WAYS_JS, runtime, site / wheel_site_path(), site / SNAPSHOT_PATH,
-                   runtime / TRIMMED_STDLIB, revision, stdin=json.dumps(cases))
+    got = run_node(
+        BOTH_WAYS_JS,
+        runtime,
+        site / wheel_site_path(),
+        site / SNAPSHOT_PATH,
+        runtime / TRIMMED_STDLIB,
+        revision,
+        stdin=json.dumps(cases),
+    )
     assert got["fromSnapshot"]["imported"] == [True, False], "the engine, not its views, comes in the snapshot"
     assert got["fromTrimmed"]["imported"] == [False, False]
     assert got["refused"] == f"the snapshot holds engine {revision}, not another"
     assert len(got["fromSnapshot"]["results"]) == len(got["fromTrimmed"]["results"]) == len(cases)
-    for (name, params), snapshot, trimmed in zip(cases, got["fromSnapshot"]["results"], got["fromTrimmed"]["results"]):
+    for (name, params), snapshot, trimmed in zip(
+        cases, got["fromSnapshot"]["results"], got["fromTrimmed"]["results"], strict=True
+    ):
         expected = json.loads(json.dumps(run(name, params)))
         assert trimmed == expected, (name, params)
         assert snapshot == expected, (name, params)

@@ -63,17 +63,19 @@ def test_the_calculators_named_are_the_calculators_built(data, site):
         boxes = [box["id"] for box in soup_of(page).select(".calculator[data-config]")]
         if boxes:
             built[f"calculators/{page.parent.name}/"] = boxes
-    assert {page: sorted(entry["views"]) for page, entry in data["calculators"].items()} == \
-        {page: sorted(boxes) for page, boxes in built.items()}
+    assert {page: sorted(entry["views"]) for page, entry in data["calculators"].items()} == {
+        page: sorted(boxes) for page, boxes in built.items()
+    }
     assert data["calculators"]["calculators/strike/"]["views"]["calc-strike"] == "One strike and its body checks"
     assert (site / data["errata_page"] / "index.html").exists()
 
 
 def test_a_mark_off_its_words_fails_the_build(monkeypatch):
     from mele.build_scripts.model.rulebook import load_rulebook
+
     rulebook = load_rulebook()
     block = next(b for b in rulebook.document.blocks if b.errata)
-    block.text = "x" + block.text          # as if the text and the marks had drifted apart
+    block.text = "x" + block.text  # as if the text and the marks had drifted apart
     with pytest.raises(ValueError, match=f"rule {block.id}: erratum"):
         ruling_data([(rulebook.document, "Rulebook", "MELE")], rulebook.errata)
 

@@ -23,7 +23,8 @@ def test_all_phases_and_the_audience_are_present_and_every_step_cites_rules(rule
 def test_unknown_rule_ids_are_refused(tmp_path):
     data = "phases:\n" + "".join(
         f"  - {{id: {p}, name: {p}, steps: [{{text: t, card: c, who: player, evidence: {{'9.9.9': x y}}}}]}}\n"
-        for p in PHASE_IDS)
+        for p in PHASE_IDS
+    )
     (tmp_path / "t.yaml").write_text(data, encoding="utf-8")
     with pytest.raises(TurnSummaryError, match="rule 9.9.9, which does not exist"):
         load_turn_summary(tmp_path / "t.yaml", {"1.1.1": "x y"})
@@ -53,9 +54,11 @@ def test_brief_summary_links_to_the_full_one(site):
 
 # --- issue 10: fixes a judge asked for; each test fails on the old summary --------------------
 
+
 @pytest.fixture(scope="module")
 def phases():
     from mele.build_scripts.model.rulebook import load_rulebook
+
     texts = {b.id: b.text for b in load_rulebook().document.blocks}
     return {p.id: p for p in load_turn_summary(paths.SOURCES / "turn-summary.yaml", texts)}
 
@@ -68,14 +71,15 @@ def _index(phase, words: str) -> int:
 
 def test_longer_games_state_exhaustions_and_thresholds_as_the_book_does(phases):
     step = phases["audience"].steps[_index(phases["audience"], "In the longer games")]
-    assert "or 25, 30 or 40" not in step.text                      # the old "more exhaustions or 25 MPs" reading
+    assert "or 25, 30 or 40" not in step.text  # the old "more exhaustions or 25 MPs" reading
     assert "twice (2-deck game), three times (3-deck game) or four times (4-deck game)" in step.text
     # each game's Sudden Call condition, exhaustions and the MP threshold together (l.779, 782, 785)
-    for condition in ("in the 2-deck game when a play deck has been exhausted twice, or once and the player "
-                      "with that deck has at least 25 marshalling points",
-                      "in the 3-deck game when it has been exhausted three times, or twice and its player has at least 30",
-                      "in the 4-deck game when it has been exhausted four times, or three times and its player has "
-                      "at least 40"):
+    for condition in (
+        "in the 2-deck game when a play deck has been exhausted twice, or once and the player "
+        "with that deck has at least 25 marshalling points",
+        "in the 3-deck game when it has been exhausted three times, or twice and its player has at least 30",
+        "in the 4-deck game when it has been exhausted four times, or three times and its player has at least 40",
+    ):
         assert condition in step.text
     assert "1/2/3 times with 25/30/40 MP" in step.card
     assert {"2.1.3", "2.1.4", "2.1.5"} <= set(step.rules) and step.standard
@@ -99,12 +103,18 @@ def test_company_composition_is_split_into_its_starter_and_standard_rules(phases
     assert {"2.5.4", "2.5.5", "2.5.6"} <= set(standard.rules)
 
 
-@pytest.mark.parametrize("words, rules", [
-    ("change the number of strikes", {"1.7.9"}),              # l.444
-    ("Every strike must be assigned", {"1.7.13"}),             # l.451
-    ("marshalling point pile, one without *", {"1.7.46", "1.7.47", "1.7.43", "2.7.5", "2.7.7"}),  # l.515-516, 505, 972, 976
-    ("may pass one item at once to each unwounded character", {"1.10.81"}),   # l.756
-])
+@pytest.mark.parametrize(
+    "words, rules",
+    [
+        ("change the number of strikes", {"1.7.9"}),  # l.444
+        ("Every strike must be assigned", {"1.7.13"}),  # l.451
+        (
+            "marshalling point pile, one without *",
+            {"1.7.46", "1.7.47", "1.7.43", "2.7.5", "2.7.7"},
+        ),  # l.515-516, 505, 972, 976
+        ("may pass one item at once to each unwounded character", {"1.10.81"}),  # l.756
+    ],
+)
 def test_combat_steps_cover_what_the_old_summary_left_out(phases, words, rules):
     step = phases["movement-hazard"].steps[_index(phases["movement-hazard"], words)]
     assert rules <= set(step.rules)
@@ -112,9 +122,17 @@ def test_combat_steps_cover_what_the_old_summary_left_out(phases, words, rules):
 
 def test_combat_steps_are_in_order(phases):
     mh = phases["movement-hazard"]
-    order = [_index(mh, w) for w in ("Each creature starts combat", "change the number of strikes",
-                                     "Assign the strikes", "You resolve the strikes", "makes a body check",
-                                     "After the attack")]
+    order = [
+        _index(mh, w)
+        for w in (
+            "Each creature starts combat",
+            "change the number of strikes",
+            "Assign the strikes",
+            "You resolve the strikes",
+            "makes a body check",
+            "After the attack",
+        )
+    ]
     assert order == sorted(order)
 
 
@@ -126,10 +144,12 @@ def test_every_step_has_card_wording(phases):
 
 # --- issue 17: the reference card's wording ------------------------------------------------------
 
+
 def test_a_step_without_card_wording_or_with_too_much_fails_naming_it(phases):
     from dataclasses import replace
 
     from mele.build_scripts.render.turn_card import CARD_MAX_CHARS, check_card_wording
+
     untap = phases["untap"]
     first = untap.steps[0]
     for card, error in (("", "has no 'card' wording"), ("x" * (CARD_MAX_CHARS + 1), f"more than the {CARD_MAX_CHARS}")):
@@ -146,7 +166,7 @@ def test_the_card_page_has_every_step_with_its_rules_and_standard_mark(site, pha
     steps = card.select("li.ref-card__step")
     expected = [step for phase in phases.values() for step in phase.steps]
     assert len(steps) == len(expected)
-    for li, step in zip(steps, expected):
+    for li, step in zip(steps, expected, strict=True):
         assert step.card in " ".join(li.get_text(" ").split())
         assert [a.get_text() for a in li.select(".ref-card__rules a.rule-ref")] == list(step.rules)
         assert bool(li.select(".std-badge")) is step.standard
@@ -180,6 +200,7 @@ def test_the_hazard_limit_has_its_own_page_in_the_navigation(site):
 
 
 # --- a second judge's review: each test fails on the summary before it -----------------------------
+
 
 def _quotes(step) -> str:
     return " ".join(quote for _, quotes in step.evidence for quote in quotes)
@@ -218,8 +239,14 @@ def test_excess_strikes_are_those_beyond_the_characters_allies_included(phases):
 def test_support_is_decided_before_the_strike_is_rolled(phases):
     """l.523: "All of the factors affecting the strike must be decided before making the roll"."""
     mh = phases["movement-hazard"]
-    factors, support, roll = (_index(mh, w) for w in ("Every factor that affects a strike is decided before its roll",
-                                                      "may tap to support", "Then you roll 2D6"))
+    factors, support, roll = (
+        _index(mh, w)
+        for w in (
+            "Every factor that affects a strike is decided before its roll",
+            "may tap to support",
+            "Then you roll 2D6",
+        )
+    )
     assert factors < support < roll
     assert "before the roll" in mh.steps[support].text.lower() and "1.7.51" in mh.steps[support].rules
     assert "roll" not in mh.steps[factors].text.split("decided before its roll")[1]
@@ -235,8 +262,11 @@ def test_a_character_cannot_be_played_when_his_site_card_is_not_available(phases
 @pytest.mark.parametrize("phase_id", ["organization", "site", "end-of-turn"])
 def test_resources_may_be_played_at_any_time_in_your_turn_is_said_in_each_of_your_phases(phases, phase_id):
     """l.615: "Except for resource long-events, you may play resource cards anytime during your own turn"."""
-    steps = [step for step in phases[phase_id].steps
-             if any("Resource cards other than long-events" in line for line in step.may_play)]
+    steps = [
+        step
+        for step in phases[phase_id].steps
+        if any("Resource cards other than long-events" in line for line in step.may_play)
+    ]
     assert len(steps) == 1 and "Except for resource long-events" in _quotes(steps[0])
 
 

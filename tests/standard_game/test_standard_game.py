@@ -53,7 +53,7 @@ def test_every_part_ii_rule_is_covered(standard_map, rule_texts):
     part_ii = [r for r in rule_texts if r.startswith("2.")]
     assert len(part_ii) == 94
     assert uncovered_rules(standard_map, rule_texts) == []
-    assert list(standard_map.entries) == part_ii   # in the rulebook's order, so the file reads as the book
+    assert list(standard_map.entries) == part_ii  # in the rulebook's order, so the file reads as the book
 
 
 def test_every_part_i_rule_that_speaks_of_the_standard_rules_is_linked(standard_map, rule_texts):
@@ -72,8 +72,11 @@ def test_a_part_ii_rule_left_out_is_named(data, rule_texts):
 def test_a_planted_wrong_quote_fails_naming_the_rule(data, rule_texts):
     planted = copy.deepcopy(data)
     entry(planted, "2.5.2")["links"][1]["evidence"]["1.5.41"] = "a company is limited to a size of eight"
-    with pytest.raises(StandardMapError, match=r"rule 2\.5\.2, link to 1\.5\.41: the quote 'a company is "
-                                               r"limited to a size of eight' is not in rule 1\.5\.41"):
+    with pytest.raises(
+        StandardMapError,
+        match=r"rule 2\.5\.2, link to 1\.5\.41: the quote 'a company is "
+        r"limited to a size of eight' is not in rule 1\.5\.41",
+    ):
         read_standard_map(planted, rule_texts)
 
 
@@ -92,14 +95,17 @@ def test_unknown_ids_fail_naming_them(data, rule_texts):
         read_standard_map(planted, rule_texts)
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda e: e["links"][0].update(how="loosens"), r"how must be one of replaces, adds-to, restricts, note"),
-    (lambda e: e.update(kind="new"), r"a rule that adds-to 1\.5\.4 is of kind 'changes'"),
-    (lambda e: e["links"][0]["evidence"].pop("2.5.2"), r"the evidence must quote both rules, 2\.5\.2 and 1\.5\.4"),
-    (lambda e: e["links"][0].update(rule="2.5.3"), r"each link names a Part I rule"),
-    (lambda e: e.update(summary="x" * 71), r"its summary has 71 characters"),
-    (lambda e: e.update(topic="sideboards"), r"unknown topic 'sideboards'"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda e: e["links"][0].update(how="loosens"), r"how must be one of replaces, adds-to, restricts, note"),
+        (lambda e: e.update(kind="new"), r"a rule that adds-to 1\.5\.4 is of kind 'changes'"),
+        (lambda e: e["links"][0]["evidence"].pop("2.5.2"), r"the evidence must quote both rules, 2\.5\.2 and 1\.5\.4"),
+        (lambda e: e["links"][0].update(rule="2.5.3"), r"each link names a Part I rule"),
+        (lambda e: e.update(summary="x" * 71), r"its summary has 71 characters"),
+        (lambda e: e.update(topic="sideboards"), r"unknown topic 'sideboards'"),
+    ],
+)
 def test_a_malformed_entry_fails_naming_its_rule(data, rule_texts, change, message):
     planted = copy.deepcopy(data)
     change(entry(planted, "2.5.2"))
@@ -117,14 +123,14 @@ def test_a_wrong_quote_in_a_missing_text_fails(data, rule_texts):
 def test_the_map_reads_the_rules_as_a_judge_would(standard_map):
     """A few readings the rest of the site rests on (the issue's examples among them)."""
     how = {(link.standard, link.starter): link.how for link in standard_map.links}
-    assert how[("2.5.2", "1.5.41")] == "adds-to"           # Orc scouts count half towards the seven
-    assert how[("2.7.5", "1.7.46")] == "adds-to"           # trophies beside the MP pile
-    assert {how[(f"2.1.{n}", "1.1.5")] for n in (3, 4, 5)} == {"adds-to"}   # the 2-, 3- and 4-deck games
-    assert how[("2.5.28", "1.5.43")] == "replaces"         # "other characters" becomes "non-Ringwraith characters"
+    assert how[("2.5.2", "1.5.41")] == "adds-to"  # Orc scouts count half towards the seven
+    assert how[("2.7.5", "1.7.46")] == "adds-to"  # trophies beside the MP pile
+    assert {how[(f"2.1.{n}", "1.1.5")] for n in (3, 4, 5)} == {"adds-to"}  # the 2-, 3- and 4-deck games
+    assert how[("2.5.28", "1.5.43")] == "replaces"  # "other characters" becomes "non-Ringwraith characters"
     assert how[("2.5.24", "1.5.47")] == "replaces"
-    assert how[("2.2.9", "1.10.48")] == "restricts"        # the hazard limit halved
+    assert how[("2.2.9", "1.10.48")] == "restricts"  # the hazard limit halved
     replaced = {link.starter for link in standard_map.links if link.how == "replaces"}
-    assert replaced == {"1.5.43", "1.5.47"}                # Part II mostly adds: only these two stop holding
+    assert replaced == {"1.5.43", "1.5.47"}  # Part II mostly adds: only these two stop holding
     assert standard_map.entries["2.5.15"].kind == "part" and standard_map.owner("2.5.15").rule == "2.5.14"
 
 
@@ -135,12 +141,17 @@ def test_each_rule_says_what_the_other_game_does_with_it(standard_map, rule_text
     assert "Changes" in standard and "[1.5.41 (adds to)](page.md#r1.5.41){: .rule-ref }" in standard
     replaced = standard_block("1.5.43", standard_map, rule_texts, href)
     assert "    replaced: true" in replaced
-    assert any(line.startswith("> **2.5.28** reads instead: Unless at a Darkhaven, a Ringwraith may not be in a "
-                               "company with non-Ringwraith characters.") for line in replaced)
+    assert any(
+        line.startswith(
+            "> **2.5.28** reads instead: Unless at a Darkhaven, a Ringwraith may not be in a "
+            "company with non-Ringwraith characters."
+        )
+        for line in replaced
+    )
     missing = "\n".join(standard_block("1.9.4", standard_map, rule_texts, href))
     assert "Missing from the source:" in missing and "(page 64, Part II section 9)" in missing
     assert "errata-and-coverage.md#what-the-source-lacks" in missing
-    assert standard_block("1.7.24", standard_map, rule_texts, href) == []     # untouched by the Standard game
+    assert standard_block("1.7.24", standard_map, rule_texts, href) == []  # untouched by the Standard game
 
 
 def test_rules_json_fields_come_from_the_map(standard_map, rule_texts):
@@ -152,8 +163,10 @@ def test_rules_json_fields_come_from_the_map(standard_map, rule_texts):
     assert {"rule": "1.5.41", "how": "adds-to"} in orc["changes"]
     assert rule_fields("1.5.43", rule_texts["1.5.43"], standard_map)["game"] == "starter"
     assert rule_fields("1.10.67", rule_texts["1.10.67"], standard_map)["game"] == "standard"
-    assert rule_fields("1.9.4", rule_texts["1.9.4"], standard_map)["standard_missing"][0]["where"] == \
-        "page 64, Part II section 9"
+    assert (
+        rule_fields("1.9.4", rule_texts["1.9.4"], standard_map)["standard_missing"][0]["where"]
+        == "page 64, Part II section 9"
+    )
     assert rule_fields("SBG-A.1.4", "", standard_map)["game"] is None
 
 
@@ -161,13 +174,18 @@ def test_the_comparison_page_has_every_change_and_new_rule_by_topic(standard_map
     page = comparison_markdown(standard_map, href)
     for entry_ in standard_map.entries.values():
         if entry_.kind in ("changes", "new"):
-            assert "[%s](page.md#r%s){: .rule-ref } **%s**" % (entry_.rule, entry_.rule, entry_.summary.replace("*", "\\*")) \
-                in page, entry_.rule
+            assert (
+                "[%s](page.md#r%s){: .rule-ref } **%s**"
+                % (entry_.rule, entry_.rule, entry_.summary.replace("*", "\\*"))
+                in page
+            ), entry_.rule
     for topic in standard_map.topics:
         assert f"## {topic.title}" in page
     assert page.index("## Companies") < page.index("## Combat and kill points")
-    assert ("[1.5.41](page.md#r1.5.41){: .rule-ref } <span class=\"std-compare__quote\">“Normally, a company is "
-            "limited to a size of seven”") in page
+    assert (
+        '[1.5.41](page.md#r1.5.41){: .rule-ref } <span class="std-compare__quote">“Normally, a company is '
+        "limited to a size of seven”"
+    ) in page
 
 
 STATE_JS = ROOT / "docs" / "assets" / "javascripts" / "game" / "state.js"
@@ -199,10 +217,14 @@ def test_the_reading_setting_remembers_the_game_and_tells_its_listeners():
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not on PATH")
-    done = subprocess.run([node, "--input-type=module", "-e", STATE_RUNNER % {"module": json.dumps(STATE_JS.as_uri())}],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", STATE_RUNNER % {"module": json.dumps(STATE_JS.as_uri())}],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     result = json.loads(done.stdout)
-    assert result["first"] == "standard" == result["fallback"]     # a reader who has not chosen
+    assert result["first"] == "standard" == result["fallback"]  # a reader who has not chosen
     assert (result["changed"], result["again"], result["bad"]) == (True, False, False)
     assert result["afterSet"] == "starter" and result["stored"] == "starter"
     assert result["seen"] == [{"game": "starter", "previous": "standard"}, {"game": "standard", "previous": "starter"}]

@@ -37,15 +37,22 @@ CALCULATOR_PAGES = {
     "audience": ["audience"],
 }
 SWIM_PAGE = {"swim": ["swim", "passenger-hit", "mount"]}
-ALL_CALCULATOR_PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+ALL_CALCULATOR_PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}  # the calculator pages, the SBG one included
 ENGINE_READY_TIMEOUT_MS = 60_000
 # --liftoff-only: WebAssembly runs on V8's baseline compiler alone. The engine's answers do not
 # depend on the tier, and the optimising tier's compiles, wasted on a page that lives a few
 # seconds, were a fifth to a quarter of an engine start's CPU (make bench measures Chromium
 # as shipped).
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--js-flags=--liftoff-only"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--js-flags=--liftoff-only",
+]
 
 
 def chromium_path() -> str | None:
@@ -53,12 +60,15 @@ def chromium_path() -> str | None:
     own download. The headless shell is Chromium's engine (Blink and V8, the same version) without the
     browser around it, as Playwright itself runs headless tests: the suite is CPU-bound, and the same
     tests took 30 % less CPU in it (205 and 216 CPU-s against 301). `make bench` measures chromium."""
-    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium-headless-shell"), shutil.which("chromium"),
-                      "/usr/bin/chromium"):
+    for candidate in (
+        os.environ.get("CHROMIUM"),
+        shutil.which("chromium-headless-shell"),
+        shutil.which("chromium"),
+        "/usr/bin/chromium",
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     return None
-
 
 
 class Guard:
@@ -84,8 +94,12 @@ class Guard:
     def watch(self, page):
         page.on("console", lambda message: message.type == "error" and self.console_errors.append(message.text))
         page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
-        page.on("response", lambda response: response.status >= 400
-                and self.console_errors.append(f"HTTP {response.status}: {response.url}"))
+        page.on(
+            "response",
+            lambda response: (
+                response.status >= 400 and self.console_errors.append(f"HTTP {response.status}: {response.url}")
+            ),
+        )
         return page
 
 
@@ -104,7 +118,6 @@ def assert_guards_clean(guards: list[Guard]) -> None:
     for guard in guards:
         assert not guard.external, f"requests left 127.0.0.1: {guard.external[:5]}"
         assert not guard.console_errors, f"console errors: {guard.console_errors[:5]}"
-
 
 
 NO_SERVICE_WORKER_JS = "delete Navigator.prototype.serviceWorker"
@@ -139,13 +152,14 @@ def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: flo
     """page.wait_for_function, asked with page.evaluate until it holds. Playwright's own evaluates
     its predicate's text with eval inside the page, which the site's Content-Security-Policy (no
     'unsafe-eval') refuses, as a console error; page.evaluate is not subject to the policy."""
+
     def value():
         try:
             return page.evaluate(expression, arg)
         except PlaywrightError as error:
             if "context was destroyed" not in str(error) and "navigat" not in str(error):
                 raise
-            return None           # a navigation or reload is under way: ask the next page
+            return None  # a navigation or reload is under way: ask the next page
 
     answer = poll_until(page, value, timeout / 1000, every_ms=20)
     if answer is None:
@@ -168,9 +182,11 @@ def wait_until_still(page, timeout: float = 10_000) -> None:
 def answer_late(page, path: str, seconds: float) -> None:
     """The page at `path` arrives `seconds` late, as over a slow phone network (the request then
     goes on to the open_page guard). The sync API runs the handler while the test waits on the page."""
+
     def late(route):
         time.sleep(seconds)
         route.fallback()
+
     page.route(f"**{path}", late)
 
 
@@ -197,8 +213,9 @@ def assert_landed_on(page, anchor: str, settle_ms: int = 1000) -> None:
     naming it, and stays so for `settle_ms`, watched in the page, as Material's anchor tracking has
     its chance to rename it."""
     page.wait_for_function(f"id => ({WHOLLY_IN_VIEW_JS})(id) && location.hash === '#' + id", anchor, timeout=10_000)
-    assert page.evaluate(STAYS_LANDED_JS, [anchor, settle_ms]), \
+    assert page.evaluate(STAYS_LANDED_JS, [anchor, settle_ms]), (
         f"#{anchor} left the screen or the address: {page.evaluate('location.href')}"
+    )
 
 
 def wait_for_engine(page, view: str) -> None:
@@ -209,7 +226,9 @@ def dom_id(view: str, name: str, row: int | None = None) -> str:
     return f"#calc-{view}-{name}".replace("_", "-") + ("" if row is None else f"-{row}")
 
 
-OPEN_FOLDS_JS = "el => { for (let d = el.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+OPEN_FOLDS_JS = (
+    "el => { for (let d = el.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+)
 
 
 def set_field(page, view: str, spec: dict, value: str, row: int | None = None) -> None:
@@ -238,11 +257,11 @@ def fill_view(page, view: str, values: dict) -> None:
         rows = f"{box} .calc-rows__list > .calc-row"
         remove = f"{rows}:last-child .calc-row__remove"
         count = len(shown["rows"])
-        while count != len(values["rows"]):            # counted again after each tap, as a reader looks
+        while count != len(values["rows"]):  # counted again after each tap, as a reader looks
             if count < len(values["rows"]):
                 page.click(f"{box} .calc-rows__add")
             else:
-                page.eval_on_selector(remove, OPEN_FOLDS_JS)     # under the row's own fold
+                page.eval_on_selector(remove, OPEN_FOLDS_JS)  # under the row's own fold
                 page.click(remove)
             count = page.evaluate(COUNT_JS, rows)
         if len(shown["rows"]) != count:
@@ -280,8 +299,11 @@ def form_values(page, view: str) -> dict:
     spec = VIEWS[view]
     names = [f["name"] for f in spec["fields"] + spec.get("roll_fields", [])]
     row_names = [f["name"] for f in spec["rows"]["fields"]] if spec.get("rows") else []
-    rows = {"list": f"#calc-{view} .calc-rows__list > .calc-row",
-            "fields": [dom_id(view, name) for name in row_names]} if row_names else None
+    rows = (
+        {"list": f"#calc-{view} .calc-rows__list > .calc-row", "fields": [dom_id(view, name) for name in row_names]}
+        if row_names
+        else None
+    )
     fields = [dom_id(view, name) for name in names]
     # Once (Firefox, a full run) a field was missing as the form was read just after its answer showed.
     try:
@@ -302,6 +324,7 @@ def expected_params(view: str, values: dict) -> dict:
 def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> str:
     """The address once its query, read as a link, gives `view` these values: the page writes it
     at most once a second while inputs change (calculators/page.js says why)."""
+
     def address_if_it_gives_them():
         query = page.evaluate("location.search").removeprefix("?")
         if read_link(view, parse_qsl(query, keep_blank_values=True))["values"] == values:
@@ -328,8 +351,10 @@ def wait_for_params(page, view: str, params: dict, timeout: float = 15.0) -> Non
     try:
         page.wait_for_function(SAME_PARAMS_JS, [f"#calc-{view}", params], timeout=timeout * 1000)
     except (TimeoutError, PlaywrightTimeoutError):
-        raise AssertionError(f"{view}: the result shown is for {page.get_attribute(f'#calc-{view}', 'data-params')}, "
-                             f"not {params}; the form holds {form_values(page, view)}") from None
+        raise AssertionError(
+            f"{view}: the result shown is for {page.get_attribute(f'#calc-{view}', 'data-params')}, "
+            f"not {params}; the form holds {form_values(page, view)}"
+        ) from None
 
 
 def squash(text: str) -> str:
@@ -352,9 +377,10 @@ def assert_result_shown(page, view: str, values: dict, label: str = "", timeout:
     input, so the result for the same inputs without a name just typed can show a moment longer."""
     expected = python_rendered_text(view, values)
     wait_for_params(page, view, expected_params(view, values))
-    with contextlib.suppress(TimeoutError, PlaywrightTimeoutError):     # the assertion below says what differs
-        page.wait_for_function(SAME_TEXT_JS, [f"#calc-{view} .calc-result .calc-output", expected],
-                               timeout=timeout * 1000)
+    with contextlib.suppress(TimeoutError, PlaywrightTimeoutError):  # the assertion below says what differs
+        page.wait_for_function(
+            SAME_TEXT_JS, [f"#calc-{view} .calc-result .calc-output", expected], timeout=timeout * 1000
+        )
     assert result_text(page, view) == expected, label or view
 
 
@@ -411,6 +437,7 @@ def defaults(view: str) -> dict:
 
 # --- the reading pages -----------------------------------------------------------------------------
 
+
 def open_phone_page(open_page, path: str):
     page = open_page(path, **PHONE)
     page.in_flight.wait_until_quiet()
@@ -425,7 +452,11 @@ def wait_until_the_address_settles(page, quiet_ms: int = 600, timeout_ms: int = 
             const now = performance.now();
             if (window.__lastHash !== location.hash) { window.__lastHash = location.hash; window.__hashSince = now; }
             return now - window.__hashSince >= quiet;
-        }""", arg=quiet_ms, polling=100, timeout=timeout_ms)
+        }""",
+        arg=quiet_ms,
+        polling=100,
+        timeout=timeout_ms,
+    )
 
 
 def search_results(page, query: str) -> list[str]:
@@ -436,8 +467,8 @@ def search_results(page, query: str) -> list[str]:
     return page.eval_on_selector_all(".rule-search__item a", "els => els.map(a => a.href)")
 
 
-SHOWN_TERMS = "article abbr.gloss[tabindex]"        # the glossary marks shown (the setting may hide some)
-GLOSS_CARD_TEXT = "#gloss-card .gloss-card__text"    # says "Loading" until the definitions are in
+SHOWN_TERMS = "article abbr.gloss[tabindex]"  # the glossary marks shown (the setting may hide some)
+GLOSS_CARD_TEXT = "#gloss-card .gloss-card__text"  # says "Loading" until the definitions are in
 
 
 def wait_until_card_filled(page) -> None:

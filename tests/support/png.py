@@ -7,7 +7,7 @@ import struct
 import zlib
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-CHANNELS = {2: 3, 6: 4}   # PNG colour type -> samples per pixel
+CHANNELS = {2: 3, 6: 4}  # PNG colour type -> samples per pixel
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -20,8 +20,8 @@ def png_size(data: bytes) -> tuple[int, int]:
 def chunks(data: bytes):
     offset = len(SIGNATURE)
     while offset < len(data):
-        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
-        yield kind, data[offset + 8:offset + 8 + length]
+        length, kind = struct.unpack(">I4s", data[offset : offset + 8])
+        yield kind, data[offset + 8 : offset + 8 + length]
         offset += 12 + length
 
 
@@ -38,8 +38,8 @@ def png_pixels(data: bytes) -> list[list[tuple[int, ...]]]:
     rows = []
     for y in range(height):
         start = y * (stride + 1)
-        line = unfilter(raw[start], bytearray(raw[start + 1:start + 1 + stride]), previous, channels)
-        pixels = [tuple(line[x:x + channels]) for x in range(0, stride, channels)]
+        line = unfilter(raw[start], bytearray(raw[start + 1 : start + 1 + stride]), previous, channels)
+        pixels = [tuple(line[x : x + channels]) for x in range(0, stride, channels)]
         rows.append([p if channels == 4 else (*p, 255) for p in pixels])
         previous = line
     return rows

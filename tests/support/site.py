@@ -28,11 +28,11 @@ ARTIFACTS = ROOT / "test-results"
 # processes are, or the one pytest process. What a run builds is the run's, named by it.
 RUN_LEADER = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
 BROWSER_SITE = ROOT / "build" / f"browser-site-{RUN_LEADER}"
-BROWSER_SERVER = BROWSER_SITE.with_name(BROWSER_SITE.name + ".json")   # its origin, server pid, build time
-MOVED_SITE = ROOT / "build" / f"moved-site-{RUN_LEADER}"             # mkdocs.yml and site/ for a sub-path
-ZENSICAL_SITE = ROOT / "build" / f"zensical-site-{RUN_LEADER}"       # inside the project, as Zensical wants
+BROWSER_SERVER = BROWSER_SITE.with_name(BROWSER_SITE.name + ".json")  # its origin, server pid, build time
+MOVED_SITE = ROOT / "build" / f"moved-site-{RUN_LEADER}"  # mkdocs.yml and site/ for a sub-path
+ZENSICAL_SITE = ROOT / "build" / f"zensical-site-{RUN_LEADER}"  # inside the project, as Zensical wants
 RUN_BUILDS = (BROWSER_SITE, MOVED_SITE, ZENSICAL_SITE)
-DONE = ".built"      # written last into a run's build folder: the build finished
+DONE = ".built"  # written last into a run's build folder: the build finished
 
 
 def build_env(site_url: str | None = None) -> dict[str, str]:
@@ -47,11 +47,14 @@ def build_site(out: Path | None = None, site_url: str | None = None) -> None:
     into site/, or into `out` for `site_url`."""
     prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
     steps = [] if prebuilt and out else [["-m", "mele.build_scripts", "prebuild"]]
-    steps += [["-m", "mkdocs", "build", "--strict", "--quiet", *(["-d", str(out)] if out else [])],
-              ["-m", "mele.build_scripts", "postbuild", *([str(out)] if out else [])]]
+    steps += [
+        ["-m", "mkdocs", "build", "--strict", "--quiet", *(["-d", str(out)] if out else [])],
+        ["-m", "mele.build_scripts", "postbuild", *([str(out)] if out else [])],
+    ]
     for args in steps:
-        done = subprocess.run([sys.executable, *args], cwd=ROOT, env=build_env(site_url),
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [sys.executable, *args], cwd=ROOT, env=build_env(site_url), capture_output=True, text=True, check=False
+        )
         assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
 
 
@@ -110,9 +113,24 @@ def build_moved_site(folder: Path) -> None:
     config = moved_config(folder)
     env = {**without_pythonpath(), "NO_MKDOCS_2_WARNING": "1"}
     env.pop("SITE_URL", None)
-    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--quiet",
-                           "-f", str(config), "-d", str(folder / "site")],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "mkdocs"),
+            "build",
+            "--strict",
+            "--quiet",
+            "-f",
+            str(config),
+            "-d",
+            str(folder / "site"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     write_rules_json(folder / "site", config)
 
@@ -123,9 +141,15 @@ def build_zensical_site(out: Path) -> None:
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
     try:
-        result = subprocess.run([str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
-                                cwd=ROOT, env=without_pythonpath(), capture_output=True, text=True, timeout=300,
-                                check=False)
+        result = subprocess.run(
+            [str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
+            cwd=ROOT,
+            env=without_pythonpath(),
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
     finally:
         config.unlink()
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
@@ -179,7 +203,7 @@ def missing_target(site: Path, base: str, url: str) -> str | None:
     target_url = urlparse(url)
     if not target_url.path.startswith(base):
         return "outside the site"
-    target = site / target_url.path[len(base):]
+    target = site / target_url.path[len(base) :]
     if target.is_dir() or target_url.path.endswith("/"):
         target = target / "index.html"
     if not target.exists():

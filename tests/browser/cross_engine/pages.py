@@ -13,7 +13,7 @@ import json
 import re
 import time
 
-WAIT_MS = 10_000          # how long an action waits for its element, as Playwright's actions do
+WAIT_MS = 10_000  # how long an action waits for its element, as Playwright's actions do
 TICK_WAIT_MS = 2_000
 
 # A function source ("el => ...", "async () => {...}", "function (x) {...}"), as opposed to an expression.
@@ -135,8 +135,9 @@ class DriverPage:
         if bool(self.eval_on_selector(selector, "el => el.checked")) == checked:
             return
         self.click(selector)
-        self.wait_for_function(f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}",
-                               timeout=TICK_WAIT_MS)
+        self.wait_for_function(
+            f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}", timeout=TICK_WAIT_MS
+        )
 
     def locator(self, selector: str) -> Locator:
         return Locator(self, [[selector, None]])
@@ -160,8 +161,10 @@ class DriverPage:
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{self.engine}: waited {timeout:.0f} ms for {expression}"
-                                   + (f" (last error: {last_error})" if last_error else ""))
+                raise TimeoutError(
+                    f"{self.engine}: waited {timeout:.0f} ms for {expression}"
+                    + (f" (last error: {last_error})" if last_error else "")
+                )
 
     def _wait_for(self, steps: list) -> None:
         self.wait_for_function(f"!!({ELEMENT_JS})({json.dumps(steps)})", timeout=WAIT_MS)
@@ -226,8 +229,9 @@ class Expectation:
     def _until(self, check_js: str, arg, timeout: float | None, what: str) -> None:
         element = f"({ELEMENT_JS})({json.dumps(self.locator.steps)})"
         try:
-            self.locator.page.wait_for_function(f"arg => ({check_js})({element}, arg)", arg,
-                                                timeout=WAIT_MS if timeout is None else timeout)
+            self.locator.page.wait_for_function(
+                f"arg => ({check_js})({element}, arg)", arg, timeout=WAIT_MS if timeout is None else timeout
+            )
         except TimeoutError as error:
             raise AssertionError(self.message or f"{self.locator.steps}: {what}") from error
 
@@ -235,8 +239,12 @@ class Expectation:
         self._until("(el) => !!el", None, timeout, "not on the page")
 
     def to_have_attribute(self, name: str, value: str, timeout: float | None = None) -> None:
-        self._until("(el, [name, value]) => !!el && el.getAttribute(name) === value", [name, value], timeout,
-                    f"{name} is not {value!r}")
+        self._until(
+            "(el, [name, value]) => !!el && el.getAttribute(name) === value",
+            [name, value],
+            timeout,
+            f"{name} is not {value!r}",
+        )
 
     def to_have_text(self, text: str, timeout: float | None = None) -> None:
         self._until("(el, text) => !!el && el.textContent.trim() === text", text, timeout, f"text is not {text!r}")

@@ -37,8 +37,7 @@ SEARCH_TIMEOUT_MS = 20_000
 
 @cache
 def rule(rule_id: str) -> dict:
-    return next(r for r in json.loads((BROWSER_SITE / "rules.json").read_text(encoding="utf-8"))
-                if r["id"] == rule_id)
+    return next(r for r in json.loads((BROWSER_SITE / "rules.json").read_text(encoding="utf-8")) if r["id"] == rule_id)
 
 
 @cache
@@ -47,8 +46,9 @@ def definition(term_id: str) -> str:
 
 
 def wait_until_in_view(page, element_id: str) -> None:
-    page.wait_for_function(f"(el => !!el && ({hooks.IN_VIEW_JS})(el))(document.getElementById('{element_id}'))",
-                           timeout=10_000)
+    page.wait_for_function(
+        f"(el => !!el && ({hooks.IN_VIEW_JS})(el))(document.getElementById('{element_id}'))", timeout=10_000
+    )
 
 
 def test_the_engine_reports_console_errors(engine_page, origin):
@@ -60,9 +60,11 @@ def test_the_engine_reports_console_errors(engine_page, origin):
     except NotInAutomation as reason:
         pytest.skip(str(reason))
     page.evaluate("url => fetch(url).then(r => r.status)", f"{origin}/no-such-page/")
-    page.evaluate("addEventListener('error', () => { window.__thrown = true; }); "
-                  "setTimeout(() => { throw new Error('thrown by the guard check'); })")
-    page.wait_for_function("window.__thrown === true", timeout=10_000)   # the error has reached the page
+    page.evaluate(
+        "addEventListener('error', () => { window.__thrown = true; }); "
+        "setTimeout(() => { throw new Error('thrown by the guard check'); })"
+    )
+    page.wait_for_function("window.__thrown === true", timeout=10_000)  # the error has reached the page
     problems = problems_since_last_asked(page)
     assert any("404" in problem for problem in problems), problems
     assert any("thrown by the guard check" in problem for problem in problems), problems
@@ -147,12 +149,14 @@ def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, orig
     try:
         page.wait_for_function("window.__saidOnCopy", timeout=COPY_TIMEOUT_MS)
     except (TimeoutError, PlaywrightTimeoutError):
-        raise AssertionError("the click reached the rule number but the page announced no copy, "
-                             f"message area: {page.evaluate(MESSAGE_AREA_JS)}") from None
+        raise AssertionError(
+            "the click reached the rule number but the page announced no copy, "
+            f"message area: {page.evaluate(MESSAGE_AREA_JS)}"
+        ) from None
     said = page.evaluate("window.__saidOnCopy")
     assert said.startswith("Copied: "), f"the page could not copy and showed the citation instead: {said}"
     try:
-        copied = clipboard_text(page)      # the page says "Copied" once the clipboard holds it
+        copied = clipboard_text(page)  # the page says "Copied" once the clipboard holds it
     except NotInAutomation as reason:
         pytest.skip(str(reason))
     assert copied.startswith(f"MELE {hooks.RULE_ID}"), copied
@@ -162,8 +166,9 @@ def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, orig
 CARD_TIMEOUT_MS = 20_000
 # tests.conftest.normalise in the page: the body's lower-case words, for a card whose text WebKit
 # may lay out after its links.
-PAGE_HAS_WORDS_JS = ("(words) => (document.body.innerText.toLowerCase().match(/[\\p{L}\\p{N}]+/gu) || [])"
-                     ".join(' ').includes(words)")
+PAGE_HAS_WORDS_JS = (
+    "(words) => (document.body.innerText.toLowerCase().match(/[\\p{L}\\p{N}]+/gu) || []).join(' ').includes(words)"
+)
 
 
 # What the page looks like when a click on a term opened no card,
@@ -180,14 +185,17 @@ CARD_STATE_JS = """selector => {
 
 def tap_and_wait_for_the_card(page, card_opened_js: str) -> None:
     """Tap the term once glossary.js has set up the page's marks; the card must open, with its link."""
-    page.wait_for_function(f"document.querySelector({hooks.GLOSSARY_TERM!r}).getAttribute('role') === 'button'",
-                           timeout=CARD_TIMEOUT_MS)
+    page.wait_for_function(
+        f"document.querySelector({hooks.GLOSSARY_TERM!r}).getAttribute('role') === 'button'", timeout=CARD_TIMEOUT_MS
+    )
     page.click(hooks.GLOSSARY_TERM)
     try:
         page.wait_for_function(card_opened_js, timeout=CARD_TIMEOUT_MS)
     except (TimeoutError, PlaywrightTimeoutError):
-        raise AssertionError(f"{page.engine}: a click on a glossary term opened no card; page: "
-                             f"{page.evaluate(CARD_STATE_JS, hooks.GLOSSARY_TERM)}") from None
+        raise AssertionError(
+            f"{page.engine}: a click on a glossary term opened no card; page: "
+            f"{page.evaluate(CARD_STATE_JS, hooks.GLOSSARY_TERM)}"
+        ) from None
 
 
 def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
@@ -198,17 +206,20 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
     links_before = page.evaluate(entry_links)
 
     def card_open() -> bool:
-        return page.evaluate(entry_links) > links_before and first_words in normalise(page.evaluate(
-            "document.body.innerText"))
+        return page.evaluate(entry_links) > links_before and first_words in normalise(
+            page.evaluate("document.body.innerText")
+        )
 
     # The first tap also fetches the glossary's definitions: on a loaded 2-core machine that can take
     # several seconds in WebKit, so the waits are generous (a card that never opens still fails).
     for close in ("click outside", "Escape"):
         tap_and_wait_for_the_card(page, f"{entry_links} > {links_before}")
-        page.wait_for_function(PAGE_HAS_WORDS_JS, first_words, timeout=CARD_TIMEOUT_MS)   # text after links
-        assert card_open(), (f"{term}: no card with the definition ({first_words}...); entry links "
-                             f"{page.evaluate(entry_links)} (before: {links_before}), page: "
-                             f"{page.evaluate(CARD_STATE_JS, hooks.GLOSSARY_TERM)}")
+        page.wait_for_function(PAGE_HAS_WORDS_JS, first_words, timeout=CARD_TIMEOUT_MS)  # text after links
+        assert card_open(), (
+            f"{term}: no card with the definition ({first_words}...); entry links "
+            f"{page.evaluate(entry_links)} (before: {links_before}), page: "
+            f"{page.evaluate(CARD_STATE_JS, hooks.GLOSSARY_TERM)}"
+        )
         if close == "Escape":
             page.keyboard.press("Escape")
         else:
@@ -235,10 +246,16 @@ def test_search_finds_a_rule_by_its_number_and_its_result_lands_on_it(engine_pag
 
 
 def test_firefox_leaves_out_a_cancelled_load_and_counts_every_other_problem():
-    page = object.__new__(FirefoxPage)          # no browser: the bridge's answer is given
-    page._call = lambda op, **_: {"consoleErrors": ["uncaught: NS_BINDING_ABORTED:  (on http://127.0.0.1/)",
-                                                    "uncaught: TypeError: x is undefined (on http://127.0.0.1/)"],
-                                  "requests": ["http://127.0.0.1/a.js", "https://cdn.example/b.js"]}
+    page = object.__new__(FirefoxPage)  # no browser: the bridge's answer is given
+    page._call = lambda op, **_: {
+        "consoleErrors": [
+            "uncaught: NS_BINDING_ABORTED:  (on http://127.0.0.1/)",
+            "uncaught: TypeError: x is undefined (on http://127.0.0.1/)",
+        ],
+        "requests": ["http://127.0.0.1/a.js", "https://cdn.example/b.js"],
+    }
     problems = page.problems()
-    assert problems == ["uncaught: TypeError: x is undefined (on http://127.0.0.1/)",
-                        "request left 127.0.0.1: https://cdn.example/b.js"]
+    assert problems == [
+        "uncaught: TypeError: x is undefined (on http://127.0.0.1/)",
+        "request left 127.0.0.1: https://cdn.example/b.js",
+    ]

@@ -48,9 +48,13 @@ class Xvfb:
 
     def __init__(self):
         read, write = os.pipe()
-        self.process = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24",
-                                         "-nolisten", "tcp"], pass_fds=[write], preexec_fn=end_with_this_process,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            pass_fds=[write],
+            preexec_fn=end_with_this_process,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(write)
         number = b""
         deadline = time.monotonic() + DISPLAY_TIMEOUT_S
@@ -126,11 +130,10 @@ class WebKit:
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": self.xvfb.display, "NO_AT_BRIDGE": "1", "GTK_A11Y": "none"}
         if wasm_baseline_only:
-            env["JSC_useOMGJIT"] = "0"      # JavaScriptCore reads its options from JSC_ variables
+            env["JSC_useOMGJIT"] = "0"  # JavaScriptCore reads its options from JSC_ variables
         try:
             with engine_errors():
-                service = Service(executable_path=driver_path, env=env,
-                                  popen_kw={"preexec_fn": end_with_this_process})
+                service = Service(executable_path=driver_path, env=env, popen_kw={"preexec_fn": end_with_this_process})
                 self.driver = webdriver.WebKitGTK(options=options, service=service)
         except EngineError:
             self.xvfb.close()
@@ -138,7 +141,7 @@ class WebKit:
         self.driver.set_window_size(1280, 900)
         self.driver.set_script_timeout(SCRIPT_TIMEOUT_S)
         self.version = self.driver.capabilities.get("browserVersion", "")
-        self.home = self.driver.current_window_handle    # kept open: closing the last window ends the session
+        self.home = self.driver.current_window_handle  # kept open: closing the last window ends the session
         self.current = self.home
 
     def focus(self, handle: str) -> None:
@@ -225,18 +228,27 @@ class WebKitPage(DriverPage):
         self._type(KEYS.get(key, key))
 
     def problems(self) -> list[str]:
-        raise NotInAutomation("WebKitWebDriver reports neither console messages nor network requests "
-                              "(no log endpoint, no WebDriver BiDi): console errors and requests leaving "
-                              "127.0.0.1 are checked in Chromium and Firefox")
+        raise NotInAutomation(
+            "WebKitWebDriver reports neither console messages nor network requests "
+            "(no log endpoint, no WebDriver BiDi): console errors and requests leaving "
+            "127.0.0.1 are checked in Chromium and Firefox"
+        )
 
     def read_clipboard(self) -> str:
         """The X clipboard of the engine's display. A page's own navigator.clipboard.readText() opens
         WebKitGTK's paste pop-up, which waits for a reader that WebDriver cannot stand in for."""
         if not shutil.which("xclip"):
-            raise NotInAutomation("WebKit asks the reader before a page reads the clipboard, and xclip (which "
-                                  "reads it from the display instead) is not installed: apt-get install xclip")
-        done = subprocess.run(["xclip", "-o", "-selection", "clipboard", "-display", self.browser.xvfb.display],
-                              capture_output=True, text=True, timeout=10, check=False)
+            raise NotInAutomation(
+                "WebKit asks the reader before a page reads the clipboard, and xclip (which "
+                "reads it from the display instead) is not installed: apt-get install xclip"
+            )
+        done = subprocess.run(
+            ["xclip", "-o", "-selection", "clipboard", "-display", self.browser.xvfb.display],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
         return done.stdout
 
     def close(self) -> None:
