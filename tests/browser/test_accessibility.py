@@ -179,7 +179,7 @@ def test_every_input_has_a_label_and_a_hint(open_page, page_name):
     assert controls
     for control in controls:
         assert control["name"], control
-        if control["tag"] != "BUTTON" and not control["compact"]:  # a compact row: labels only (issue 12)
+        if control["tag"] != "BUTTON" and not control["compact"]:  # a compact row: labels only
             assert control["hint"], control
     ids = [c["id"] for c in controls if c["id"]]
     assert len(ids) == len(set(ids))

@@ -1,4 +1,4 @@
-"""Glossary marks and their definition card in the browser (issue 15, WCAG 2.2 1.4.13):
+"""Glossary marks and their definition card in the browser (WCAG 2.2 1.4.13):
 the reader's setting picks the marks shown, without a reload; the card opens on hover,
 tap, click and Enter, can be hovered, stays until dismissed, closes on Esc (focus stays)
 and on a tap outside, and fits a 390-px screen. No console errors and no request leaving
@@ -159,7 +159,7 @@ def test_esc_closes_a_hovered_card_without_moving_focus_or_pointer(open_page):
 
 def test_keyboard_tab_reaches_a_term_enter_opens_tab_enters_the_card_esc_closes(open_page):
     page = open_page(COMBAT, **DESKTOP)
-    page.focus("#r1-7-1 button.rule-add")  # after the number: its "Add to ruling" (issue 16)
+    page.focus("#r1-7-1 button.rule-add")  # after the number: its "Add to ruling"
     page.keyboard.press("Tab")
     term = page.evaluate(FOCUSED_TERM_JS)
     assert term, "Tab from a rule's controls reaches the first term in its text"

@@ -1,4 +1,4 @@
-"""Issue 10: each glossary entry's "Why" disclosure shows the words of the rules it rests on,
+"""Each glossary entry's "Why" disclosure shows the words of the rules it rests on,
 opens with a tap on a 390-px phone, and needs no JavaScript."""
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ def test_region_symbols_answer_a_tap(open_returning_page):
     assert page.input_value("#calc-keying-path") == ""
 
 
-# --- the answer stays in view while a thumb edits (issue 12) ------------------------------------
+# --- the answer stays in view while a thumb edits ------------------------------------
 
 # A change a thumb makes to each kind of input: one more (or less at the top), another
 # option, the box ticked or not, another region.

@@ -1,4 +1,4 @@
-"""Issue 17: the turn summary reference card prints from Chromium, with no settings changed, on at
+"""The turn summary reference card prints from Chromium, with no settings changed, on at
 most two pages of A4 and of US Letter, readable in black and white, with every phase and every
 cited rule number in the printed text; on screen it is a compact page for a phone held sideways.
 

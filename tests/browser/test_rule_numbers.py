@@ -1,4 +1,4 @@
-"""Rule numbers at the table (issue 19, items 4 and 9): on a phone each number and its
+"""Rule numbers at the table (items 4 and 9): on a phone each number and its
 "Add to ruling" control is a thumb's target of at least 44 x 32 px that never covers the
 rule's words, and a citation copied after a search, or from an address with a search's
 ?h= highlight (older links carry one), is the rule's page and anchor only."""

@@ -1,4 +1,4 @@
-"""The ruling sheet (issue 16) on a 390-px phone: collect rules from two pages, reorder
+"""The ruling sheet on a 390-px phone: collect rules from two pages, reorder
 them in the tray, state the question and the answer, copy the ruling as text and as a
 link, and open that link in a fresh browser to see the same ruling; a bad link shows
 what it can and says what it left out; nothing in a link runs; the odds from a

@@ -1,4 +1,4 @@
-"""Composed content shows the words it rests on (issue 10, section 6): every glossary entry and
+"""Composed content shows the words it rests on (section 6): every glossary entry and
 turn-summary step quotes each rule it cites, the build checks the quotes, and the Standard flag of
 a step agrees with the rules it rests on."""
 
@@ -117,7 +117,7 @@ TEXTS = {
 @pytest.mark.parametrize(
     "step, error",
     [
-        # issue 10, item 1.4: the old step used direct influence against the opponent, resting only on
+        # the old step used direct influence against the opponent, resting only on
         # Standard notes, but was not marked Standard
         (
             "{text: t, card: c, who: player, standard: false, evidence: {1.9.4: In the Standard Game}}",

@@ -66,7 +66,7 @@ def test_the_longest_term_wins(sources):
 
 
 def test_site_prose_and_hints_are_not_marked(sources):
-    """Issue 19 (8): "Tap the number" is an instruction to the reader, not the game's *tap*."""
+    """The words "Tap the number" are an instruction to the reader, not the game's *tap*."""
     assert render("Tap the number beside a strike to copy it.", sources, max_per_100_words=100) == (
         "<p>Tap the number beside a strike to copy it.</p>"
     )

@@ -134,7 +134,7 @@ def test_rule_text_glossary_and_turn_summary_are_marked(site):
 
 
 def test_site_prose_and_form_hints_are_not_marked(site):
-    """Issue 19 (8): "Tap the number", "tap the region symbols" and the calculators' hints are
+    """The words "Tap the number", "tap the region symbols" and the calculators' hints are
     instructions for this site, not the game's terms."""
     pages = [site / "index.html", site / "sbg" / "index.html", *(site / "calculators").glob("*/index.html")]
     for path in pages:
@@ -220,7 +220,7 @@ def test_sbg_glossary_page_lists_only_sbg_terms(site, terms):
     assert shown == {t.anchor for t in terms if t.game == "SBG"}
 
 
-# --- issue 10: definitions a judge found wrong or incomplete; each case fails on the old entry ----
+# --- definitions a judge found wrong or incomplete; each case fails on the old entry ----
 
 
 def _entry(terms, term_id):

@@ -63,7 +63,7 @@ def test_entry_validation(tmp_path):
         load_errata(bad)
 
 
-# --- format errata that split a line into two rules (issue 10: lines 93 and 931) -----------
+# --- format errata that split a line into two rules (lines 93 and 931) -----------
 
 
 def _parse(lines: list[str], errata: list[Erratum]):
@@ -124,7 +124,7 @@ def test_entries_are_in_source_line_order_within_each_source():
         assert lines == sorted(lines), source
 
 
-# --- issue 10, section 5: each candidate decided, and the decision on the Errata page ------------
+# --- each candidate decided, and the decision on the Errata page ------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The ruling sheet's build side (issue 16): ruling-data.json agrees with rules.json and
+"""The ruling sheet's build side: ruling-data.json agrees with rules.json and
 the errata file, every rule carries its "Add to ruling" control, and the ruling page is
 built, linked from the home page, and in the navigation."""
 

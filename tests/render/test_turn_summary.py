@@ -52,7 +52,7 @@ def test_brief_summary_links_to_the_full_one(site):
     assert soup.select_one('.see-also a[href$="turn-summary/"]')
 
 
-# --- issue 10: fixes a judge asked for; each test fails on the old summary --------------------
+# --- fixes a judge asked for; each test fails on the old summary --------------------
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +142,7 @@ def test_every_step_has_card_wording(phases):
             assert step.card, (phase.id, step.text[:40])
 
 
-# --- issue 17: the reference card's wording ------------------------------------------------------
+# --- the reference card's wording ------------------------------------------------------
 
 
 def test_a_step_without_card_wording_or_with_too_much_fails_naming_it(phases):
@@ -174,7 +174,7 @@ def test_the_card_page_has_every_step_with_its_rules_and_standard_mark(site, pha
 
 
 def test_turn_summary_and_calculators_open_alike_in_the_navigation(site):
-    """Both are sections whose title opens an overview page (issue 19)."""
+    """Both are sections whose title opens an overview page."""
     soup = soup_of(site / "index.html")
     titles = {}
     for item in soup.select("nav.md-nav--primary > ul > li.md-nav__item--nested"):

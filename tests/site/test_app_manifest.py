@@ -1,4 +1,4 @@
-"""Installing the site as an app (issue 18): the web app manifest, its icons and the
+"""Installing the site as an app: the web app manifest, its icons and the
 tags every page carries. The browser side (installability, theme colours, opening
 offline) is in tests/browser/test_install.py."""
 

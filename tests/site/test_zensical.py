@@ -18,7 +18,7 @@ def test_zensical_builds_every_rule_page_with_its_anchors(zensical_site, rules):
 
 
 def test_zensical_links_the_app_manifest_and_icons(zensical_site):
-    """Issue 18: the theme override that links the manifest works in Zensical too."""
+    """The theme override that links the manifest works in Zensical too."""
     for page in (zensical_site / "index.html", zensical_site / "rules" / "1-7-combat" / "index.html"):
         head = soup_of(page).head
         for selector in ('link[rel="manifest"]', 'link[rel="apple-touch-icon"]', 'link[rel="icon"]'):
