@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from tests.support.browser import PHONE, open_phone_page, search_results, wait_until_the_address_settles
+from tests.support.browser import PHONE, open_phone_page, search_results
 
 COMBAT = "rules/1-7-combat/"
 MIN_WIDTH, MIN_HEIGHT = 44, 32
@@ -58,7 +58,6 @@ def copy_citation(page, rule_id: str, tap: bool) -> str:
     page.evaluate("navigator.clipboard.writeText('')")
     number = page.locator(f"a.rule-num[data-cite='MELE {rule_id}']")
     number.scroll_into_view_if_needed()
-    wait_until_the_address_settles(page)
     number.tap() if tap else number.click()
     return page.wait_for_function("async () => navigator.clipboard.readText()")
 

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, open_phone_page, wait_until_the_address_settles
+from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, open_phone_page
 
 
 def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
@@ -21,7 +21,6 @@ def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     page.goto(f"{origin}/{COMBAT}")
     number = page.locator("a.rule-num[data-cite='MELE 1.7.24']")  # instant navigation makes hrefs absolute
     number.scroll_into_view_if_needed()
-    wait_until_the_address_settles(page)
     number.tap()
     toast = page.locator("#site-messages[data-message='rule-copied']")
     toast.wait_for(state="visible")

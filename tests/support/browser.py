@@ -195,7 +195,7 @@ WHOLLY_IN_VIEW_JS = """id => { const box = document.getElementById(id)?.getBound
 
 
 # Watches the page for `ms` after the landing: false as soon as the anchor leaves the screen or
-# the address stops naming it (Material's anchor tracking renames it as the reader scrolls).
+# the address stops naming it.
 STAYS_LANDED_JS = """([id, ms]) => new Promise((resolve) => {
   const since = performance.now();
   const look = () => {
@@ -210,8 +210,7 @@ STAYS_LANDED_JS = """([id, ms]) => new Promise((resolve) => {
 
 def assert_landed_on(page, anchor: str, settle_ms: int = 1000) -> None:
     """A link to `anchor` on another page was followed: the anchor comes into view with the address
-    naming it, and stays so for `settle_ms`, watched in the page, as Material's anchor tracking has
-    its chance to rename it."""
+    naming it, and stays so for `settle_ms`, watched in the page."""
     page.wait_for_function(f"id => ({WHOLLY_IN_VIEW_JS})(id) && location.hash === '#' + id", anchor, timeout=10_000)
     assert page.evaluate(STAYS_LANDED_JS, [anchor, settle_ms]), (
         f"#{anchor} left the screen or the address: {page.evaluate('location.href')}"
@@ -442,21 +441,6 @@ def open_phone_page(open_page, path: str):
     page = open_page(path, **PHONE)
     page.in_flight.wait_until_quiet()
     return page
-
-
-def wait_until_the_address_settles(page, quiet_ms: int = 600, timeout_ms: int = 10_000) -> None:
-    """Material's navigation.tracking puts the section being read in the address as the page
-    scrolls; a reader taps a number after scrolling, so wait for that to finish first."""
-    page.wait_for_function(
-        """quiet => {
-            const now = performance.now();
-            if (window.__lastHash !== location.hash) { window.__lastHash = location.hash; window.__hashSince = now; }
-            return now - window.__hashSince >= quiet;
-        }""",
-        arg=quiet_ms,
-        polling=100,
-        timeout=timeout_ms,
-    )
 
 
 def search_results(page, query: str) -> list[str]:
