@@ -11,7 +11,7 @@ import pytest
 
 from build_scripts.serve import start_server
 from tests.browser.conftest import BROWSER_SITE, CHROMIUM_ARGS, Guard, chromium_path
-from tests.browser.test_offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
+from tests.browser.offline_copy import assert_nothing_tried_the_network, go_offline, wait_until_saved
 
 HOME_HEADING = "Middle-earth Rules Reference"
 SHORTCUTS = ("glossary/", "turn-summary/", "calculators/")

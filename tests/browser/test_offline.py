@@ -17,10 +17,23 @@ from tests.browser.conftest import (
     poll_until,
     wait_for_engine,
 )
+from tests.browser.offline_copy import (  # noqa: F401 -- the other features' tests import these from here
+    CACHED_JS,
+    ENGINE_FILE_PARTS,
+    SAVE_DATA_JS,
+    SAVED_TIMEOUT_MS,
+    SERVICE_WORKER_STATE_JS,
+    assert_nothing_tried_the_network,
+    cached,
+    engine_requests,
+    go_offline,
+    megabytes,
+    wait_until_engine_kept,
+    wait_until_saved,
+)
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
 
-SAVED_TIMEOUT_MS = 120_000
 VIEWS_ON_PAGE_JS = "[...document.querySelectorAll('.calculator[data-config]')].map(b => JSON.parse(b.dataset.config).view)"
 
 
@@ -29,21 +42,6 @@ def calculator_pages() -> list[str]:
     pages = sorted(p.parent.name for p in (BROWSER_SITE / "calculators").glob("*/index.html"))
     assert len(pages) >= 5, pages
     return pages
-
-
-def wait_until_saved(page, timeout_ms: float = SAVED_TIMEOUT_MS) -> None:
-    """The service worker has stored the pages, search and glossary: offline.js says "Ready offline"."""
-    page.wait_for_function("window.__offline && window.__offline.state === 'ready'", timeout=timeout_ms)
-
-
-def go_offline(page) -> tuple[int, int]:
-    page.context.set_offline(True)
-    return len(page.guard.requests), len(page.guard.worker_requests)
-
-
-def assert_nothing_tried_the_network(page, before: tuple[int, int]) -> None:
-    tried = page.guard.requests[before[0]:] + page.guard.worker_requests[before[1]:]
-    assert [url for url in tried if not url.endswith("/sw.js")] == [], "offline, these went to the network"
 
 
 def non_default_scenario(view: str):
@@ -72,53 +70,6 @@ def compute_fresh_results(page, path: str, tour: CalculatorTour | None = None) -
             page.click(f"#calc-{view} .calc-reset")   # recomputes the defaults live
         assert_result_shown(page, view, values, f"{path}: {view}")
     return views
-
-
-ENGINE_FILE_PARTS = ("/assets/pyodide/", ".whl", "engine-snapshot")
-CACHED_JS = """async (name) => {
-    const names = await caches.keys();
-    const found = names.filter((cache) => cache.includes(name));
-    const paths = [];
-    for (const cache of found) {
-        for (const request of await (await caches.open(cache)).keys()) paths.push(new URL(request.url).pathname);
-    }
-    return paths;
-}"""
-SAVE_DATA_JS = """Object.defineProperty(Navigator.prototype, "connection",
-    { configurable: true, get: () => ({ saveData: true, addEventListener() {} }) });
-window.__askedServiceWorker = [];
-const post = ServiceWorker.prototype.postMessage;
-ServiceWorker.prototype.postMessage = function (message, ...rest) {
-    window.__askedServiceWorker.push(message);
-    return post.call(this, message, ...rest);
-};"""
-
-
-def engine_requests(page) -> list[str]:
-    return [url for url in page.guard.requests + page.guard.worker_requests
-            if any(part in url for part in ENGINE_FILE_PARTS)]
-
-
-def cached(page, name: str) -> list[str]:
-    return page.evaluate(CACHED_JS, name)
-
-
-def wait_until_engine_kept(page, state: str = "kept") -> None:
-    page.wait_for_function(f"window.__offline && window.__offline.engineState === '{state}'",
-                           timeout=SAVED_TIMEOUT_MS)
-
-
-# Where the offline copy stands, for a failure's message: the page's view, its registration's
-# workers, and how many files each cache holds.
-SERVICE_WORKER_STATE_JS = """async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    const counts = await Promise.all((await caches.keys()).map(
-        async (name) => name + ":" + (await (await caches.open(name)).keys()).length));
-    return {offline: window.__offline, navigation: performance.getEntriesByType("navigation")[0]?.type,
-            controlled: Boolean(navigator.serviceWorker.controller), installing: registration?.installing?.state,
-            waiting: registration?.waiting?.state, active: registration?.active?.state, caches: counts,
-            message: document.getElementById("site-messages")?.textContent};
-}"""
 
 
 # As WebKit has once behaved: the page never hears its worker change state.
@@ -266,9 +217,9 @@ def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, o
     control = page.locator("[data-offline-engine]")
     keep = control.locator("button.offline-engine__keep")
     keep.wait_for(timeout=SAVED_TIMEOUT_MS)
-    transfer = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]["transfer"]
-    size = f"{transfer / 1e6:.1f}" if transfer < 1e7 else f"{transfer / 1e6:.0f}"
-    assert keep.inner_text() == f"Keep the calculators offline ({size} MB)"
+    engine = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]
+    assert keep.inner_text() == (f"Keep the calculators offline ({megabytes(engine['transfer'])} to download, "
+                                 f"{megabytes(engine['bytes'])} on this device)")
     assert engine_requests(page) == []
     keep.click()
     wait_until_engine_kept(page)
