@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import expect
+
 from tests.browser.conftest import (
     BROWSER_SITE,
     assert_result_shown,
@@ -297,3 +299,24 @@ def test_every_calculator_computes_offline(open_page):
     assert page.evaluate("window.__calculators.startedFrom") == "snapshot"
     assert page.evaluate("window.__calculators.starts") == 1
     assert_nothing_tried_the_network(page, before)
+
+
+def test_offline_without_the_engine_the_keep_control_is_offered_for_next_time(open_page):
+    """A calculator page that is offline without the engine says so (`mele:keep-offline-offer`): the
+    message area offers to keep the calculators, and a tap there keeps them once the device is
+    online again, downloading nothing before."""
+    page = open_page("", service_worker=True)
+    wait_until_saved(page)
+    page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+    go_offline(page)
+    page.evaluate("document.dispatchEvent(new CustomEvent('mele:keep-offline-offer'))")
+    engine = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]
+    offer = page.locator("#site-messages .site-messages__action")
+    expect(offer).to_have_text(f"Keep the calculators offline ({megabytes(engine['transfer'])} to download, "
+                               f"{megabytes(engine['bytes'])} on this device)")
+    offer.click()
+    expect(page.locator("#site-messages")).to_contain_text("as soon as this device is online again")
+    assert engine_requests(page) == []
+    page.context.set_offline(False)
+    wait_until_engine_kept(page)
+    assert "/assets/engine/engine-snapshot.bin.gz" in cached(page, "mele-engine")
