@@ -46,7 +46,7 @@ def test_a_file_that_does_not_compress_gets_no_copy(tmp_path: Path):
 
 
 def test_no_brotli_copy_is_attempted_of_an_engine_file_that_does_not_compress(tmp_path: Path):
-    """Brotli would take 7 s to find that Pyodide's python_stdlib.zip (deflated files) does not compress."""
+    """Brotli would take long to find that Pyodide's python_stdlib.zip (deflated files) does not compress."""
     data = os.urandom(300_000)      # never compressed before: nothing of it is in the cache yet
     engine_file = tmp_path / "assets" / "pyodide" / "python_stdlib.zip"
     engine_file.parent.mkdir(parents=True)
@@ -61,7 +61,7 @@ def test_no_brotli_copy_is_attempted_of_an_engine_file_that_does_not_compress(tm
 
 
 def test_a_file_compressed_early_then_changed_gets_copies_of_what_it_is_at_the_end(tmp_path: Path):
-    """The build gives out Pyodide's runtime files before its Node steps (which take 10 s) and
+    """The build gives out Pyodide's runtime files before its Node steps (which take a while) and
     collects every copy after them: a file written again meanwhile is compressed again."""
     engine_file = tmp_path / "assets" / "pyodide" / "pyodide.asm.mjs"
     engine_file.parent.mkdir(parents=True)

@@ -1,4 +1,4 @@
-"""Installing the site as an app (issue 18), in Chromium: nothing stands in the way of
+"""Installing the site as an app, in Chromium: nothing stands in the way of
 installing it, at the site root or under a sub-path; the status bar takes each palette's
 header colour; and the app's start URL opens with the network off after one visit."""
 
