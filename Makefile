@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: install build serve test bench screenshots clean browser
 
-# The project itself is installed editable, so the venv's mkdocs and zensical find build_scripts
+# The project itself is installed editable, so the venv's mkdocs and zensical find mele.build_scripts
 # without PYTHONPATH.
 $(STAMP): pyproject.toml
 	@echo "make: installing the Python packages into $(VENV) (pyproject.toml)"
@@ -56,14 +56,14 @@ install:
 
 # Parse the sources and write docs/rules/, run the generator, then the post-build steps.
 build: install
-	$(PY) -m build_scripts prebuild
+	$(PY) -m mele.build_scripts prebuild
 	$(PY) -m mkdocs build --strict --quiet
-	$(PY) -m build_scripts postbuild
+	$(PY) -m mele.build_scripts postbuild
 
 # Serves the built site exactly as deployed (post-build files included), with the
 # deployed headers: the Content-Security-Policy and application/wasm (README, "Serving").
 serve: build
-	$(PY) -m build_scripts.serve --port $(PORT) --directory site
+	$(PY) -m mele.devtools.serve --port $(PORT) --directory site
 
 # The whole browser suite runs in Chromium, the cross-engine scenarios in Firefox and WebKit;
 # their Chromium run repeats what the Chromium suite checks, so it is left out here

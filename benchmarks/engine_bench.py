@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from calculators.api import run  # noqa: E402
-from calculators.params import CALCULATORS, Params  # noqa: E402
+from mele.engine.api import run
+from mele.engine.params import CALCULATORS, Params
 
 CASES = {
     "strike": {"prowess": 7, "strike_prowess": 11, "state": "wounded", "weapon": "2:8", "support": 1,

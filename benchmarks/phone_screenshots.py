@@ -22,7 +22,7 @@ from pathlib import Path
 from benchmarks.browser_bench import ENGINE_READY, chromium_path, poll
 from benchmarks.in_flight import InFlight
 from benchmarks.site_build import ROOT, checkout, time_build
-from build_scripts.serve import start_server
+from mele.devtools.serve import start_server
 
 OUT = ROOT / "test-results" / "phone-screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}

@@ -22,7 +22,7 @@ from pathlib import Path
 from benchmarks import browser_bench, engines_bench, search_bench
 from benchmarks.site_build import (ROOT, calculator_script_size, checkout, offline_copy_size, site_size,
                                    time_build)
-from build_scripts.serve import start_server
+from mele.devtools.serve import start_server
 
 HEADER = f"{'figure':<52} {'median':>12} {'unit':<5} {'runs':>5}  target"
 HEADER_WITH_BEFORE = f"{'figure':<52} {'before':>12} {'median':>12} {'unit':<5} {'runs':>5}  target"

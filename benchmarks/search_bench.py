@@ -197,7 +197,7 @@ def figures(site: Path, origin: str, runs: int, browser=None) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> int:
     from benchmarks.report import table
-    from build_scripts.serve import start_server
+    from mele.devtools.serve import start_server
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="a built site (default: site/)")

@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def build_steps(out: Path, prebuild: bool = True) -> list[list[str]]:
     """The build's steps; without `prebuild` when docs/rules and the rules index are written already."""
-    return ([["-m", "build_scripts", "prebuild"]] if prebuild else []) + [
+    return ([["-m", "mele.build_scripts", "prebuild"]] if prebuild else []) + [
         ["-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
-        ["-m", "build_scripts", "postbuild", str(out)]]
+        ["-m", "mele.build_scripts", "postbuild", str(out)]]
 
 
 def time_build(out: Path, site_url: str, runs: int, root: Path = ROOT, prebuild: bool = True) -> list[float]:

@@ -28,8 +28,8 @@ SITE = ROOT / "site"
 
 def build_site() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
-    for args in (["-m", "build_scripts", "prebuild"], ["-m", "mkdocs", "build", "--strict", "--quiet"],
-                 ["-m", "build_scripts", "postbuild"]):
+    for args in (["-m", "mele.build_scripts", "prebuild"], ["-m", "mkdocs", "build", "--strict", "--quiet"],
+                 ["-m", "mele.build_scripts", "postbuild"]):
         subprocess.run([sys.executable, *args], cwd=ROOT, env=env, check=True)
 
 
@@ -113,8 +113,8 @@ def delete_output_dir():
 @pytest.fixture(scope="session")
 def rule_texts() -> dict[str, str]:
     """Every rule's text as shown (errata applied), the rulebook's and the Strategy Battle Game's."""
-    from build_scripts.rulebook_build import load_rulebook
-    from build_scripts.sbg_build import load_sbg_books
+    from mele.build_scripts.model.rulebook import load_rulebook
+    from mele.build_scripts.model.sbg import load_sbg_books
 
     rulebook = load_rulebook()
     texts = {block.id: block.text for block in rulebook.document.blocks}
@@ -126,7 +126,7 @@ def rule_texts() -> dict[str, str]:
 @pytest.fixture(scope="session")
 def turn_phases(rule_texts) -> list:
     """The turn summary as the build reads it (its quotes checked)."""
-    from build_scripts.turn_summary import load_turn_summary
+    from mele.build_scripts.render.turn_summary import load_turn_summary
 
     return load_turn_summary(ROOT / "sources" / "turn-summary.yaml", rule_texts)
 
@@ -152,8 +152,8 @@ def moved_config(folder: Path) -> Path:
     config.update(site_url=MOVED_SITE_URL, use_directory_urls=False, docs_dir=str(ROOT / "docs"))
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     for extension in config["markdown_extensions"]:
-        if isinstance(extension, dict) and "build_scripts.markdown.calculator_blocks" in extension:
-            extension["build_scripts.markdown.calculator_blocks"]["mkdocs_config"] = str(path)
+        if isinstance(extension, dict) and "mele.build_scripts.markdown.calculator_blocks" in extension:
+            extension["mele.build_scripts.markdown.calculator_blocks"]["mkdocs_config"] = str(path)
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
 
@@ -164,7 +164,7 @@ def moved_site(site, tmp_path_factory) -> tuple[Path, Path]:
     rules.json. One build serves test_site_urls.py, search/test_moved_site.py and test_tooling.py:
     it is made by the venv's own `mkdocs` with no PYTHONPATH, as a reader of the README would run it.
     `site` first: the prebuild's pages and rules index are what this build reads."""
-    from build_scripts.cli import write_rules_json
+    from mele.build_scripts.steps import write_rules_json
 
     folder = tmp_path_factory.mktemp("moved")
     config = moved_config(folder)

@@ -1,4 +1,4 @@
-"""The calculators' views (calculator_views/): shared links, the neutral defaults and the
+"""The calculators' views (mele/views/): shared links, the neutral defaults and the
 rulebook examples. The views' HTML is compared with the browser's in
 tests/browser/test_build_time.py; the engine's numbers are tests/engine/."""
 
@@ -9,9 +9,9 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from calculator_views.catalogue import VIEWS
-from calculator_views.render import read_link, render
-from calculator_views.values import default_values, engine_params
+from mele.views.catalogue import VIEWS
+from mele.views.render import read_link, render
+from mele.views.values import default_values, engine_params
 from tests.conftest import ROOT
 
 # Links made before the neutral defaults, with the engine params they gave then
@@ -106,7 +106,7 @@ BOOK_SAYS = {
 
 
 def test_every_mele_calculator_has_a_rulebook_example():
-    from calculator_views.values import example_values
+    from mele.views.values import example_values
 
     for view_id, view in VIEWS.items():
         if view_id in BOOK_SAYS:
@@ -115,7 +115,7 @@ def test_every_mele_calculator_has_a_rulebook_example():
 
 @pytest.mark.parametrize("view_id", sorted(BOOK_SAYS))
 def test_the_rulebook_example_reproduces_the_book(view_id):
-    from calculator_views.values import example_values
+    from mele.views.values import example_values
 
     view = VIEWS[view_id]
     example = example_values(view)

@@ -2,7 +2,7 @@
 (it quotes the rules it rests on, and the build checked the quotes) or declared an instruction.
 
 The texts, by where the reader meets them:
-    the hand-written pages (build_scripts/composed/page_texts.PAGES): every paragraph, list item
+    the hand-written pages (mele/build_scripts/composed/page_texts.PAGES): every paragraph, list item
         and table row outside a calculator and the ruling sheet's working area
     the calculators' forms: every hint, label, option and example caption
     the rule pages: each section link's covers, each editor's note, each way to a glossary entry
@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from build_scripts import paths
-from build_scripts.composed.calculator_words import load_declarations
-from build_scripts.composed.page_texts import page_files, split_sentences
-from build_scripts.errata import load_errata
-from build_scripts.glossary.terms import load_terms
+from mele.build_scripts import paths
+from mele.build_scripts.composed.calculator_words import load_declarations
+from mele.build_scripts.composed.page_texts import page_files, split_sentences
+from mele.build_scripts.model.errata import load_errata
+from mele.build_scripts.glossary.terms import load_terms
 from tests.conftest import soup_of
 
 TEXT_ELEMENTS = ("p", "li", "tr")

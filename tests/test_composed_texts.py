@@ -1,4 +1,4 @@
-"""Every composed text carries its evidence (build_scripts/composed/): the calculators' words, the
+"""Every composed text carries its evidence (mele/build_scripts/composed/): the calculators' words, the
 pages' sentences, the section links' covers and the turn card's lines. The checks run on small
 data here, with a bad quote planted in each kind of text, and on the project's own files; what
 the built site shows is tests/test_composed_inventory.py."""
@@ -11,16 +11,16 @@ import shutil
 import pytest
 import yaml
 
-from build_scripts import paths
-from build_scripts.composed.calculator_words import calculator_texts, view_words
-from build_scripts.composed.check import check_composed_texts
-from build_scripts.composed.page_texts import page_sentences, page_texts, split_sentences
-from build_scripts.composed.texts import ComposedTextError, check_folds, check_texts
-from build_scripts.errata import ErrataError, load_errata
-from build_scripts.glossary.terms import GlossaryError, load_terms
-from build_scripts.render.section_links import covers_texts
-from build_scripts.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
-from calculator_views.catalogue import VIEWS
+from mele.build_scripts import paths
+from mele.build_scripts.composed.calculator_words import calculator_texts, view_words
+from mele.build_scripts.composed.check import check_composed_texts
+from mele.build_scripts.composed.page_texts import page_sentences, page_texts, split_sentences
+from mele.build_scripts.composed.texts import ComposedTextError, check_folds, check_texts
+from mele.build_scripts.model.errata import ErrataError, load_errata
+from mele.build_scripts.glossary.terms import GlossaryError, load_terms
+from mele.build_scripts.render.section_links import covers_texts
+from mele.build_scripts.render.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
+from mele.views.catalogue import VIEWS
 
 TEXTS = {
     "1.7.15": "· An unwounded, tapped character must modify his prowess by -1.",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from build_scripts import paths
-from build_scripts.errata import ErrataError, Erratum, apply_errata, load_errata
+from mele.build_scripts import paths
+from mele.build_scripts.model.errata import ErrataError, Erratum, apply_errata, load_errata
 
 
 def test_the_project_errata_file_is_valid_and_sorted():
@@ -66,9 +66,9 @@ def test_entry_validation(tmp_path):
 # --- format errata that split a line into two rules (issue 10: lines 93 and 931) -----------
 
 def _parse(lines: list[str], errata: list[Erratum]):
-    from build_scripts.parse.layout import Layout
-    from build_scripts.parse.rulebook import parse_rulebook_lines
-    from build_scripts.parse.source_lines import split_source
+    from mele.build_scripts.parse.layout import Layout
+    from mele.build_scripts.parse.rulebook import parse_rulebook_lines
+    from mele.build_scripts.parse.source_lines import split_source
     text = "\n".join(["· PART I ·", "The Starter Rules", "", "1 · COMBAT", *lines])
     return parse_rulebook_lines("b.txt", split_source(text), errata, Layout())
 
@@ -84,7 +84,7 @@ def test_a_split_erratum_makes_a_rule_with_the_next_free_number_and_moves_no_oth
 
 
 def test_a_split_off_rule_may_not_take_a_published_number():
-    from build_scripts.parse.rulebook import ParseError
+    from mele.build_scripts.parse.rulebook import ParseError
     split = Erratum("X1", "b.txt", 5, "· Second", "format", "merged", replacement="Second", new_rule="1.1.2")
     with pytest.raises(ParseError, match="1.1.2.*above 2"):
         _parse(["· First rule. · Second rule.", "Third rule."], [split])
@@ -99,7 +99,7 @@ def test_only_a_format_erratum_may_split_a_line(tmp_path):
 
 
 def test_the_merged_lines_93_and_931_are_rules_of_their_own():
-    from build_scripts.rulebook_build import load_rulebook
+    from mele.build_scripts.model.rulebook import load_rulebook
     rules = {b.id: b.text for b in load_rulebook().document.blocks}
     assert "End-of-Turn" not in rules["0.3.7"] and rules["0.3.7"].endswith("faction, etc.")
     assert rules["0.3.9"] == "End-of-Turn Phase - Your turn ends."

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from build_scripts import paths
-from build_scripts.evidence import MOST_WORDS, EvidenceError, check_evidence, is_standard_only, read_evidence
-from build_scripts.glossary.terms import GlossaryError, check_terms_against_rules, load_terms
-from build_scripts.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
+from mele.build_scripts import paths
+from mele.build_scripts.model.evidence import MOST_WORDS, EvidenceError, check_evidence, is_standard_only, read_evidence
+from mele.build_scripts.glossary.terms import GlossaryError, check_terms_against_rules, load_terms
+from mele.build_scripts.render.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
 
 # --- the checks themselves -------------------------------------------------------------------
 

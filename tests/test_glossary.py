@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from build_scripts import paths
-from build_scripts.glossary.definitions import DEFINITIONS_PATH
-from build_scripts.glossary.matcher import TermMatcher
-from build_scripts.glossary.terms import GlossaryError, Term, load_terms
-from build_scripts.glossary.usage import used_in
-from build_scripts.rulebook_build import load_rulebook
+from mele.build_scripts import paths
+from mele.build_scripts.glossary.definitions import DEFINITIONS_PATH
+from mele.build_scripts.glossary.matcher import TermMatcher
+from mele.build_scripts.glossary.terms import GlossaryError, Term, load_terms
+from mele.build_scripts.glossary.usage import used_in
+from mele.build_scripts.model.rulebook import load_rulebook
 from tests.conftest import content_text, soup_of
 
 

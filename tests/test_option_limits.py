@@ -1,9 +1,9 @@
 """Every declared limit of every calculator option holds alike on the command line, in
 api.run and on the page: each accepts a value at the limit and rejects one just past it.
 
-The cases come from the option tables (calculators/options.py), not from a list here, so
+The cases come from the option tables (mele/engine/options.py), not from a list here, so
 a new option or a changed limit is tested without touching this file. The page's check
-is the views' read_link (calculator_views/values.py), which the browser's worker runs.
+is the views' read_link (mele/views/values.py), which the browser's worker runs.
 (The browser test of a few shared links is tests/browser/test_option_links.py.)
 """
 
@@ -16,12 +16,12 @@ import re
 
 import pytest
 
-from calculator_views.catalogue import VIEWS
-from calculator_views.render import read_link
-from calculator_views.values import default_values, engine_params
-from calculators.api import run
-from calculators.cli import main
-from calculators.params import CALCULATORS
+from mele.views.catalogue import VIEWS
+from mele.views.render import read_link
+from mele.views.values import default_values, engine_params
+from mele.engine.api import run
+from mele.engine.cli import main
+from mele.engine.params import CALCULATORS
 
 # Valid options for each calculator, to which one option at a time is set.
 BASE = {

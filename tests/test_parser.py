@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from build_scripts.errata import Erratum
-from build_scripts.model import Bullet, Heading, Paragraph, Table
-from build_scripts.parse.layout import Layout, TableHint
-from build_scripts.parse.rulebook import ParseError, parse_rulebook_lines
-from build_scripts.parse.source_lines import split_source
+from mele.build_scripts.model.errata import Erratum
+from mele.build_scripts.model.document import Bullet, Heading, Paragraph, Table
+from mele.build_scripts.parse.layout import Layout, TableHint
+from mele.build_scripts.parse.rulebook import ParseError, parse_rulebook_lines
+from mele.build_scripts.parse.source_lines import split_source
 
 NBSP = "\u00a0"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from build_scripts.rule_index import RuleIndex, RuleLocation, UnknownRule
-from build_scripts.site_urls import UrlScheme, url_scheme
+from mele.build_scripts.model.rule_index import RuleIndex, RuleLocation, UnknownRule
+from mele.build_scripts.site_urls import UrlScheme, url_scheme
 
 COMBAT = RuleLocation("1.7.24", "1.7", "rules/1-7-combat.md", "r1-7-24")
 

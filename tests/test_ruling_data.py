@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from build_scripts.errata import CORRECTED_KINDS, load_errata
-from build_scripts.ruling_data import ruling_data
+from mele.build_scripts.model.errata import CORRECTED_KINDS, load_errata
+from mele.build_scripts.render.ruling_data import ruling_data
 from tests.conftest import ROOT, soup_of
 
 
@@ -70,7 +70,7 @@ def test_the_calculators_named_are_the_calculators_built(data, site):
 
 
 def test_a_mark_off_its_words_fails_the_build(monkeypatch):
-    from build_scripts.rulebook_build import load_rulebook
+    from mele.build_scripts.model.rulebook import load_rulebook
     rulebook = load_rulebook()
     block = next(b for b in rulebook.document.blocks if b.errata)
     block.text = "x" + block.text          # as if the text and the marks had drifted apart

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from build_scripts.errata import Erratum
-from build_scripts.model import Heading, Paragraph, Table
-from build_scripts.parse.layout import Layout, SectionStart, TableHint
-from build_scripts.parse.rulebook import ParseError, parse_rulebook_lines
-from build_scripts.parse.source_lines import split_source
+from mele.build_scripts.model.errata import Erratum
+from mele.build_scripts.model.document import Heading, Paragraph, Table
+from mele.build_scripts.parse.layout import Layout, SectionStart, TableHint
+from mele.build_scripts.parse.rulebook import ParseError, parse_rulebook_lines
+from mele.build_scripts.parse.source_lines import split_source
 
 SWIM_LINE = ("1 2-5 6 Result Sink: The model drowns. Swim: It moves half. Swim Strongly: It moves all. "
              "Modifiers are cumulative: If the model is a Cavalry model, apply a +1 modifier. "

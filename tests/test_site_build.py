@@ -10,8 +10,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from build_scripts import paths
-from build_scripts.rulebook_build import load_rulebook
+from mele.build_scripts import paths
+from mele.build_scripts.model.rulebook import load_rulebook
 from tests.conftest import ROOT, broken_links, content_text, normalise, soup_of
 
 GOLDEN = ROOT / "tests" / "golden" / "mele-rule-ids.tsv"
@@ -166,7 +166,7 @@ def test_site_loads_no_web_fonts(site):
 
 
 def test_no_inline_scripts_so_a_strict_csp_works(site):
-    """script-src 'self' (README, "Serving") forbids inline scripts and handlers."""
+    """script-src 'self' (README, "Deploying") forbids inline scripts and handlers."""
     offenders = []
     for page in site.rglob("*.html"):
         soup = soup_of(page)

@@ -1,4 +1,4 @@
-"""The Starter and the Standard game (build_scripts/standard_game/): the change map's checks, on
+"""The Starter and the Standard game (mele/build_scripts/standard_game/): the change map's checks, on
 data, without a build; what each rule and rules.json say from it; the comparison page; and the
 reading setting's logic (docs/assets/javascripts/game/state.js), run in Node."""
 
@@ -12,12 +12,11 @@ import subprocess
 import pytest
 import yaml
 
-from build_scripts import paths
-from build_scripts.rulebook_build import load_rulebook
-from build_scripts.standard_game.changes import (CHANGES_FILE, StandardMapError, read_standard_map,
-                                                 uncovered_rules, unlinked_standard_notes)
-from build_scripts.standard_game.page import comparison_markdown
-from build_scripts.standard_game.rule_lines import rule_fields, standard_block
+from mele.build_scripts import paths
+from mele.build_scripts.model.rulebook import load_rulebook
+from mele.build_scripts.standard_game.changes import CHANGES_FILE, StandardMapError, read_standard_map, uncovered_rules, unlinked_standard_notes
+from mele.build_scripts.standard_game.page import comparison_markdown
+from mele.build_scripts.standard_game.rule_lines import rule_fields, standard_block
 from tests.conftest import ROOT
 
 

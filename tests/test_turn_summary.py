@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from build_scripts import paths
-from build_scripts.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
+from mele.build_scripts import paths
+from mele.build_scripts.render.turn_summary import PHASE_IDS, TurnSummaryError, load_turn_summary
 from tests.conftest import soup_of
 
 
@@ -55,7 +55,7 @@ def test_brief_summary_links_to_the_full_one(site):
 
 @pytest.fixture(scope="module")
 def phases():
-    from build_scripts.rulebook_build import load_rulebook
+    from mele.build_scripts.model.rulebook import load_rulebook
     texts = {b.id: b.text for b in load_rulebook().document.blocks}
     return {p.id: p for p in load_turn_summary(paths.SOURCES / "turn-summary.yaml", texts)}
 
@@ -129,7 +129,7 @@ def test_every_step_has_card_wording(phases):
 def test_a_step_without_card_wording_or_with_too_much_fails_naming_it(phases):
     from dataclasses import replace
 
-    from build_scripts.turn_summary_card import CARD_MAX_CHARS, check_card_wording
+    from mele.build_scripts.render.turn_card import CARD_MAX_CHARS, check_card_wording
     untap = phases["untap"]
     first = untap.steps[0]
     for card, error in (("", "has no 'card' wording"), ("x" * (CARD_MAX_CHARS + 1), f"more than the {CARD_MAX_CHARS}")):
@@ -241,6 +241,6 @@ def test_resources_may_be_played_at_any_time_in_your_turn_is_said_in_each_of_you
 
 
 def test_the_card_lines_fit_and_every_step_keeps_one(phases):
-    from build_scripts.turn_summary_card import check_card_wording
+    from mele.build_scripts.render.turn_card import check_card_wording
 
     check_card_wording(list(phases.values()))

@@ -20,10 +20,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from benchmarks.in_flight import InFlight
 from benchmarks.report import Build
 from benchmarks.site_build import time_build
-from build_scripts.calculators_ui.games import game_of
-from calculator_views.catalogue import VIEWS
-from calculator_views.render import read_link, render
-from calculator_views.values import default_values, engine_params
+from mele.views.games import game_of
+from mele.views.catalogue import VIEWS
+from mele.views.render import read_link, render
+from mele.views.values import default_values, engine_params
 from tests.conftest import ARTIFACTS, BROWSER_SERVER, BROWSER_SITE, ROOT, RUN_LEADER, one_build_at_a_time
 
 CALCULATOR_PAGES = {
@@ -87,7 +87,7 @@ def served_site() -> Build:
     run ends (tests/conftest.py stops it), by a process of its own.
 
     The server sends the site's Content-Security-Policy and application/wasm
-    (build_scripts/serve.py), so every browser test runs under that policy. The benchmark's
+    (mele/devtools/serve.py), so every browser test runs under that policy. The benchmark's
     test measures this same site (its build time included) rather than building one of its own."""
     with one_build_at_a_time():
         if not BROWSER_SERVER.exists():

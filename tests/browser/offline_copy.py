@@ -22,7 +22,7 @@ def go_offline(page) -> tuple[int, int]:
 
 
 def assert_nothing_tried_the_network(page, before: tuple[int, int]) -> None:
-    tried = page.guard.requests[before[0]:] + page.guard.worker_requests[before[1]:]
+    tried = page.guard.requests[before[0] :] + page.guard.worker_requests[before[1] :]
     assert [url for url in tried if not url.endswith("/sw.js")] == [], "offline, these went to the network"
 
 
@@ -47,8 +47,11 @@ ServiceWorker.prototype.postMessage = function (message, ...rest) {
 
 
 def engine_requests(page) -> list[str]:
-    return [url for url in page.guard.requests + page.guard.worker_requests
-            if any(part in url for part in ENGINE_FILE_PARTS)]
+    return [
+        url
+        for url in page.guard.requests + page.guard.worker_requests
+        if any(part in url for part in ENGINE_FILE_PARTS)
+    ]
 
 
 def cached(page, name: str) -> list[str]:
@@ -56,8 +59,7 @@ def cached(page, name: str) -> list[str]:
 
 
 def wait_until_engine_kept(page, state: str = "kept") -> None:
-    page.wait_for_function(f"window.__offline && window.__offline.engineState === '{state}'",
-                           timeout=SAVED_TIMEOUT_MS)
+    page.wait_for_function(f"window.__offline && window.__offline.engineState === '{state}'", timeout=SAVED_TIMEOUT_MS)
 
 
 # Where the offline copy stands, for a failure's message: the page's view, its registration's

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from calculator_views.earlier_links import earlier_defaults
+from mele.views.earlier_links import earlier_defaults
 from tests.browser.conftest import defaults
 
 

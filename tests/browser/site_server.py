@@ -4,7 +4,7 @@ for its origin once, not once per process (tests/browser/conftest.py, `served_si
 
     python -m tests.browser.site_server SITE_DIR OWNER_PID
 
-It serves SITE_DIR as build_scripts.serve does (the deployed headers), prints its origin on one
+It serves SITE_DIR as mele.devtools.serve does (the deployed headers), prints its origin on one
 line, and stops when told to (SIGTERM, from the run's last hook: tests/conftest.py) or, should
 that never come, once the process OWNER_PID, which leads the run, has ended."""
 
@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from build_scripts.serve import start_server
+from mele.devtools.serve import start_server
 
 OWNER_POLL_S = 1.0
 

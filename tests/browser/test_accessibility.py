@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from calculator_views.glossary_links import GLOSSARY
+from mele.views.glossary_links import GLOSSARY
 from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
 from tests.browser.cross_engine.pages import click_until

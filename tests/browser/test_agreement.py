@@ -1,5 +1,5 @@
 """What a calculator page shows, filled in through its form, equals what
-calculators.api.run gives in CPython: every percentage, fraction and step. Both ways the
+mele.engine.api.run gives in CPython: every percentage, fraction and step. Both ways the
 engine starts run every scenario: a first visit (booted from the trimmed standard
 library; every scenario through the form) and a later one (restored from the snapshot once
 the engine is kept offline; the page's engine answers every scenario, the same JSON as
@@ -15,10 +15,10 @@ from itertools import groupby
 
 import pytest
 
-from calculator_views.catalogue import VIEWS
-from calculator_views.render import render_json
-from calculators.api import run
-from calculators.text import percent
+from mele.views.catalogue import VIEWS
+from mele.views.render import render_json
+from mele.engine.api import run
+from mele.engine.text import percent
 from tests.browser.conftest import (
     CALCULATOR_PAGES,
     Guard,

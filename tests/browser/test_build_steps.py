@@ -12,17 +12,17 @@ import zipfile
 import pytest
 import yaml
 
-from build_scripts import engine_wheel, pyodide_runtime
-from build_scripts.render.section_links import section_link_lines, section_links
-from calculator_views.catalogue import VIEWS
-from calculators import __version__
+from mele.build_scripts.postbuild.engine import wheel as engine_wheel, runtime as pyodide_runtime
+from mele.build_scripts.render.section_links import section_link_lines, section_links
+from mele.views.catalogue import VIEWS
+from mele import __version__
 from tests.conftest import ROOT
 
 
 def test_the_wheel_is_deterministic_and_named_with_the_version(tmp_path):
     first = engine_wheel.write_wheel(tmp_path / "a")
     second = engine_wheel.write_wheel(tmp_path / "b")
-    assert first.name == f"calculators-{__version__}-py3-none-any.whl"
+    assert first.name == f"{engine_wheel.PACKAGE}-{__version__}-py3-none-any.whl"
     assert first.read_bytes() == second.read_bytes()
 
 
@@ -34,24 +34,24 @@ def a_wheel(path, entries: dict[str, bytes]):
 
 
 def test_the_snapshot_keys_on_the_engine_not_on_its_views(tmp_path):
-    """A new wording of a result (calculator_views) leaves the engine's revision, so the snapshot,
-    alone; a change to the engine (calculators) does not."""
-    entries = {"calculators/api.py": b"run = 1\n", "calculator_views/render.py": b"text = 'a'\n",
-               "calculators-0.1.0.dist-info/RECORD": b""}
+    """A new wording of a result (mele/views) leaves the engine's revision, so the snapshot,
+    alone; a change to the engine (mele/engine) does not."""
+    entries = {"mele/engine/api.py": b"run = 1\n", "mele/views/render.py": b"text = 'a'\n",
+               "mele_engine-0.1.0.dist-info/RECORD": b""}
     first = a_wheel(tmp_path / "a.whl", entries)
-    reworded = a_wheel(tmp_path / "b.whl", {**entries, "calculator_views/render.py": b"text = 'b'\n"})
-    new_rule = a_wheel(tmp_path / "c.whl", {**entries, "calculators/api.py": b"run = 2\n"})
-    assert zipfile.ZipFile(io.BytesIO(engine_wheel.engine_part(first))).namelist() == ["calculators/api.py"]
+    reworded = a_wheel(tmp_path / "b.whl", {**entries, "mele/views/render.py": b"text = 'b'\n"})
+    new_rule = a_wheel(tmp_path / "c.whl", {**entries, "mele/engine/api.py": b"run = 2\n"})
+    assert zipfile.ZipFile(io.BytesIO(engine_wheel.engine_part(first))).namelist() == ["mele/engine/api.py"]
     assert engine_wheel.engine_revision(first) == engine_wheel.engine_revision(reworded)
     assert engine_wheel.engine_revision(first) != engine_wheel.engine_revision(new_rule)
 
 
 def test_the_wheel_record_lists_every_file_with_its_sha256(tmp_path):
     wheel = zipfile.ZipFile(engine_wheel.write_wheel(tmp_path))
-    dist_info = f"calculators-{__version__}.dist-info"
+    dist_info = f"{engine_wheel.PACKAGE}-{__version__}.dist-info"
     names = set(wheel.namelist())
-    assert {f"{dist_info}/METADATA", f"{dist_info}/WHEEL", f"{dist_info}/RECORD", "calculators/api.py",
-            "calculator_views/render.py"} <= names   # the views ride in the engine's wheel
+    assert {f"{dist_info}/METADATA", f"{dist_info}/WHEEL", f"{dist_info}/RECORD", "mele/engine/api.py",
+            "mele/views/render.py"} <= names   # the views ride in the engine's wheel
     assert not any("__pycache__" in name for name in names)
     records = [line.split(",") for line in wheel.read(f"{dist_info}/RECORD").decode().splitlines()]
     assert {r[0] for r in records} == names
@@ -63,7 +63,7 @@ def test_the_wheel_record_lists_every_file_with_its_sha256(tmp_path):
         expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         assert digest == f"sha256={expected}" and int(size) == len(data), name
     metadata = wheel.read(f"{dist_info}/METADATA").decode()
-    assert f"Name: calculators\nVersion: {__version__}\n" in metadata
+    assert f"Name: {engine_wheel.PACKAGE}\nVersion: {__version__}\n" in metadata
     assert "Root-Is-Purelib: true" in wheel.read(f"{dist_info}/WHEEL").decode()
 
 

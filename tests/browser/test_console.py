@@ -8,13 +8,24 @@ from __future__ import annotations
 
 from tests.browser.conftest import wait_for_engine
 
-PAGES = ("", "rules/1-7-combat/", "sbg/edition-differences/", "glossary/", "calculators/", "calculators/strike/",
-         "turn-summary/", "turn-summary-card/", "turn-summary-print/", "ruling/")
+PAGES = (
+    "",
+    "rules/1-7-combat/",
+    "sbg/edition-differences/",
+    "glossary/",
+    "calculators/",
+    "calculators/strike/",
+    "turn-summary/",
+    "turn-summary-card/",
+    "turn-summary-print/",
+    "ruling/",
+)
 # Chromium's check of unused preloads runs 3 s after the load event; half a second more for its message.
 PRELOAD_CHECK_MS = 3500
 CHECKED_JS = f"""() => {{
     const [navigation] = performance.getEntriesByType("navigation");
-    return Boolean(navigation) && navigation.loadEventEnd > 0 && performance.now() > navigation.loadEventEnd + {PRELOAD_CHECK_MS};
+    return Boolean(navigation) && navigation.loadEventEnd > 0
+        && performance.now() > navigation.loadEventEnd + {PRELOAD_CHECK_MS};
 }}"""
 
 
@@ -24,11 +35,13 @@ def test_no_page_logs_a_console_warning(open_page):
     pages = {}
     for path in PAGES:
         page = first if not pages else first.context.new_page()
-        page.on("console", lambda message, path=path: message.type == "warning"
-                and warnings.setdefault(path, []).append(message.text))
+        page.on(
+            "console",
+            lambda message, path=path: message.type == "warning" and warnings.setdefault(path, []).append(message.text),
+        )
         page.goto(f"{first.guard.origin}/{path}")
         pages[path] = page
     wait_for_engine(pages["calculators/strike/"], "strike")
-    for path, page in pages.items():
+    for page in pages.values():
         page.wait_for_function(CHECKED_JS, timeout=30_000)
     assert warnings == {}

@@ -12,8 +12,8 @@ import shutil
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from build_scripts.cli import seal
-from build_scripts.serve import start_server
+from mele.build_scripts.steps import seal
+from mele.devtools.serve import start_server
 from tests.browser.conftest import BROWSER_SITE
 from tests.browser.test_offline import SERVICE_WORKER_STATE_JS, wait_until_saved
 

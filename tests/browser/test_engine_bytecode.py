@@ -10,9 +10,9 @@ import sys
 import zipfile
 
 from benchmarks.engine_bench import CASES
-from build_scripts import engine_bytecode, engine_wheel
-from build_scripts.pyodide_runtime import NODE_MODULES
-from calculators.api import run
+from mele.build_scripts.postbuild.engine import bytecode as engine_bytecode, wheel as engine_wheel
+from mele.build_scripts.postbuild.engine.runtime import NODE_MODULES
+from mele.engine.api import run
 from tests.browser.test_snapshot import needs_node, run_node
 
 UNCHECKED_HASH_PYC = 0b01   # hash-based, source not checked (PEP 552 flags)
@@ -33,16 +33,16 @@ setUpViews(pyodide);
 const origins = JSON.parse(pyodide.runPython(`
 import json, sys
 json.dumps({name: module.__spec__.origin for name, module in sys.modules.items()
-            if name.partition(".")[0] in ("calculators", "calculator_views")})`));
+            if name == "mele" or name.startswith("mele.")})`));
 console.log(JSON.stringify({ magic, origins }));
 """
 
 CPYTHON_IMPORT = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-import calculators, calculator_views.render
-from calculators.api import run
-print(json.dumps({"origins": [calculators.__spec__.origin, calculator_views.render.__spec__.origin],
+import mele.engine, mele.views.render
+from mele.engine.api import run
+print(json.dumps({"origins": [mele.engine.__spec__.origin, mele.views.render.__spec__.origin],
                   "result": run("strike", json.loads(sys.argv[2]))}))
 """
 
@@ -65,7 +65,7 @@ def test_every_module_has_pyodides_bytecode_and_the_worker_imports_it(tmp_path):
         assert data[:4] == magic, f"{name} was not compiled by this Pyodide"
         assert int.from_bytes(data[4:8], "little") == UNCHECKED_HASH_PYC, name
 
-    assert {"calculators.api", "calculator_views.render"} <= set(got["origins"])
+    assert {"mele.engine.api", "mele.views.render"} <= set(got["origins"])
     for module, origin in got["origins"].items():
         assert origin.endswith(".pyc"), f"{module} was compiled from {origin}"
 

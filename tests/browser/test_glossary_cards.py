@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from build_scripts.glossary.definitions import DEFINITIONS_PATH
+from mele.build_scripts.glossary.definitions import DEFINITIONS_PATH
 from tests.browser.conftest import BROWSER_SITE, answer_late, assert_landed_on
 from tests.browser.test_rule_pages import COMBAT, PHONE, SBG_ADVANCED, open_phone_page
 

@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from build_scripts.serve import start_server
+from mele.devtools.serve import start_server
 from tests.browser.conftest import BROWSER_SITE, CHROMIUM_ARGS, Guard, chromium_path
 from tests.browser.offline_copy import assert_nothing_tried_the_network, go_offline, wait_until_saved
 
@@ -29,7 +29,8 @@ def profile_context(playwright, tmp_path):
     """(context, guard): Chromium with a profile on disk. Every `browser.new_context()` is
     incognito, which Chromium reports as a reason not to install."""
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        str(tmp_path / "profile"), executable_path=chromium_path(), args=CHROMIUM_ARGS
+    )
     guard = Guard()
     context.route("**/*", guard.route)
     yield context, guard
@@ -92,9 +93,12 @@ def test_the_start_url_opens_offline_after_one_visit(open_page, origin):
     app = page.guard.watch(page.context.new_page())
     app.goto(start_url)
     assert app.locator("article h1").first.inner_text() == HOME_HEADING
-    fetched = app.evaluate("""async (urls) => Promise.all(urls.map(async (url) => {
+    fetched = app.evaluate(
+        """async (urls) => Promise.all(urls.map(async (url) => {
         const response = await fetch(url);
         return [url, response.ok];
-    }))""", ["manifest.webmanifest"] + [icon["src"] for icon in manifest["icons"]])
+    }))""",
+        ["manifest.webmanifest"] + [icon["src"] for icon in manifest["icons"]],
+    )
     assert all(ok for _, ok in fetched), fetched
     assert_nothing_tried_the_network(page, before)

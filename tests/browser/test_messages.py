@@ -69,15 +69,16 @@ def test_the_copied_note_covers_no_rule_and_queues_after_a_lasting_note(open_pag
     page.goto(f"{origin}/{COMBAT}")
     show(page, "Saving the pages, search and glossary for offline use (5.1 MB)…", id="offline-pages", timeoutMs=None)
     number = "a.rule-num[data-cite='MELE 1.7.24']"
-    page.evaluate("document.getElementById('r1-7-24').scrollIntoView({block: 'start'})")   # just under the header
+    page.evaluate("document.getElementById('r1-7-24').scrollIntoView({block: 'start'})")  # just under the header
     page.wait_for_timeout(300)
     page.locator(number).tap()
     page.locator("#site-messages[data-message='rule-copied']").wait_for()
     assert page.locator("#site-messages").count() == 1, "one message area, no stacked toasts"
     assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, "#r1-7-24")
     # The lasting note comes back once the copy's note has had its moment.
-    page.wait_for_function("document.getElementById('site-messages').dataset.message === 'offline-pages'",
-                           timeout=10_000)
+    page.wait_for_function(
+        "document.getElementById('site-messages').dataset.message === 'offline-pages'", timeout=10_000
+    )
 
 
 def test_a_message_stays_under_the_open_drawer(open_page):
@@ -85,7 +86,7 @@ def test_a_message_stays_under_the_open_drawer(open_page):
     show(page, "Ready offline: the pages, search and glossary.", timeoutMs=None)
     page.tap("label.md-header__button[for='__drawer']")
     page.wait_for_function("document.getElementById('__drawer').checked")
-    page.wait_for_timeout(400)                    # the drawer slides in
+    page.wait_for_timeout(400)  # the drawer slides in
     assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, ".md-sidebar--primary")
 
 
@@ -109,7 +110,7 @@ def test_back_to_top_stays_in_the_header_band(open_page):
     page = open_page("calculators/strike/", **PHONE)
     page.mouse.wheel(0, 1500)
     page.wait_for_timeout(300)
-    page.mouse.wheel(0, -300)                     # Material shows the button while scrolling up
+    page.mouse.wheel(0, -300)  # Material shows the button while scrolling up
     page.locator(".md-top").wait_for(state="visible")
     page.wait_for_timeout(300)
     top = page.locator(".md-top").bounding_box()
@@ -119,13 +120,16 @@ def test_back_to_top_stays_in_the_header_band(open_page):
 
 def test_the_form_does_not_move_when_the_engine_becomes_ready(open_page):
     page = open_page(None, **PHONE, service_worker=True)
-    session = page.context.new_cdp_session(page)   # a slow network, so the loading state lasts
-    session.send("Network.emulateNetworkConditions",
-                 {"offline": False, "latency": 20, "downloadThroughput": 4e6, "uploadThroughput": 1e6})
+    session = page.context.new_cdp_session(page)  # a slow network, so the loading state lasts
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 20, "downloadThroughput": 4e6, "uploadThroughput": 1e6},
+    )
     page.goto(f"{page.guard.origin}/calculators/strike/")
     page.wait_for_function("document.querySelector('#calc-strike').dataset.engine === 'loading'")
-    page.wait_for_function("/ of [0-9.]+ MB/.test(document.querySelector('#calc-strike .calc-status').textContent)",
-                           timeout=60_000)
+    page.wait_for_function(
+        "/ of [0-9.]+ MB/.test(document.querySelector('#calc-strike .calc-status').textContent)", timeout=60_000
+    )
     loading = page.locator("#calc-strike-prowess").bounding_box()
     assert page.evaluate("window.scrollY") == 0
     wait_for_engine(page, "strike")
@@ -153,8 +157,10 @@ MESSAGE_AREA_JS = """() => {
             header: document.querySelector(".md-header").getBoundingClientRect().bottom,
             width: innerWidth, height: innerHeight};
 }"""
-LONG_NOTE = ("Copied: MELE 1.7.24 A character who is wounded is tapped and placed with the company; "
-             "if he was already wounded, he is eliminated.")
+LONG_NOTE = (
+    "Copied: MELE 1.7.24 A character who is wounded is tapped and placed with the company; "
+    "if he was already wounded, he is eliminated."
+)
 KEEP_LABEL = "Keep the calculators offline (8.6 MB to download, 18 MB on this device)"
 
 
@@ -162,8 +168,11 @@ def longest_titled_page() -> str:
     """The built page whose title is longest: the hardest for the header bar."""
     titles = {}
     for page in BROWSER_SITE.rglob("index.html"):
-        found = re.search(r'data-md-component="header-topic">\s*<span class="md-ellipsis">\s*(.*?)\s*</span>',
-                          page.read_text(encoding="utf-8"), re.S)
+        found = re.search(
+            r'data-md-component="header-topic">\s*<span class="md-ellipsis">\s*(.*?)\s*</span>',
+            page.read_text(encoding="utf-8"),
+            re.S,
+        )
         if found:
             titles[page.parent.relative_to(BROWSER_SITE).as_posix() + "/"] = found.group(1)
     return max(titles, key=lambda path: len(titles[path]))
@@ -184,8 +193,10 @@ def test_the_header_title_is_never_cut_on_a_phone(open_page):
 def test_a_long_message_with_an_action_is_shown_whole_under_the_header(open_page):
     page = open_page(COMBAT, **PHONE)
     titles = page.evaluate(HEADER_TITLES_JS)
-    page.evaluate("([text, label]) => window.siteMessages.show(text, {timeoutMs: null, actions: [{label, onClick() {}}]})",
-                  [LONG_NOTE, KEEP_LABEL])
+    page.evaluate(
+        "([text, label]) => window.siteMessages.show(text, {timeoutMs: null, actions: [{label, onClick() {}}]})",
+        [LONG_NOTE, KEEP_LABEL],
+    )
     area = page.evaluate(MESSAGE_AREA_JS)
     assert [part[0] for part in area["parts"]] == [LONG_NOTE, KEEP_LABEL]
     assert not [part for part in area["parts"] if part[1] or part[2]], f"cut: {area['parts']}"

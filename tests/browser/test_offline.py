@@ -36,7 +36,9 @@ from tests.browser.offline_copy import (  # noqa: F401 -- the other features' te
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
 
-VIEWS_ON_PAGE_JS = "[...document.querySelectorAll('.calculator[data-config]')].map(b => JSON.parse(b.dataset.config).view)"
+VIEWS_ON_PAGE_JS = (
+    "[...document.querySelectorAll('.calculator[data-config]')].map(b => JSON.parse(b.dataset.config).view)"
+)
 
 
 def calculator_pages() -> list[str]:
@@ -69,7 +71,7 @@ def compute_fresh_results(page, path: str, tour: CalculatorTour | None = None) -
         values = non_default_scenario(view)
         fill_view(page, view, values)
         if values == defaults(view):
-            page.click(f"#calc-{view} .calc-reset")   # recomputes the defaults live
+            page.click(f"#calc-{view} .calc-reset")  # recomputes the defaults live
         assert_result_shown(page, view, values, f"{path}: {view}")
     return views
 
@@ -87,7 +89,7 @@ def test_a_first_save_is_reported_even_when_the_page_misses_its_workers_statecha
     page = open_page(None, service_worker=True)
     page.context.add_init_script(DEAF_TO_STATECHANGE_JS)
     page.goto(page.guard.origin + "/")
-    wait_until_saved(page)     # heard from Workbox's controlling event or the registration's ready promise
+    wait_until_saved(page)  # heard from Workbox's controlling event or the registration's ready promise
     assert "/index.html" in cached(page, "precache")
 
 
@@ -129,8 +131,15 @@ def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open
         saved = page.evaluate("window.__offline.bytes")
         assert saved < 8_000_000, "the pages, search and glossary only"
         precached = cached(page, "precache")
-        for needed in ("/index.html", "/rules/1-7-combat/index.html", "/glossary/index.html", "/404.html",
-                       "/search/search_index.json", "/rules.json", "/assets/engine/engine.json"):
+        for needed in (
+            "/index.html",
+            "/rules/1-7-combat/index.html",
+            "/glossary/index.html",
+            "/404.html",
+            "/search/search_index.json",
+            "/rules.json",
+            "/assets/engine/engine.json",
+        ):
             assert needed in precached, needed
         assert not [p for p in precached if any(part in p for part in ENGINE_FILE_PARTS)]
         page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
@@ -145,8 +154,11 @@ def test_using_a_calculator_keeps_the_engine_offline(open_page):
     assert not [url for url in page.guard.requests if "engine-snapshot" in url], "a first visit needs no snapshot"
     wait_until_engine_kept(page)
     kept = cached(page, "mele-engine")
-    for needed in ("/assets/pyodide/pyodide.asm.wasm", "/assets/pyodide/python_stdlib.trimmed.zip",
-                   "/assets/engine/engine-snapshot.bin.gz"):
+    for needed in (
+        "/assets/pyodide/pyodide.asm.wasm",
+        "/assets/pyodide/python_stdlib.trimmed.zip",
+        "/assets/engine/engine-snapshot.bin.gz",
+    ):
         assert needed in kept, needed
     before = go_offline(page)
     compute_fresh_results(page, "corruption")
@@ -189,8 +201,9 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
         arrived = min(end for _, end in timed(boot_file))
         # The page hears its preload end a little before the network's record of the last byte;
         # a wheel competing with the wasm would be asked far earlier than that margin.
-        assert wheel_asked >= arrived - HEARD_EARLY_MS, \
+        assert wheel_asked >= arrived - HEARD_EARLY_MS, (
             f"the wheel was asked for {arrived - wheel_asked:.0f} ms before {boot_file}"
+        )
 
 
 def test_the_worker_fetches_the_wheel_itself_when_the_page_cannot(open_page):
@@ -203,13 +216,14 @@ def test_the_worker_fetches_the_wheel_itself_when_the_page_cannot(open_page):
         else:
             refused.append(route.request.url)
             route.abort()
+
     page.route("**/*.whl", refuse_the_first)
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
     assert refused, "the page asked for the wheel"
     assert page.evaluate("window.__calculators.wheelFrom") == "network"
     failed = [error for error in page.guard.console_errors if error.startswith("Failed to load resource")]
-    assert len(failed) == 1, page.guard.console_errors       # the refused request, and nothing else
+    assert len(failed) == 1, page.guard.console_errors  # the refused request, and nothing else
     page.guard.console_errors.remove(failed[0])
 
 
@@ -220,8 +234,10 @@ def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, o
     keep = control.locator("button.offline-engine__keep")
     keep.wait_for(timeout=SAVED_TIMEOUT_MS)
     engine = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]
-    assert keep.inner_text() == (f"Keep the calculators offline ({megabytes(engine['transfer'])} to download, "
-                                 f"{megabytes(engine['bytes'])} on this device)")
+    assert keep.inner_text() == (
+        f"Keep the calculators offline ({megabytes(engine['transfer'])} to download, "
+        f"{megabytes(engine['bytes'])} on this device)"
+    )
     assert engine_requests(page) == []
     keep.click()
     wait_until_engine_kept(page)
@@ -246,10 +262,12 @@ def test_save_data_downloads_nothing_of_the_engine_in_the_background(open_page):
     assert engine_requests(page) == [], "no engine download in the background"
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
-    page.wait_for_function("(window.__askedServiceWorker || []).some((m) => m.type === 'keep-engine')"
-                           " && window.__offline.engine"
-                           " && ['none', 'kept-without-snapshot'].includes(window.__offline.engineState)",
-                           timeout=SAVED_TIMEOUT_MS)
+    page.wait_for_function(
+        "(window.__askedServiceWorker || []).some((m) => m.type === 'keep-engine')"
+        " && window.__offline.engine"
+        " && ['none', 'kept-without-snapshot'].includes(window.__offline.engineState)",
+        timeout=SAVED_TIMEOUT_MS,
+    )
     asked = [m for m in page.evaluate("window.__askedServiceWorker") if m["type"] == "keep-engine"]
     assert asked == [{"type": "keep-engine", "snapshot": False, "onlyIfCached": True}]
     assert "/assets/engine/engine-snapshot.bin.gz" not in cached(page, "mele-engine")
@@ -260,10 +278,10 @@ def test_offline_an_unknown_address_shows_the_sites_404_page(open_page):
     page = open_page("", service_worker=True)
     wait_until_saved(page)
     before = go_offline(page)
-    page.goto(f"{page.guard.origin}/no-such-page/")   # tried online first: a newer deploy may have it
+    page.goto(f"{page.guard.origin}/no-such-page/")  # tried online first: a newer deploy may have it
     assert "404" in page.locator("h1").first.inner_text()
     assert page.locator(".md-header").is_visible(), "the site's own page, not the browser's error"
-    tried = page.guard.requests[before[0]:] + page.guard.worker_requests[before[1]:]
+    tried = page.guard.requests[before[0] :] + page.guard.worker_requests[before[1] :]
     assert [url for url in tried if not url.endswith(("/sw.js", "/no-such-page/"))] == []
 
 
@@ -312,8 +330,10 @@ def test_offline_without_the_engine_the_keep_control_is_offered_for_next_time(op
     page.evaluate("document.dispatchEvent(new CustomEvent('mele:keep-offline-offer'))")
     engine = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]
     offer = page.locator("#site-messages .site-messages__action")
-    expect(offer).to_have_text(f"Keep the calculators offline ({megabytes(engine['transfer'])} to download, "
-                               f"{megabytes(engine['bytes'])} on this device)")
+    expect(offer).to_have_text(
+        f"Keep the calculators offline ({megabytes(engine['transfer'])} to download, "
+        f"{megabytes(engine['bytes'])} on this device)"
+    )
     offer.click()
     expect(page.locator("#site-messages")).to_contain_text("as soon as this device is online again")
     assert engine_requests(page) == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.params import CALCULATORS
+from mele.engine.params import CALCULATORS
 from tests.browser.conftest import expected_params, form_values, wait_for_engine, wait_for_params
 from tests.browser.scenarios import values
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from benchmarks.phone_screenshots import PHONE
-from calculator_views.catalogue import VIEWS
-from calculator_views.render import render
+from mele.views.catalogue import VIEWS
+from mele.views.render import render
 from tests.browser.conftest import ARTIFACTS, CALCULATOR_PAGES, form_values, wait_for_engine
 from tests.browser.test_swim import SWIM_PAGE
 

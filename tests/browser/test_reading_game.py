@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from build_scripts import paths
-from build_scripts.rulebook_build import load_rulebook
-from build_scripts.standard_game.changes import CHANGES_FILE, load_standard_map
+from mele.build_scripts import paths
+from mele.build_scripts.model.rulebook import load_rulebook
+from mele.build_scripts.standard_game.changes import CHANGES_FILE, load_standard_map
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_offline import go_offline, wait_until_saved
 from tests.browser.test_rule_pages import PHONE

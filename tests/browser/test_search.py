@@ -3,7 +3,8 @@ header button, a question in players' words, a tapped result and the rule in vie
 sticky header and highlighted; a section result landing on its heading; Enter; the keyboard
 alone (the theme's keys, arrows, Escape); results that fit the screen; the index fetched only
 when the box is first used; each keystroke answered once, as the character appears; the same
-results offline. What the search answers is tested without a browser (tests/js/, and the
+results offline; the reading setting reordering a replaced Starter rule and its replacement.
+What the search answers is tested without a browser (tests/js/, and the
 question set in tests/search/). Every page here runs under the site's CSP with no console error
 and no request leaving 127.0.0.1 (the open_page fixture)."""
 
@@ -117,6 +118,45 @@ def test_on_a_phone_a_section_result_lands_on_its_heading_below_the_header(open_
     assert_landed_on(page, "passengers")
     assert_below_the_header(page, "passengers")
     page.screenshot(path=str(ARTIFACTS / "search-phone-section.png"))
+
+
+# A question both readings answer with a Starter rule the Standard game replaces (1.5.43) and its
+# replacement (2.5.28); the ranking itself is tested in tests/js/search-game.test.mjs.
+REPLACED_QUESTION = "ringwraith in a company with other characters"
+
+
+def result_rules(page) -> list[str]:
+    hrefs = page.eval_on_selector_all(RESULT_LINKS, "links => links.map(a => a.href)")
+    return [urlparse(href).fragment for href in hrefs]
+
+
+def test_on_a_phone_the_reading_setting_changes_the_order_of_a_replaced_rule_and_its_replacement(open_page):
+    """Reading as the Standard game, the Starter rule 1.5.43 ranks below 2.5.28, which replaces it;
+    switched to the Starter game in the header, the same question lists 1.5.43 first. Each result
+    says its game."""
+    page = open_page("rules/1-5-characters-companies/", **PHONE)
+    switch = page.locator("#reading-as")
+    expect(page.locator("html")).to_have_attribute("data-game", "standard")   # a new reader's default
+    open_search(page, phone=True)
+    page.fill(SEARCH_INPUT, REPLACED_QUESTION)
+    starter_rule = page.locator(RESULT_LINKS, has=page.locator(".rule-hit__name", has_text=re.compile(r"^1\.5\.43$")))
+    expect(starter_rule.locator(".rule-hit__game")).to_have_text("Starter game; Standard: 2.5.5, 2.5.28")
+    standard = result_rules(page)
+    assert standard.index("r2-5-28") < standard.index("r1-5-43"), standard
+    replacement = page.locator(RESULT_LINKS, has=page.locator(".rule-hit__name", has_text=re.compile(r"^2\.5\.28$")))
+    expect(replacement.locator(".rule-hit__game")).to_have_text("Standard game")
+    page.screenshot(path=str(ARTIFACTS / "search-phone-reading-standard.png"), animations="disabled")
+
+    page.locator(".rule-search__back").tap()
+    expect(page.locator(SEARCH)).not_to_have_attribute("data-open", "")
+    switch.tap()
+    expect(page.locator("html")).to_have_attribute("data-game", "starter")
+    open_search(page, phone=True)
+    expect(page.locator(SEARCH_INPUT)).to_have_value(REPLACED_QUESTION)
+    expect(page.locator(RESULT_LINKS).nth(1)).to_have_attribute("href", re.compile("#r1-5-43$"))
+    starter = result_rules(page)
+    assert starter.index("r1-5-43") < starter.index("r2-5-28"), starter
+    page.screenshot(path=str(ARTIFACTS / "search-phone-reading-starter.png"), animations="disabled")
 
 
 def test_enter_on_an_exact_number_goes_to_the_rule(open_page):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from urllib.parse import parse_qsl
 
-from calculator_views.render import read_link
+from mele.views.render import read_link
 from tests.browser.conftest import (
     assert_result_shown,
     defaults,

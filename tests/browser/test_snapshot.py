@@ -14,13 +14,13 @@ import subprocess
 import pytest
 
 from benchmarks.engine_bench import CASES
-from build_scripts.engine_manifest import MANIFEST_PATH
-from build_scripts.engine_wheel import engine_revision, wheel_site_path
-from calculator_views.catalogue import VIEWS
-from build_scripts.pyodide_runtime import RUNTIME_DIR
-from build_scripts.pyodide_snapshot import SCRIPT as SNAPSHOT_SCRIPT, SNAPSHOT_PATH
-from build_scripts.pyodide_stdlib import BOOT_SCRIPT, FULL_STDLIB, TRIMMED_STDLIB
-from calculators.api import run
+from mele.build_scripts.postbuild.engine.manifest import MANIFEST_PATH
+from mele.build_scripts.postbuild.engine.wheel import engine_revision, wheel_site_path
+from mele.views.catalogue import VIEWS
+from mele.build_scripts.postbuild.engine.runtime import RUNTIME_DIR
+from mele.build_scripts.postbuild.engine.snapshot import SCRIPT as SNAPSHOT_SCRIPT, SNAPSHOT_PATH
+from mele.build_scripts.postbuild.engine.stdlib import BOOT_SCRIPT, FULL_STDLIB, TRIMMED_STDLIB
+from mele.engine.api import run
 from tests.browser.conftest import BROWSER_SITE, expected_params
 from tests.browser.scenarios import SCENARIOS
 
@@ -38,7 +38,7 @@ const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").hre
 const lockInfo = JSON.parse(readFileSync(runtime + "/pyodide-lock.json", "utf8")).info;
 const cases = JSON.parse(readFileSync(0, "utf8"));
 const options = { indexURL: runtime + "/", stdLibURL: stdlib, lockInfo };
-const IMPORTED = "import sys\n[name in sys.modules for name in ('calculators.api', 'calculator_views.render')]";
+const IMPORTED = "import sys\n[name in sys.modules for name in ('mele.engine.api', 'mele.views.render')]";
 function results(pyodide) {
   const imported = pyodide.runPython(IMPORTED).toJs();
   const call = setUpEngine(pyodide, readFileSync(wheel));

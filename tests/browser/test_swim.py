@@ -1,6 +1,6 @@
 """The Strategy Battle Game calculator page: the Swim Test in its two editions, and
 the D6 rolls for hitting a Passenger and for Mounting. What it shows through the
-form equals calculators.api.run; its links go to SBG rules and the SBG glossary."""
+form equals mele.engine.api.run; its links go to SBG rules and the SBG glossary."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from calculator_views.glossary_links import SBG_GLOSSARY
-from calculators.api import run
-from calculators.text import percent
+from mele.views.glossary_links import SBG_GLOSSARY
+from mele.engine.api import run
+from mele.engine.text import percent
 from tests.browser.conftest import (
     OPEN_FOLDS_JS,
     ROOT,

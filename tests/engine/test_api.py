@@ -2,8 +2,8 @@ import json
 
 import pytest
 
-from calculators import __version__
-from calculators.api import CALCULATORS, run
+from mele import __version__
+from mele.engine.api import CALCULATORS, run
 
 
 def test_version():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from calculators.citations import MELE_RULEBOOK, SBG_ADVANCED, SBG_ARTICLE, Rule, all_citations
+from mele.engine.citations import MELE_RULEBOOK, SBG_ADVANCED, SBG_ARTICLE, Rule, all_citations
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from calculators.cli import main
+from mele.engine.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -114,7 +114,7 @@ def test_bad_input_is_one_line_with_status_2(argv, words, capsys):
     ["strike", "--prowess", "55", "--strike-prowess", "10"],
 ])
 def test_python_dash_m(argv):
-    process = subprocess.run([sys.executable, "-m", "calculators", *argv], cwd=REPO,
+    process = subprocess.run([sys.executable, "-m", "mele.engine", *argv], cwd=REPO,
                              capture_output=True, text=True, timeout=60)
     if "55" in argv:
         assert process.returncode == 2

@@ -2,11 +2,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from calculators.corruption import (CorruptionInput, RemovalInput, corruption_chances,
-                                    removal_chances, resolve_corruption)
-from calculators.dice import chance_of
-from calculators.errors import InputError
-from calculators.influence import InfluenceInput, influence_chances, resolve_influence
+from mele.engine.corruption import CorruptionInput, RemovalInput, corruption_chances, removal_chances, resolve_corruption
+from mele.engine.dice import chance_of
+from mele.engine.errors import InputError
+from mele.engine.influence import InfluenceInput, influence_chances, resolve_influence
 
 
 def test_one_check_bands():

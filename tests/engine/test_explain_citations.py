@@ -6,12 +6,12 @@ on the old citation.
 
 import pytest
 
-from calculators.audience import AudienceInput, audience
-from calculators.control_sheet import ControlSheetInput, SheetCharacter, control_sheet
-from calculators.hazard_limit import HazardLimitInput, hazard_limit
-from calculators.influence import InfluenceInput, influence_chances
-from calculators.keying import KeyingInput, keying
-from calculators.strike import StrikeInput, resolve_strike, strike_chances
+from mele.engine.audience import AudienceInput, audience
+from mele.engine.control_sheet import ControlSheetInput, SheetCharacter, control_sheet
+from mele.engine.hazard_limit import HazardLimitInput, hazard_limit
+from mele.engine.influence import InfluenceInput, influence_chances
+from mele.engine.keying import KeyingInput, keying
+from mele.engine.strike import StrikeInput, resolve_strike, strike_chances
 
 
 def rule_of(steps, words: str) -> str:

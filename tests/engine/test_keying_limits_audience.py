@@ -1,10 +1,10 @@
 import pytest
 
-from calculators.audience import AudienceInput, audience, cap_one_type
-from calculators.control_sheet import ControlSheetInput, SheetCharacter, control_sheet
-from calculators.errors import InputError
-from calculators.hazard_limit import HazardLimitInput, hazard_limit
-from calculators.keying import KeyingInput, keying, ringwraith_may_move, site_path_for_move
+from mele.engine.audience import AudienceInput, audience, cap_one_type
+from mele.engine.control_sheet import ControlSheetInput, SheetCharacter, control_sheet
+from mele.engine.errors import InputError
+from mele.engine.hazard_limit import HazardLimitInput, hazard_limit
+from mele.engine.keying import KeyingInput, keying, ringwraith_may_move, site_path_for_move
 
 
 def test_three_of_a_type_allow_the_triple():

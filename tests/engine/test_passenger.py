@@ -4,8 +4,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from calculators.errors import InputError
-from calculators.passenger import MountInput, PassengerHitInput, mount, passenger_hit
+from mele.engine.errors import InputError
+from mele.engine.passenger import MountInput, PassengerHitInput, mount, passenger_hit
 
 
 def test_passenger_hit_distribution():

@@ -5,11 +5,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators.corruption import (CorruptionInput, RemovalInput, corruption_chances,
-                                    removal_chances, resolve_corruption, resolve_removal)
-from calculators.dice import ROLLS, WAYS
-from calculators.influence import InfluenceInput, influence_chances, resolve_influence
-from calculators.strike import StrikeInput, Weapon, resolve_strike, strike_chances
+from mele.engine.corruption import CorruptionInput, RemovalInput, corruption_chances, removal_chances, resolve_corruption, resolve_removal
+from mele.engine.dice import ROLLS, WAYS
+from mele.engine.influence import InfluenceInput, influence_chances, resolve_influence
+from mele.engine.strike import StrikeInput, Weapon, resolve_strike, strike_chances
 
 settings.register_profile("engine", max_examples=150, deadline=None)
 settings.load_profile("engine")

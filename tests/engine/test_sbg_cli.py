@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from calculators.api import run
+from mele.engine.api import run
 from tests.engine.test_cli import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
@@ -88,12 +88,12 @@ def test_bad_input_is_one_line_with_status_2(argv, words, capsys):
 
 
 def test_python_dash_m():
-    process = subprocess.run([sys.executable, "-m", "calculators", "swim", "--edition", "article",
+    process = subprocess.run([sys.executable, "-m", "mele.engine", "swim", "--edition", "article",
                               "--cavalry"], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert process.returncode == 2
     lines = process.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("python -m calculators swim: error: In the boats article")
-    process = subprocess.run([sys.executable, "-m", "calculators", "mount", "--json"], cwd=REPO,
+    process = subprocess.run([sys.executable, "-m", "mele.engine", "mount", "--json"], cwd=REPO,
                              capture_output=True, text=True, timeout=60)
     assert process.returncode == 0, process.stderr
     assert json.loads(process.stdout)["outcomes"]["mounts"] == "2/3"

@@ -2,10 +2,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from calculators.dice import PROBABILITY, chance_of
-from calculators.errors import InputError
-from calculators.strike import (OUTCOMES, AttackInput, StrikeInput, Weapon, attack,
-                                resolve_strike, strike_chances)
+from mele.engine.dice import PROBABILITY, chance_of
+from mele.engine.errors import InputError
+from mele.engine.strike import OUTCOMES, AttackInput, StrikeInput, Weapon, attack, resolve_strike, strike_chances
 
 
 def test_outcome_names_are_fixed_and_sum_to_one():

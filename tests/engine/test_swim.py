@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.errors import InputError
-from calculators.swim import SwimInput, resolve_swim, swim_chances
+from mele.engine.errors import InputError
+from mele.engine.swim import SwimInput, resolve_swim, swim_chances
 
 ADVANCED_FLAGS = ("cavalry", "heavy_armour", "shield", "banner", "prone_in_deep")
 ADVANCED_VALUES = {"cavalry": +1, "heavy_armour": -1, "shield": -1, "banner": -1, "prone_in_deep": -1}

@@ -1,10 +1,10 @@
-"""Numbers as the command line and the site write them (calculators/text.py)."""
+"""Numbers as the command line and the site write them (mele/engine/text.py)."""
 
 from fractions import Fraction
 
 import pytest
 
-from calculators.text import percent, signed
+from mele.engine.text import percent, signed
 from tests.engine.test_cli import run_cli
 
 

@@ -5,17 +5,14 @@ from fractions import Fraction as F
 
 import pytest
 
-from calculators.audience import AudienceInput, audience
-from calculators.control_sheet import ControlSheetInput, SheetCharacter, control_sheet
-from calculators.corruption import (CorruptionInput, RemovalInput, corruption_chances,
-                                    removal_chances, resolve_corruption, resolve_removal)
-from calculators.dice import PROBABILITY, chance_of
-from calculators.hazard_limit import HazardLimitInput, hazard_limit
-from calculators.influence import InfluenceInput, influence_chances, resolve_influence
-from calculators.keying import (KeyingInput, detainment_for, keying, ringwraith_may_move,
-                                site_path_for_move)
-from calculators.strike import (StrikeInput, Weapon, attack, modified_prowess, resolve_strike,
-                                strike_chances)
+from mele.engine.audience import AudienceInput, audience
+from mele.engine.control_sheet import ControlSheetInput, SheetCharacter, control_sheet
+from mele.engine.corruption import CorruptionInput, RemovalInput, corruption_chances, removal_chances, resolve_corruption, resolve_removal
+from mele.engine.dice import PROBABILITY, chance_of
+from mele.engine.hazard_limit import HazardLimitInput, hazard_limit
+from mele.engine.influence import InfluenceInput, influence_chances, resolve_influence
+from mele.engine.keying import KeyingInput, detainment_for, keying, ringwraith_may_move, site_path_for_move
+from mele.engine.strike import StrikeInput, Weapon, attack, modified_prowess, resolve_strike, strike_chances
 
 
 # --- Lagduf (l.508-512) -------------------------------------------------------------

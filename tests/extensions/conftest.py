@@ -10,8 +10,8 @@ from pathlib import Path
 import markdown
 import pytest
 
-from build_scripts.calculators_ui.games import GAMES
-from calculator_views.catalogue import VIEWS
+from mele.views.games import GAMES
+from mele.views.catalogue import VIEWS
 
 # Rules the tests link to, each with the page and anchor the index gives it.
 RULES = {"1.7.24": ("rules/1-7-combat.md", "r1-7-24"), "SBG-A.2.3": ("rules/sbg-advanced-rules.md", "rsbg-a-2-3")}

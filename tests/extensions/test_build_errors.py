@@ -32,11 +32,11 @@ docs_dir: docs
 theme:
   name: mkdocs
 markdown_extensions:
-  - build_scripts.markdown.rule_blocks
-  - build_scripts.markdown.rule_marks:
+  - mele.build_scripts.markdown.rule_blocks
+  - mele.build_scripts.markdown.rule_marks:
       index: {index_file}
       errata: {ROOT / "sources" / "errata.yaml"}
-  - build_scripts.markdown.calculator_blocks:
+  - mele.build_scripts.markdown.calculator_blocks:
       index: {index_file}
       mkdocs_config: {config}
 """, encoding="utf-8")

@@ -9,15 +9,15 @@ import json
 import pytest
 from bs4 import BeautifulSoup
 
-from build_scripts.calculators_ui.games import GAMES
-from calculators.influence import INFLUENCE_OPTIONS
+from mele.views.games import GAMES
+from mele.engine.influence import INFLUENCE_OPTIONS
 from tests.extensions.conftest import convert, write_index
 
-EXTENSIONS = ["build_scripts.markdown.calculator_blocks"]
+EXTENSIONS = ["mele.build_scripts.markdown.calculator_blocks"]
 
 
 def configs(index_file, mkdocs_config) -> dict:
-    return {"build_scripts.markdown.calculator_blocks": {"index": str(index_file),
+    return {"mele.build_scripts.markdown.calculator_blocks": {"index": str(index_file),
                                                          "mkdocs_config": str(mkdocs_config)}}
 
 
@@ -43,9 +43,9 @@ def test_the_block_holds_the_form_the_result_and_the_page_data(index_file, mkdoc
 
 
 def test_the_result_is_inserted_as_the_views_wrote_it(index_file, mkdocs_config):
-    from calculator_views.render import render
-    from calculator_views.catalogue import VIEWS
-    from calculator_views.values import default_values
+    from mele.views.render import render
+    from mele.views.catalogue import VIEWS
+    from mele.views.values import default_values
 
     html = convert("/// calculator | attack\n///", EXTENSIONS, configs(index_file, mkdocs_config))
     config = json.loads(BeautifulSoup(html, "html.parser").select_one("#calc-attack")["data-config"])
@@ -73,6 +73,6 @@ def test_a_rule_the_engine_cites_must_be_in_the_index(tmp_path, mkdocs_config):
 
 
 def test_a_block_without_its_calculator_fails(index_file, mkdocs_config):
-    extensions = EXTENSIONS + ["build_scripts.markdown.rule_blocks"]
+    extensions = EXTENSIONS + ["mele.build_scripts.markdown.rule_blocks"]
     with pytest.raises(ValueError, match="a block could not be read: '/// calculator'"):
         convert("/// calculator\n///", extensions, configs(index_file, mkdocs_config))

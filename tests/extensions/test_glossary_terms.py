@@ -8,7 +8,7 @@ import textwrap
 import markdown
 import pytest
 
-from build_scripts.glossary.terms import GlossaryError
+from mele.build_scripts.glossary.terms import GlossaryError
 
 GLOSSARY = """\
 terms:
@@ -35,8 +35,8 @@ def sources(tmp_path):
 def render(source: str, sources, **config) -> str:
     """The HTML the site's extensions give for `source` (config: glossary_terms options)."""
     return markdown.markdown(textwrap.dedent(source).strip(), extensions=[
-        "attr_list", "md_in_html", "build_scripts.markdown.glossary_terms"],
-        extension_configs={"build_scripts.markdown.glossary_terms": {"sources": str(sources), **config}})
+        "attr_list", "md_in_html", "mele.build_scripts.markdown.glossary_terms"],
+        extension_configs={"mele.build_scripts.markdown.glossary_terms": {"sources": str(sources), **config}})
 
 
 def mark(term_id: str, text: str, first: bool = False) -> str:

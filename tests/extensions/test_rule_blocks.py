@@ -7,7 +7,7 @@ import pytest
 
 from tests.extensions.conftest import convert
 
-EXTENSIONS = ["build_scripts.markdown.rule_blocks"]
+EXTENSIONS = ["mele.build_scripts.markdown.rule_blocks"]
 
 
 def test_a_paragraph_rule_has_its_anchor_and_permalink():

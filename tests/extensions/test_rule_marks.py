@@ -7,7 +7,7 @@ import pytest
 
 from tests.extensions.conftest import convert, write_index
 
-EXTENSIONS = ["build_scripts.markdown.rule_marks"]
+EXTENSIONS = ["mele.build_scripts.markdown.rule_marks"]
 ERRATA = """
 - id: T1
   line: 10
@@ -29,7 +29,7 @@ def configs(tmp_path):
     errata = tmp_path / "errata.yaml"
     errata.write_text(ERRATA, encoding="utf-8")
     index = write_index(tmp_path, ["1.7.24", "SBG-A.2.3"])
-    return {"build_scripts.markdown.rule_marks": {"index": str(index), "errata": str(errata)}}
+    return {"mele.build_scripts.markdown.rule_marks": {"index": str(index), "errata": str(errata)}}
 
 
 MARKS = {

@@ -182,3 +182,22 @@ test("a Note counts less than the rule it qualifies", () => {
 test("an asked-for calculator is weighed on the rules' scale and comes first when it matches best", () => {
   assert.deepEqual(first(ask("chance of a corruption check")), ["calculator", "calculators/corruption/"]);
 });
+
+test("a listed rule is also found by the words of the sentence it completes, counting less", () => {
+  const rule = (id, block, text) => ({ kind: "rule", id, section: "1.7", heading: "", block,
+    location: `rules/1-7-combat/#r${id.replace(/\./g, "-")}`, text });
+  const docs = [{ kind: "section", id: "1.7", title: "Combat", part: "Starter Rules", location: "rules/1-7-combat/", text: "" },
+    rule("1.7.23", "paragraph", "To resolve a strike, the defender makes a roll and adds his modified prowess:"),
+    rule("1.7.24", "bullet", "· If this result is greater than the strike's prowess, the strike fails."),
+    rule("1.7.25", "bullet", "· If this result is equal to the strike's prowess, the strike was ineffectual."),
+    rule("1.7.26", "paragraph", "A defender who makes a roll of 12 may untap."),
+    rule("1.7.27", "bullet", "· A bullet under a paragraph about something else entirely.")];
+  for (let n = 28; n < 60; n++) docs.push(rule(`1.7.${n}`, "paragraph", `Filler ${n}.`));
+  const small = createSearch({ format: 3, synonyms: [], help: {}, docs });
+  const found = ids(small.search("defender roll ineffectual"));
+  assert.equal(found[0], "1.7.25", "the bullet holds one word and completes the sentence with the others");
+  assert.ok(!ids(small.search("defender roll ineffectual")).includes("1.7.27") ||
+    found.indexOf("1.7.27") > found.indexOf("1.7.26"), "only the paragraph right above the list is its lead-in");
+  const own = small.search("defender roll").filter((r) => r.kind === "rule");
+  assert.ok(["1.7.23", "1.7.26"].includes(own[0].id), "a rule with the words itself ranks above a listed one");
+});

@@ -1,4 +1,4 @@
-// A small search index in the shape build_scripts/search/index.py writes, for the engine's
+// A small search index in the shape mele/build_scripts/search/index.py writes, for the engine's
 // tests: real rule texts where a test reads them, numbered filler elsewhere so that rule
 // numbers, section sizes and the number of pages are about as the site has them (a word's
 // weight depends on how many records hold it).
@@ -26,6 +26,11 @@ const RULES = {
     "you gain marshalling points when certain cards become inactive.", { block: "note" }],
   "1.5.46": ["HEALING", "Each of your characters at a Darkhaven may heal during the untap phase of your turn. Such a " +
     "character moves from a wounded position to a tapped position."],
+  "1.5.43": ["Limitations on Company Composition", "Unless at a Darkhaven, a Ringwraith may not be in a company " +
+    "with other characters.", { game: "starter", replacedBy: ["2.5.28"] }],
+  "1.5.47": ["RINGWRAITH EFFECTS", "After being revealed, a Ringwraith operates like any other character except that " +
+    "it may only be in a company with other characters if it is at a Darkhaven.",
+  { game: "starter", replacedBy: ["2.5.24"] }],
   "1.5.50": ["RINGWRAITH EFFECTS", "· Ringwraiths never make corruption checks and corruption cards may not be played " +
     "on Ringwraiths.", { twins: ["2.5.27"] }],
   "1.7.5": ["ATTACKS & STRIKES", "Combat consists of one or more attacks that must be resolved one at a time. An attack " +
@@ -59,6 +64,10 @@ const RULES = {
   "1.10.48": ["THE HAZARD LIMIT", "During your opponent's movement/hazard phase, the number of hazard cards that you " +
     "may play on one of your opponent's companies is that company's hazard limit."],
   "1.10.49": ["THE HAZARD LIMIT", "A hazard limit can be modified by the play of certain cards."],
+  "2.5.24": ["RINGWRAITH EFFECTS", "· A Ringwraith may only be in a company with non-Ringwraith characters if he is " +
+    "at a Darkhaven.", { game: "standard", replaces: ["1.5.47"], block: "bullet" }],
+  "2.5.28": ["RINGWRAITH EFFECTS", "· Unless at a Darkhaven, a Ringwraith may not be in a company with " +
+    "non-Ringwraith characters.", { game: "standard", replaces: ["1.5.43"], block: "bullet" }],
   "2.5.27": ["RINGWRAITH EFFECTS", "· Ringwraiths never make corruption checks and corruption cards may not be played " +
     "on Ringwraiths.", { twins: ["1.5.50"] }],
   "2.7.4": ["CANCELING AN AUTOMATIC-ATTACK", "A character at one of his home sites may tap to cancel one " +
@@ -123,7 +132,7 @@ export function searchIndex() {
   docs.push(...PAGES);
   for (let n = 1; n <= 36; n++) docs.push({ kind: "page", title: `Page ${n}`, location: `page-${n}/`, text: `Filler page ${n}.` });
   return {
-    format: 2,
+    format: 3,
     synonyms: [[["tie", "tied", "ties"], ["equal", "ineffectual"]], [["DH"], ["Darkhaven"]]],
     help: { missing: "rules/errata-and-coverage/#what-the-source-lacks" },
     docs,

@@ -43,6 +43,8 @@ def test_every_question_gets_rules_first(questions, ask):
 @pytest.mark.parametrize("question, rule", [
     ("does a tie wound the character", "1.7.25"), ("tie wound", "1.7.25"), ("tie strike prowess", "1.7.25"),
     ("draw on a strike roll", "1.7.25"), ("heal at DH", "1.5.46"), ("MP pile", "1.2.15"),
+    ("tie on a strike", "1.7.25"), ("drawn strike", "1.7.25"), ("equal roll on a strike", "1.7.25"),
+    ("corruption check equal", "1.8.12"), ("tied score at the end", "1.1.20"), ("tie on the opening roll", "1.3.8"),
 ])
 def test_table_words_reach_their_rule_in_the_first_three(ask, question, rule):
     """Players say tie or draw where the rule says equal and ineffectual; DH for Darkhaven."""

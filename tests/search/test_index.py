@@ -1,4 +1,4 @@
-"""The search index postbuild writes (build_scripts/search/), the synonym list, and the search box
+"""The search index postbuild writes (mele/build_scripts/search/), the synonym list, and the search box
 every page carries in its header."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from build_scripts import paths
-from build_scripts.cli import GLOSSARIES
-from build_scripts.glossary.terms import load_terms
-from build_scripts.search.index import SEARCH_INDEX, site_search_index, twin_rules
-from build_scripts.search.pages import heading_over, page_parts
-from build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
+from mele.build_scripts import paths
+from mele.build_scripts.steps import GLOSSARIES
+from mele.build_scripts.glossary.terms import load_terms
+from mele.build_scripts.search.index import SEARCH_INDEX, site_search_index, twin_rules
+from mele.build_scripts.search.pages import heading_over, page_parts
+from mele.build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
 from tests.conftest import ROOT, missing_target, soup_of
 
 INDEX_GZIP_LIMIT = 300_000
@@ -58,8 +58,22 @@ def test_every_location_in_the_index_exists_in_the_site(index, site):
     assert missing == []
 
 
+def test_each_rule_carries_its_game_and_what_replaces_it_from_the_change_map(index, rules):
+    """rules.json's game and its "replaces" links (sources/standard-changes.yaml), as the search
+    ranks them for the reader's game; the Strategy Battle Game's rules have no game."""
+    by_id = {doc["id"]: doc for doc in records(index, "rule")}
+    for rule in rules:
+        record = by_id[rule["id"]]
+        assert record.get("game") == rule["game"], rule["id"]
+        replaced_by = [link["rule"] for link in rule["changed_by"] if link["how"] == "replaces"]
+        replaces = [link["rule"] for link in rule["changes"] if link["how"] == "replaces"]
+        assert record.get("replacedBy", []) == replaced_by and record.get("replaces", []) == replaces, rule["id"]
+    assert by_id["1.5.43"]["replacedBy"] == ["2.5.5", "2.5.28"] and by_id["2.5.28"]["replaces"] == ["1.5.43"]
+    assert "game" not in by_id["SBG-A.1.2"]
+
+
 def test_the_synonyms_and_the_help_sit_beside_the_records(index):
-    assert index["format"] == 2
+    assert index["format"] == 3
     assert ["tie", "tied", "ties"] in [players for players, _ in index["synonyms"]]
     assert [["DH"], ["Darkhaven"]] in index["synonyms"]
     assert index["help"] == {"missing": "rules/errata-and-coverage/#what-the-source-lacks"}

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from build_scripts.cli import GLOSSARIES
-from build_scripts.search.index import write_search_index
+from mele.build_scripts.steps import GLOSSARIES
+from mele.build_scripts.search.index import write_search_index
 from tests.conftest import MOVED_BASE as BASE
 from tests.conftest import missing_target
 

@@ -1,7 +1,7 @@
-// Offline use at the table: every page registers the service worker (sw.js at the site root,
-// written by build_scripts/service_worker.mjs) with workbox-window. The worker keeps the
-// pages, search and glossary at once (they are small); the calculators' engine is kept
-// as offline/engine-copy.js says. Notes go through the site's message area (messages.js).
+// Offline use at the table: every page registers the service worker (sw.js at the site
+// root, written by mele/build_scripts/postbuild/offline/service_worker.mjs) with
+// workbox-window. The worker keeps the pages, search and glossary at once (they are small);
+// the calculators' engine is kept as offline/engine-copy.js says. Notes go through the site's message area (messages.js).
 // When a new deploy takes over a page that was served from the old copy, the page reloads
 // itself if the reader has not touched it yet, and otherwise offers to.
 import { engineCopy } from "./offline/engine-copy.js";

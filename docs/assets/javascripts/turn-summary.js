@@ -1,20 +1,18 @@
 // The Full Player Turn Summary: a phase opened with a tap is scrolled to the top of the
 // screen, so its steps start in view rather than below the fold (issue 19). Wired on
 // every page Material's instant navigation shows; a phase is wired once.
-(function () {
-  function setup() {
-    for (var phase of document.querySelectorAll("details.phase:not([data-wired])")) {
-      phase.dataset.wired = "true";
-      phase.querySelector("summary").addEventListener("click", function (event) {
-        var opened = event.currentTarget.parentElement;
-        // The click opens the phase after this handler: look once it has.
-        requestAnimationFrame(function () {
-          if (opened.open) opened.scrollIntoView({ block: "start" });
-        });
+function setup() {
+  for (var phase of document.querySelectorAll("details.phase:not([data-wired])")) {
+    phase.dataset.wired = "true";
+    phase.querySelector("summary").addEventListener("click", function (event) {
+      var opened = event.currentTarget.parentElement;
+      // The click opens the phase after this handler: look once it has.
+      requestAnimationFrame(function () {
+        if (opened.open) opened.scrollIntoView({ block: "start" });
       });
-    }
+    });
   }
+}
 
-  if (window.document$) window.document$.subscribe(setup);
-  else document.addEventListener("DOMContentLoaded", setup);
-})();
+if (window.document$) window.document$.subscribe(setup);
+else document.addEventListener("DOMContentLoaded", setup);

@@ -11,15 +11,23 @@ from __future__ import annotations
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from build_scripts.serve import start_server
-from tests.browser.conftest import (BROWSER_SITE, PAGE_STATE_JS, expected_params, fill_view, wait_for_engine,
-                                    wait_for_params)
+from mele.devtools.serve import start_server
+from tests.browser.conftest import (
+    BROWSER_SITE,
+    PAGE_STATE_JS,
+    expected_params,
+    fill_view,
+    wait_for_engine,
+    wait_for_params,
+)
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.test_calculators import check_live_results, live_scenarios
-from tests.browser.cross_engine.test_reading import (SEARCH_TIMEOUT_MS, type_the_rule_number_into_search,
-                                                     wait_until_in_view)
+from tests.browser.cross_engine.test_reading import (
+    SEARCH_TIMEOUT_MS,
+    type_the_rule_number_into_search,
+    wait_until_in_view,
+)
 from tests.browser.offline_copy import SERVICE_WORKER_STATE_JS, wait_until_engine_kept, wait_until_saved
-
 
 # Far more than a first save takes in any of the three engines.
 FIRST_SAVE_MS = 60_000
@@ -40,13 +48,15 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
         use_the_calculator(page, values)
         try:
             wait_until_saved(page, FIRST_SAVE_MS)
-        except (TimeoutError, PlaywrightTimeoutError) as error:   # said whole: what the page and its worker reported
-            raise AssertionError(f"{page.engine}: the offline copy was not reported saved; the page said "
-                                 f"{page.evaluate(SERVICE_WORKER_STATE_JS)}") from error
-        wait_until_engine_kept(page)                          # a used calculator's engine is kept too
+        except (TimeoutError, PlaywrightTimeoutError) as error:  # said whole: what the page and its worker reported
+            raise AssertionError(
+                f"{page.engine}: the offline copy was not reported saved; the page said "
+                f"{page.evaluate(SERVICE_WORKER_STATE_JS)}"
+            ) from error
+        wait_until_engine_kept(page)  # a used calculator's engine is kept too
     finally:
         server.shutdown()
-        server.server_close()                                 # the port now refuses every connection
+        server.server_close()  # the port now refuses every connection
 
     page.goto(f"{own_origin}/{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}")
     wait_until_in_view(page, hooks.RULE_ANCHOR)
@@ -60,5 +70,6 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
     check_live_results(page, page.evaluate(hooks.VIEWS_ON_PAGE_JS))
     # Said whole if it fails: what the page reports of its engine's start.
     started = page.evaluate(PAGE_STATE_JS)
-    assert started["startedFrom"] == "snapshot", \
+    assert started["startedFrom"] == "snapshot", (
         f"{page.engine}: the kept engine's snapshot, but the page says {started}"
+    )

@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from build_scripts.glossary.terms import load_terms
+from mele.build_scripts.glossary.terms import load_terms
 from tests.browser.conftest import BROWSER_SITE, assert_landed_on
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked

@@ -91,7 +91,7 @@ function fold(article) {
 
 /** The rule a link led to is never left folded away: its group opens and it comes into view. */
 function revealTarget() {
-  let target = null;
+  let target;
   try {
     target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
   } catch {

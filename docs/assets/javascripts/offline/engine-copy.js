@@ -4,7 +4,7 @@
 // the note a calculator page raises when it is offline without its engine). With Save-Data
 // on, nothing of the engine is downloaded unasked. The reader can remove it again.
 // Requests go to the worker with workbox-window's messageSW; see
-// build_scripts/service_worker_engine.js for what it answers.
+// mele/build_scripts/postbuild/offline/service_worker_engine.js for what it answers.
 import { engineSize, megabytes, progress } from "./sizes.js";
 import { messageSW } from "./workbox-window.mjs";
 

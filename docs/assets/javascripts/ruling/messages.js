@@ -1,14 +1,14 @@
 // Short messages and the clipboard, through the helpers the rule pages already use
-// (rules.js: window.ruleTools), so that the ruling says things the same way and in the same place.
+// (rules.js), so that the ruling says things the same way and in the same place.
+import { announce, copyText } from "../rules.js";
 
 export function say(message) {
-  if (window.ruleTools) window.ruleTools.announce(message);
+  announce(message);
 }
 
 /** Copies `text`; resolves when done, rejects if the browser refused. */
 export function copy(text) {
-  if (window.ruleTools) return window.ruleTools.copyText(text);
-  return navigator.clipboard.writeText(text);
+  return copyText(text);
 }
 
 export function rulesCount(n) {

@@ -2,7 +2,9 @@
 // the theme's keys ("/", "s", "f"), loads the rule search and its index when the reader first
 // goes to it, ranks the text once each time it changes and shows the results at once. Arrow
 // keys move between the box and the results, Enter follows the first result, Escape closes.
+// The results are ranked for the game the reader reads as (game/setting.js), again when it changes.
 // The header is kept across instant navigation, so this runs once.
+import { currentGame, onGameChange } from "../game/setting.js";
 import { countText, resultAddress, resultItem } from "./results.js";
 
 const FIRST = 4;   // the results a phone shows above its keyboard: drawn with the character
@@ -86,7 +88,7 @@ function mount(root) {
       meta.textContent = texts.placeholder;
       return;
     }
-    const results = search.search(text);
+    const results = search.search(text, { game: currentGame() });
     meta.textContent = countText(results.length, texts);
     list.innerHTML = items(results, 0, Math.min(FIRST, results.length));
     if (results.length <= FIRST) return;
@@ -99,6 +101,9 @@ function mount(root) {
     return Array.from(list.querySelectorAll("a[href]"));
   }
 
+  onGameChange(() => {   // the reading setting changed (here or in another tab): rank again
+    if (search) show(input.value);
+  });
   input.addEventListener("focus", open);
   input.addEventListener("click", open);
   input.addEventListener("input", () => {

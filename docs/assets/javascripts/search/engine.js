@@ -1,7 +1,7 @@
 // The rule search: ranks the site's rules (and its sections, glossary terms, calculators
 // and pages) for what a reader types. The site's search box (box.js) runs it on the page;
 // the tests and benchmarks run it in Node. The index is site/search/search_index.json,
-// written by build_scripts/search/index.py. How it ranks is in the README ("Search").
+// written by mele/build_scripts/search/index.py. How it ranks is in the README ("Search").
 import { ACTION_WORDS, STOP_WORDS, numberText, parseRuleNumber, stems, tokenize } from "./words.js";
 
 // --- the index ---------------------------------------------------------------------------
@@ -22,10 +22,12 @@ export const WEIGHTS = {
   example: 0.8,     // an Example block, against the rule it illustrates
   aside: 0.9,       // a Note, Clarification or Suggestion, against the rule it qualifies
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
+  context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
   page: 0.7,        // a page about the site, against a rule that matches as well
   k1: 1.2, b: 0.75  // BM25
 };
 var ASIDES = new Set(["note", "clarification", "suggestion"]);
+var LISTED = new Set(["bullet", "item"]);   // a rule that completes the sentence of the rule it is listed under
 var MAX_RESULTS = 30;
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
 var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
@@ -92,7 +94,7 @@ export function createSearch(index, tuning) {
         defines: new Set(doc.rules || []) });
     } else if (doc.kind === "page" || doc.kind === "calculator") {
       pages.push({ doc: doc, order: order, text: new Field(doc.text), heading: new Field(doc.title),
-        section: shared(""), gloss: shared("") });
+        section: shared(""), gloss: shared(""), context: shared("") });
     }
   });
   // A rule's plain words: the glossary's definitions of the terms it defines, written for this
@@ -103,9 +105,22 @@ export function createSearch(index, tuning) {
       glosses.set(id, (glosses.get(id) || "") + " " + term.doc.title + ". " + term.doc.text);
     });
   });
-  rules.forEach(function (entry) {
+  rules.forEach(function (entry, k) {
     entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
+    entry.context = shared(leadIn(k));
   });
+  // The rule a listed rule completes: "If this result is equal to the strike's prowess..." is
+  // about the roll of the paragraph above the list. A bullet may sit under a numbered item.
+  function leadIn(k) {
+    var block = rules[k].doc.block;
+    if (!LISTED.has(block)) return "";
+    for (var j = k - 1; j >= 0 && rules[j].doc.section === rules[k].doc.section; j--) {
+      var above = rules[j].doc.block;
+      if (above === "bullet" || (above === "item" && block === "item")) continue;
+      return above === "paragraph" || above === "item" ? rules[j].doc.text : "";
+    }
+    return "";
+  }
   function averageLength(records) {
     return records.reduce(function (sum, r) { return sum + r.text.tokens.length; }, 0) / (records.length || 1);
   }
@@ -113,7 +128,7 @@ export function createSearch(index, tuning) {
   function postings(records) {
     var map = new Map();
     records.forEach(function (record, k) {
-      [record.text, record.heading, record.section, record.gloss].forEach(function (field) {
+      [record.text, record.heading, record.section, record.gloss, record.context].forEach(function (field) {
         field.positions.forEach(function (_, s) {
           if (!map.has(s)) map.set(s, []);
           var list = map.get(s);
@@ -263,7 +278,8 @@ export function createSearch(index, tuning) {
     var inHeading = record.heading.positions.has(form.phrase[0]) && record.heading.find(form.phrase).length > 0;
     var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
     var inGloss = !found.length && record.gloss.positions.has(form.phrase[0]) && record.gloss.find(form.phrase).length > 0;
-    if (!found.length && !inHeading && !inSection && !inGloss) return null;
+    var inContext = !found.length && record.context.positions.has(form.phrase[0]) && record.context.find(form.phrase).length > 0;
+    if (!found.length && !inHeading && !inSection && !inGloss && !inContext) return null;
     var tf = found.length;
     var length = record.text.tokens.length;
     var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
@@ -271,7 +287,8 @@ export function createSearch(index, tuning) {
     for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
     var own = found.length || inHeading || inSection;
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead : 0) : 0) +
-      (inSection ? W.section : 0) + (inGloss ? W.gloss : 0)), credit: form.weight * (own ? 1 : W.gloss),
+      (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : 0)),
+      credit: form.weight * (own ? 1 : inContext ? W.context : W.gloss),
       strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
   }
 
@@ -386,8 +403,11 @@ export function createSearch(index, tuning) {
   }
 
   function ruleResult(entry, at, score, exact) {
-    return { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
+    var result = { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
       where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, at || []) };
+    if (entry.doc.game) result.game = entry.doc.game;
+    if (entry.doc.replacedBy) result.replacedBy = entry.doc.replacedBy;
+    return result;
   }
 
   function sectionResult(section, score) {
@@ -540,10 +560,42 @@ export function createSearch(index, tuning) {
     return matches.reduce(function (all, m) { return all.concat(m.at); }, []);
   }
 
-  function search(query) {
+  // `options.game`: the game the reader reads as ("standard" or "starter"). A rule that the
+  // other game's rule replaces gives its place to that rule and ranks right below it (the
+  // replacement is brought into the list if the words alone left it out or further down).
+  // A rule number asked for keeps its place.
+  function search(query, options) {
     if (!query || !query.trim()) return [];
     var number = parseRuleNumber(query);
-    return number ? byNumber(number) : searchWords(query);
+    if (number) return byNumber(number);
+    var results = searchWords(query);
+    return options && options.game ? inGame(results, options.game) : results;
+  }
+
+  // The rules that replace this rule in `game`: a Starter rule's replacements in the Standard
+  // game; in the Starter game, the Starter rules a Standard rule replaces.
+  function replacementsIn(game, doc) {
+    if (game === "standard") return doc.replacedBy || NOWHERE;
+    if (game === "starter") return doc.replaces || NOWHERE;
+    return NOWHERE;
+  }
+
+  function inGame(results, game) {
+    var list = results.slice();
+    for (var k = 0; k < list.length; k++) {
+      if (list[k].kind !== "rule") continue;
+      var instead = replacementsIn(game, rulesById.get(list[k].id).doc);
+      if (!instead.length) continue;
+      var at = -1;
+      for (var j = 0; j < list.length && at < 0; j++) {
+        if (list[j].kind === "rule" && instead.indexOf(list[j].id) >= 0) at = j;
+      }
+      if (at >= 0 && at < k) continue;      // already above it
+      var replacement = at > k ? list.splice(at, 1)[0] : ruleResult(rulesById.get(instead[0]), [], list[k].score);
+      list.splice(k, 0, replacement);
+      k++;
+    }
+    return list.slice(0, MAX_RESULTS);
   }
 
   // Why a record scored what it did for a query (for tuning): each concept's forms and match.

@@ -1,7 +1,20 @@
 // One search result as the reader sees it in the list: the number (or what the result is),
-// where it sits, and the text with the matched words marked; and the line above the list.
+// where it sits, the game a rule belongs to, and the text with the matched words marked; and
+// the line above the list.
 
 const LABELS = { glossary: "", calculator: "Calculator", page: "Page", section: "Section", missing: "" };
+// The game a rule belongs to (the Standard-game change map, in the index); the Strategy Battle
+// Game's rules have none.
+const GAMES = { both: "Both games", starter: "Starter game", standard: "Standard game" };
+
+// "Starter game", or for a Starter rule the Standard game replaces, which rule does.
+export function gameText(result) {
+  if (!GAMES[result.game]) return "";
+  if (result.game === "starter" && result.replacedBy && result.replacedBy.length) {
+    return "Starter game; Standard: " + result.replacedBy.join(", ");
+  }
+  return GAMES[result.game];
+}
 
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -19,10 +32,12 @@ export function resultItem(result, href) {
     : result.kind === "section" ? result.id + " " + result.title
     : result.title;
   const where = result.where && result.where.length ? result.where.join(" \u203a ") : LABELS[result.kind];
+  const game = result.kind === "rule" ? gameText(result) : "";
   return '<li class="rule-search__item"><a class="rule-search__link" href="' + escapeHtml(href) + '">' +
     '<span class="rule-hit rule-hit--' + result.kind + '"' + (result.exact ? " data-exact" : "") + ">" +
     '<span class="rule-hit__name">' + escapeHtml(name) + "</span>" +
     (where ? '<span class="rule-hit__where">' + escapeHtml(where) + "</span>" : "") +
+    (game ? '<span class="rule-hit__game" data-game="' + escapeHtml(result.game) + '">' + escapeHtml(game) + "</span>" : "") +
     "</span>" +
     '<span class="rule-hit__text">' + result.snippet + "</span></a></li>";
 }

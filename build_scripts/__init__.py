@@ -1,2 +1,0 @@
-"""The site build: parse the source texts into a document model, render pages,
-and write the machine-readable outputs. See README.md for the data flow."""

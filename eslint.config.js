@@ -1,0 +1,27 @@
+// ESLint for the site's scripts, the build's Node steps and the JavaScript tests (make test).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["site/**", "build/**", "docs/rules/**", "node_modules/**", ".venv/**", "test-results/**"] },
+  js.configs.recommended,
+  {
+    files: ["docs/assets/javascripts/**/*.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.browser, ...globals.worker } },
+  },
+  {
+    // Material's start-up helpers: classic scripts that must run before its bundle and
+    // define the globals it reads (__md_scope, __md_get, ...).
+    files: ["docs/assets/javascripts/theme/*.js"],
+    languageOptions: { sourceType: "script", globals: globals.browser },
+    rules: { "no-implicit-globals": "off", "no-undef": "off" },
+  },
+  {
+    files: ["**/*.mjs", "mele/**/*.js", "tests/**/*.mjs", "tests/**/*.js", "benchmarks/**/*.mjs", "eslint.config.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: globals.node },
+  },
+];

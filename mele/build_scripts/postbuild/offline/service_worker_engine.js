@@ -1,0 +1,127 @@
+// The service worker's second precache: the calculators' engine (Pyodide, the trimmed
+// standard library, the wheel and the memory snapshot), listed by assets/engine/engine.json,
+// which the build hands in. Unlike the site's precache it is not filled when the worker
+// installs: a page asks, through workbox-window's messageSW (offline.js):
+//
+//   {type: "engine-status"}                          -> {kept, snapshot, outdated, bytes, transfer, total}
+//   {type: "keep-engine", snapshot, onlyIfCached}    -> the status once kept; meanwhile the asking
+//                                                       page gets {type: "engine-progress", loaded, total}
+//   {type: "forget-engine"}                          -> the status
+//
+// A reply that is {type: "failed", message} says why the request could not be done.
+// Files are kept under their own address (the engine's worker looks its snapshot up there),
+// each stored with its revision, so a deploy that changes a file shows as "outdated" and the
+// page keeps it again. Kept files are served from this cache first, through Workbox's
+// PrecacheRoute; the engine is never kept without a page asking.
+import { copyResponse } from "workbox-core";
+import { PrecacheController, PrecacheRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { Strategy } from "workbox-strategies";
+
+const REVISION_HEADER = "X-Engine-Revision";
+
+const sum = (files, key) => files.reduce((total, file) => total + file[key], 0);
+
+// Fetches a file and stores it with its revision; a missing or refused file is an error.
+class FetchAndKeep extends Strategy {
+  async _handle(request, handler) {
+    const response = await handler.fetch(request);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!(await handler.cachePut(request, response.clone()))) throw new Error("not stored");
+    return response;
+  }
+}
+
+export function keepTheEngineOnRequest(manifest) {
+  const boot = manifest.boot;
+  const later = manifest.later;
+  const all = [...boot, ...later];
+  const cacheName = manifest.offlineCache;
+  // The engine's files change at a fixed address (a new Pyodide, a new snapshot): the
+  // address is the cache key and the revision travels with the stored response.
+  const engine = new PrecacheController({ cacheName });
+  engine.addToCacheList(all.map((file) => ({ url: file.url, revision: null })));
+  const keyOf = (file) => engine.getCacheKeyForURL(file.url);
+  const keeper = new FetchAndKeep({
+    cacheName,
+    plugins: [{   // the file's address as its key, and its revision stored with it
+      cacheKeyWillBeUsed: ({ params, state }) => {
+        state.revision = params.revision;
+        return params.cacheKey;
+      },
+      cacheWillUpdate: ({ response, state }) => copyResponse(response, (init) => {
+        init.headers.set(REVISION_HEADER, state.revision);
+        return init;
+      }),
+    }],
+  });
+
+  async function status() {
+    const cache = await caches.open(cacheName);
+    const revisions = new Map();
+    for (const file of all) {
+      const kept = await cache.match(keyOf(file));
+      if (kept) revisions.set(file.url, kept.headers.get(REVISION_HEADER));
+    }
+    const current = (file) => revisions.get(file.url) === file.revision;
+    return {
+      type: "status",
+      kept: boot.every(current),
+      snapshot: later.every(current),
+      outdated: all.some((file) => revisions.has(file.url) && !current(file)),
+      bytes: sum(all.filter(current), "bytes"),   // what the offline copy of the engine holds
+      transfer: sum(all, "transfer"),             // what keeping all of it downloads at most
+      total: sum(all, "bytes"),
+    };
+  }
+
+  // Fetch and keep each file not kept at its current revision. `onlyIfCached`: from the
+  // browser's HTTP cache or not at all (Save-Data: the engine is never downloaded unasked).
+  async function keep(event, { snapshot, onlyIfCached }) {
+    const files = [...boot, ...(snapshot ? later : [])];
+    const current = await status();
+    const cache = await caches.open(cacheName);
+    const total = sum(files, "transfer");
+    let loaded = 0;
+    for (const file of files) {
+      const kept = await cache.match(keyOf(file));
+      if (!kept || kept.headers.get(REVISION_HEADER) !== file.revision) {
+        const request = new Request(keyOf(file), onlyIfCached
+          ? { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" }
+          : { cache: "no-cache", credentials: "same-origin" });
+        try {
+          await keeper.handle({ request, event, params: { cacheKey: keyOf(file), revision: file.revision } });
+        } catch (error) {
+          if (!onlyIfCached) throw new Error(`${file.url}: ${error && error.message ? error.message : error}`, { cause: error });
+        }
+      }
+      loaded += file.transfer;
+      if (event.source) event.source.postMessage({ type: "engine-progress", loaded, total });
+    }
+    if (current.outdated) await engine.activate(event);   // no file of an older deploy is left
+    return status();
+  }
+
+  registerRoute(new PrecacheRoute(engine, { ignoreURLParametersMatching: [/.*/], directoryIndex: null }));
+
+  // A deploy that drops a file (a renamed wheel) drops its kept copy; changed files stay
+  // until the page keeps them again.
+  self.addEventListener("activate", (event) => event.waitUntil(
+    caches.has(cacheName).then((has) => has && engine.activate(event)),
+  ));
+
+  self.addEventListener("message", (event) => {
+    const message = event.data || {};
+    const port = event.ports && event.ports[0];
+    if (!port) return;
+    let work = null;
+    if (message.type === "engine-status") work = status();
+    else if (message.type === "keep-engine") work = keep(event, message);
+    else if (message.type === "forget-engine") work = caches.delete(cacheName).then(status);
+    if (!work) return;
+    event.waitUntil(work.then(
+      (reply) => port.postMessage(reply),
+      (error) => port.postMessage({ type: "failed", message: String(error && error.message ? error.message : error) }),
+    ));
+  });
+}

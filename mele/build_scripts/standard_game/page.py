@@ -1,0 +1,96 @@
+"""The comparison page, "What changes in the Standard game", from the change map: for each topic,
+one row per Standard rule that changes the Starter Rules or is new in the Standard game, with the
+Starter rules it changes on the left (in the words the map quotes) and the change on the right;
+then what the source lacks. On a phone the two sides stack; printed, the page fits two sides of
+A4 or US Letter (docs/assets/stylesheets/game.css)."""
+
+from __future__ import annotations
+
+from mele.build_scripts.render.coverage import COVERAGE_PATH
+from mele.build_scripts.render.inline import escape
+from mele.build_scripts.standard_game.changes import CHANGING, Entry, StandardMap
+from mele.build_scripts.standard_game.rule_lines import rule_link
+
+COMPARISON_PATH = "rules/standard-game-changes.md"  # beside the rule pages, in the generated folder
+COMPARISON_TITLE = "What changes in the Standard game"
+HOW_LABELS = {"replaces": "Replaces", "adds-to": "Adds to", "restricts": "Restricts"}
+
+
+def comparison_markdown(standard_map: StandardMap, href) -> str:
+    """`href(rule_id)`: a rule's address from this page, which is among the rule pages (rule_lines.rule_link)."""
+    coverage = COVERAGE_PATH.removeprefix("rules/")
+    out = [
+        "---",
+        f"title: {COMPARISON_TITLE}",
+        "hide:",
+        "  - toc",
+        "---",
+        "",
+        '<div class="std-compare print-sheet no-glossary" markdown="1">',
+        "",
+        f"# {COMPARISON_TITLE}",
+        "",
+        "For a player moving up from the Starter Rules: each row is a Standard rule and the Starter rules it "
+        "changes, in their own words. Tap a number for the whole rule. Rules that only explain or repeat "
+        f"others are left out; parts of the book are missing ([Errata and coverage]({coverage})).",
+        "{: .std-compare__intro }",
+        "",
+    ]
+    for topic in standard_map.topics:
+        rows = [
+            entry
+            for entry in standard_map.entries.values()
+            if entry.topic == topic.id and entry.kind in ("changes", "new")
+        ]
+        missing = [m for m in standard_map.missing if m.topic == topic.id]
+        if not rows and not missing:
+            continue
+        out += ['<section class="std-compare__topic" markdown="1">', "", f"## {escape(topic.title)}", ""]
+        out += [line for entry in rows for line in _row(entry, href)]
+        for m in missing:
+            rules = " ".join(rule_link(r, r, href) for r in m.rules)
+            out += [
+                '<div class="std-compare__row std-compare__row--missing" markdown="1">',
+                "",
+                f'<div class="std-compare__starter" markdown="1">{rules}</div>',
+                "",
+                f'<div class="std-compare__standard" markdown="1">**Missing from the source:** {escape(m.what)} '
+                f"({escape(m.where)}). [Errata and coverage]({coverage}#what-the-source-lacks)</div>",
+                "",
+                "</div>",
+                "",
+            ]
+        out += ["</section>", ""]
+    out += ["</div>", ""]
+    return "\n".join(out)
+
+
+def _row(entry: Entry, href) -> list[str]:
+    changed = [link for link in entry.links if link.how in CHANGING]
+    if changed:
+        starter = "<br>".join(
+            f"{rule_link(link.starter, link.starter, href)} {_quote(link.evidence[link.starter][0])}"
+            for link in changed
+        )
+        hows = sorted({link.how for link in changed}, key=list(HOW_LABELS).index)
+        how = " and ".join(HOW_LABELS[h].lower() if i else HOW_LABELS[h] for i, h in enumerate(hows))
+        words = changed[0].evidence[entry.rule][0]
+    else:
+        starter = '<span class="std-compare__none">Nothing in the Starter Rules</span>'
+        how = "New"
+        words = entry.quote
+    return [
+        '<div class="std-compare__row" markdown="1">',
+        "",
+        f'<div class="std-compare__starter" markdown="1">{starter}</div>',
+        "",
+        f'<div class="std-compare__standard" markdown="1"><span class="std-compare__how">{how}</span> '
+        f"{rule_link(entry.rule, entry.rule, href)} **{escape(entry.summary)}** {_quote(words)}</div>",
+        "",
+        "</div>",
+        "",
+    ]
+
+
+def _quote(words: str) -> str:
+    return f'<span class="std-compare__quote">“{escape(words)}”</span>'

@@ -1,0 +1,5 @@
+import sys
+
+from mele.engine.cli import main
+
+sys.exit(main())

@@ -1,0 +1,81 @@
+"""A company's hazard limit."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from mele.engine import citations as rules
+from mele.engine.errors import InputError
+from mele.engine.options import REQUIRED, Option, OptionTable
+from mele.engine.result import Step, result_dict
+
+MINIMUM_HAZARD_LIMIT = 2
+
+HAZARD_LIMIT_OPTIONS = OptionTable(
+    Option("size", "int", "The number of characters in the company", "characters in the company", REQUIRED, 1, 50,
+           metavar="N"),
+    Option("orc_scouts", "int", "The number of Orc scouts", "how many of them are Orc scouts", 0, 0, 50,
+           metavar="K"),
+    Option("halved", "bool", "Halved", "halved (opponent's sideboard use)", False),
+)
+
+
+def half_round_up(number: int) -> int:
+    return -(-number // 2)
+
+
+@dataclass(frozen=True)
+class HazardLimitInput:
+    """``size`` characters (allies don't count), ``orc_scouts`` of them Orc scouts."""
+
+    size: int
+    orc_scouts: int = 0
+    halved: bool = False
+
+    def __post_init__(self):
+        HAZARD_LIMIT_OPTIONS.check(self)
+        if self.orc_scouts > self.size:
+            raise InputError(
+                "orc_scouts",
+                f"Orc scouts are counted among the company's characters: {self.orc_scouts} Orc "
+                f"scouts can't be more than the {self.size} characters.",
+            )
+
+
+@dataclass(frozen=True)
+class HazardLimitResult:
+    calculator: ClassVar[str] = "hazard-limit"
+
+    input: HazardLimitInput
+    company_size: int
+    hazard_limit: int
+    outcomes: dict
+    explain: tuple
+
+    def to_dict(self) -> dict:
+        return result_dict(self, ("input", "company_size", "hazard_limit", "outcomes", "explain"))
+
+
+def hazard_limit(company: HazardLimitInput) -> HazardLimitResult:
+    steps = []
+    scouts = company.orc_scouts
+    others = company.size - scouts
+    size = others + half_round_up(scouts)
+    if scouts:
+        steps.append(Step(
+            f"Orc scouts count half, rounded up over all of them (rounding each scout up would "
+            f"change nothing): {others} + half of {scouts} = {size} (Standard Rules).",
+            rules.ORC_SCOUTS,
+        ))
+    steps.append(Step(f"Company size: {size} (allies don't count).", rules.COMPANY_SIZE))
+    limit = max(MINIMUM_HAZARD_LIMIT, size)
+    steps.append(Step(f"Hazard limit: the greater of 2 and the size = {limit}.", rules.HAZARD_LIMIT))
+    if company.halved:
+        halved = half_round_up(limit)
+        steps.append(Step(
+            f"Halved for the turn, rounding up (the hazard player took cards from his sideboard "
+            f"while your Ringwraith is in play): {limit} -> {halved}.",
+            rules.HAZARD_LIMIT_HALVED,
+        ))
+        limit = halved
+    return HazardLimitResult(company, size, limit, {str(limit): Fraction(1)}, tuple(steps))

@@ -1,0 +1,47 @@
+"""What every calculator returns: explain steps and JSON-ready dictionaries."""
+
+from dataclasses import dataclass, fields, is_dataclass
+from fractions import Fraction
+
+from mele.engine.citations import Rule
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an explanation, citing the rule it applies."""
+
+    text: str
+    rule: Rule
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "rule": self.rule.id}
+
+
+def to_json_value(value):
+    """Fractions become strings ("5/12", "1", "0"); tuples become lists."""
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, Rule):
+        return value.id
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if is_dataclass(value):
+        return {f.name: to_json_value(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, dict):
+        return {str(key): to_json_value(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json_value(item) for item in value]
+    return value
+
+
+def check_distribution(outcomes: dict) -> dict:
+    """Guard: a result's outcomes must sum to exactly 1."""
+    total = sum(outcomes.values())
+    if total != 1:
+        raise AssertionError(f"outcomes sum to {total}, not 1: {outcomes}")
+    return outcomes
+
+
+def result_dict(result, names) -> dict:
+    """A result's ``to_dict()``: its calculator's name, then the named attributes as JSON values."""
+    return {"calculator": result.calculator, **{name: to_json_value(getattr(result, name)) for name in names}}
