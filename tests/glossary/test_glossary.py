@@ -179,7 +179,7 @@ def test_definitions_are_one_file_for_the_site_and_kept_offline(site, terms):
         "url": "rules/2-5-characters-companies/#r2-5-2",
     } in data["company-size"]["standard"]
     assert "standard" not in data["strike"]
-    assert f'url:"{DEFINITIONS_PATH}"' in (site / "sw.js").read_text(encoding="utf-8"), (
+    assert f'"url":"{DEFINITIONS_PATH}"' in (site / "sw.js").read_text(encoding="utf-8"), (
         "the service worker precaches it"
     )
 
