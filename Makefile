@@ -54,16 +54,17 @@ browser: $(STAMP)
 install:
 	@$(MAKE) --no-print-directory --silent -j2 $(STAMP) $(NODE_STAMP)
 
-# Parse the sources and write docs/rules/, run the generator, then the post-build steps.
+# Parse the sources and write docs/rules/, run the generator, then the post-build steps;
+# a stage whose inputs did not change since it last ran is skipped (mele/build_scripts/incremental.py).
+# FORCE=1 runs every stage.
 build: install
-	$(PY) -m mele.build_scripts prebuild
-	$(PY) -m mkdocs build --strict --quiet
-	$(PY) -m mele.build_scripts postbuild
+	$(PY) -m mele.build_scripts.incremental $(if $(FORCE),--force)
 
 # Serves the built site exactly as deployed (post-build files included), with the
-# deployed headers: the Content-Security-Policy and application/wasm (README, "Serving").
-serve: build
-	$(PY) -m mele.devtools.serve --port $(PORT) --directory site
+# deployed headers: the Content-Security-Policy and application/wasm (README, "Deploying").
+# It rebuilds when a source changes and reloads the open page (mele/devtools/watch.py).
+serve: install
+	$(PY) -m mele.devtools.serve --watch --port $(PORT) --directory site
 
 # The whole browser suite runs in Chromium, the cross-engine scenarios in Firefox and WebKit;
 # their Chromium run repeats what the Chromium suite checks, so it is left out here
@@ -76,6 +77,7 @@ serve: build
 # TEST_JOBS=1 runs one process, in file order.
 TEST_JOBS ?= 2
 test: build browser
+	node --test tests/js/
 	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
 
 # Builds its own copy of the site, serves it on 127.0.0.1 and measures it in Chromium.

@@ -33,12 +33,21 @@ from benchmarks.in_flight import InFlight
 
 HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
 SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 ENGINE_READY = "window.__calculators && window.__calculators.readyAt"
 # The offline copy is saved, the engine's too where the site keeps it apart.
-OFFLINE_SAVED = ("window.__offline && window.__offline.state === 'ready'"
-                 " && (!('engineState' in window.__offline) || window.__offline.engineState === 'kept')")
+OFFLINE_SAVED = (
+    "window.__offline && window.__offline.state === 'ready'"
+    " && (!('engineState' in window.__offline) || window.__offline.engineState === 'kept')"
+)
 FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
 SEARCH_JS = """async ([box, query, timeoutMs]) => {
   const input = document.querySelector(box.input);
@@ -100,7 +109,7 @@ class FirstView:
         for response in self.responses:
             try:
                 sizes = response.request.sizes()
-            except PlaywrightError:   # a redirect or a cancelled request has no body
+            except PlaywrightError:  # a redirect or a cancelled request has no body
                 continue
             total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
         return total
@@ -141,14 +150,18 @@ def _update_ms(page, value: int) -> float:
 def _calculator(browser, origin: str) -> dict:
     context, page, view = _open(browser, origin, CALCULATOR)
     cold = poll(page, ENGINE_READY) / 1000
-    cold_timings = page.evaluate("({startedAt: window.__calculators.startedAt, phases: window.__calculators.phases,"
-                                 " from: window.__calculators.startedFrom})")
+    cold_timings = page.evaluate(
+        "({startedAt: window.__calculators.startedAt, phases: window.__calculators.phases,"
+        " from: window.__calculators.startedFrom})"
+    )
     result = {"bytes": view.gzip_bytes(), "paint": poll(page, FIRST_PAINT), "cold": cold, "cold_timings": cold_timings}
-    poll(page, OFFLINE_SAVED)                  # the service worker has saved everything: a later visit
+    poll(page, OFFLINE_SAVED)  # the service worker has saved everything: a later visit
     page.goto(f"{origin}/{CALCULATOR}")
     result["warm"] = poll(page, ENGINE_READY) / 1000
-    result["warm_timings"] = page.evaluate("({startedAt: window.__calculators.startedAt,"
-                                           " phases: window.__calculators.phases, from: window.__calculators.startedFrom})")
+    result["warm_timings"] = page.evaluate(
+        "({startedAt: window.__calculators.startedAt,"
+        " phases: window.__calculators.phases, from: window.__calculators.startedFrom})"
+    )
     result["updates"] = [_update_ms(page, value) for value in range(3, 13)]
     context.close()
     return result
@@ -192,7 +205,7 @@ def measure(origin: str, runs: int, browser=None, *, site: Path) -> dict[str, li
         for kind in ("cold", "warm"):
             timings = calc[f"{kind}_timings"]
             add(f"worker started {kind}", timings["startedAt"])
-            if timings.get("phases"):      # older builds did not report them
+            if timings.get("phases"):  # older builds did not report them
                 add(f"python {kind}", timings["phases"]["python"] - timings["phases"]["runtimeScript"])
         add("from snapshot", 1.0 if calc["warm_timings"].get("from") == "snapshot" else 0.0)
         with network.hosts(site) as hosts:
@@ -211,16 +224,25 @@ def measure(origin: str, runs: int, browser=None, *, site: Path) -> dict[str, li
 def first_visit_rows(key: str, host: str, targets: dict[str, str]) -> list[tuple]:
     """The first-visit rows of one host (network.hosts): `key` "" and `host` "" for the host that
     sends gzip only (the targets are for it), " br" and ", Brotli" for the one that sends Brotli."""
-    return [(f"{profile_key}{key} {part}", f"first visit, {profile}{host}: {figure}", unit, scale,
-             targets.get(f"{profile_key} {part}", ""))
-            for profile, profile_key in (("Fast 4G", "fast"), ("Slow 4G", "slow"))
-            for part, figure, unit, scale in (("result", "first live result", "s", 1),
-                                              ("bytes", "transferred before it", "MB", 1e-6),
-                                              ("wasm in", "the wasm's last byte", "s", 1),
-                                              ("after it", "from it to the result", "s", 1))]
+    return [
+        (
+            f"{profile_key}{key} {part}",
+            f"first visit, {profile}{host}: {figure}",
+            unit,
+            scale,
+            targets.get(f"{profile_key} {part}", ""),
+        )
+        for profile, profile_key in (("Fast 4G", "fast"), ("Slow 4G", "slow"))
+        for part, figure, unit, scale in (
+            ("result", "first live result", "s", 1),
+            ("bytes", "transferred before it", "MB", 1e-6),
+            ("wasm in", "the wasm's last byte", "s", 1),
+            ("after it", "from it to the result", "s", 1),
+        )
+    ]
 
 
-ROWS = [   # (sample, figure, unit, scale, target)
+ROWS = [  # (sample, figure, unit, scale, target)
     ("home bytes", "first view: home page (gzip)", "KB", 1e-3, "< 400 KB"),
     ("rule bytes", "first view: rule page 1.7 (gzip)", "KB", 1e-3, "< 400 KB"),
     ("calculator bytes", "first view: calculator page (gzip)", "KB", 1e-3, ""),
@@ -247,6 +269,14 @@ ROWS = [   # (sample, figure, unit, scale, target)
 
 
 def rows(samples: dict[str, list[float]]) -> list[dict]:
-    return [{"figure": figure, "median": statistics.median(samples[key]) * scale, "unit": unit,
-             "runs": len(samples[key]), "target": target}
-            for key, figure, unit, scale, target in ROWS if key in samples]
+    return [
+        {
+            "figure": figure,
+            "median": statistics.median(samples[key]) * scale,
+            "unit": unit,
+            "runs": len(samples[key]),
+            "target": target,
+        }
+        for key, figure, unit, scale, target in ROWS
+        if key in samples
+    ]

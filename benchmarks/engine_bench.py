@@ -19,16 +19,34 @@ from mele.engine.api import run
 from mele.engine.params import CALCULATORS, Params
 
 CASES = {
-    "strike": {"prowess": 7, "strike_prowess": 11, "state": "wounded", "weapon": "2:8", "support": 1,
-               "strike_body": 6, "body": 8, "discard_on": "7,8", "ringwraith": False},
+    "strike": {
+        "prowess": 7,
+        "strike_prowess": 11,
+        "state": "wounded",
+        "weapon": "2:8",
+        "support": 1,
+        "strike_body": 6,
+        "body": 8,
+        "discard_on": "7,8",
+        "ringwraith": False,
+    },
     "corruption": {"points": 7, "modifier": -1, "checks": 3},
     "influence": {"required": 10, "direct_influence": 2, "modifier": [3, 2]},
     "keying": {"path": "s w f b", "site": "B", "doors_of_night": True, "fell_winter": True},
     "hazard-limit": {"size": 5, "orc_scouts": 2, "halved": True},
-    "audience": {"me": "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
-                 "opponent": "character=11,item=5,faction=0,ally=2", "revealed_against_me": 3},
-    "swim": {"edition": "advanced", "cavalry": True, "heavy_armour": True, "shield": True, "banner": True,
-             "prone_in_deep": True},
+    "audience": {
+        "me": "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
+        "opponent": "character=11,item=5,faction=0,ally=2",
+        "revealed_against_me": 3,
+    },
+    "swim": {
+        "edition": "advanced",
+        "cavalry": True,
+        "heavy_armour": True,
+        "shield": True,
+        "banner": True,
+        "prone_in_deep": True,
+    },
     "passenger-hit": {},
     "mount": {},
 }
@@ -55,7 +73,7 @@ def measure(repeat: int = 1000) -> dict:
     for name, params in CASES.items():
         results[name] = {
             "engine": median_seconds(engine_call(name), repeat),
-            "api_run": median_seconds(lambda: run(name, params), repeat),
+            "api_run": median_seconds(lambda name=name, params=params: run(name, params), repeat),
         }
     return results
 
@@ -67,8 +85,11 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     results = measure(args.repeat)
     if args.json:
-        print(json.dumps({"unit": "seconds", "repeat": args.repeat, "budget": BUDGET_SECONDS,
-                          "median": results}, indent=2))
+        print(
+            json.dumps(
+                {"unit": "seconds", "repeat": args.repeat, "budget": BUDGET_SECONDS, "median": results}, indent=2
+            )
+        )
         return 0
     print(f"{'calculator':<14}{'engine (us)':>13}{'api.run (us)':>14}  under 1 ms")
     for name, times in results.items():

@@ -18,8 +18,8 @@ from mele.devtools.serve import start_server
 from tests.browser.cross_engine import engines
 
 ENGINES = ("firefox", "webkit")
-UPDATE_VALUES = range(3, 10)      # one key press each, so each change is one computation
-ROWS = [   # (sample, figure, unit, target), each per engine
+UPDATE_VALUES = range(3, 10)  # one key press each, so each change is one computation
+ROWS = [  # (sample, figure, unit, target), each per engine
     ("cold", "navigation to engine ready, cold", "s", "< 3 s"),
     ("warm", "navigation to engine ready, warm", "s", "< 2 s"),
     ("update", "input change to updated result", "ms", "< 50 ms"),
@@ -68,7 +68,15 @@ def measure(site: Path, runs: int, names=ENGINES) -> dict[str, dict[str, list[fl
 
 
 def figures(site: Path, runs: int, names=ENGINES) -> list[dict]:
-    return [{"figure": f"{name}: {figure}", "median": statistics.median(by_key[key]), "unit": unit,
-             "runs": len(by_key[key]), "target": target}
-            for name, by_key in measure(site, runs, names).items() for key, figure, unit, target in ROWS
-            if by_key.get(key)]
+    return [
+        {
+            "figure": f"{name}: {figure}",
+            "median": statistics.median(by_key[key]),
+            "unit": unit,
+            "runs": len(by_key[key]),
+            "target": target,
+        }
+        for name, by_key in measure(site, runs, names).items()
+        for key, figure, unit, target in ROWS
+        if by_key.get(key)
+    ]

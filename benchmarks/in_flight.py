@@ -35,6 +35,8 @@ class InFlight:
         deadline = time.monotonic() + timeout_s
         while self._pending or time.monotonic() - self._changed < quiet_s:
             if time.monotonic() > deadline:
-                raise TimeoutError(f"the page still loads after {timeout_s:.0f} s: "
-                                   f"{len(self._pending)} requests open {sorted(self._pending.values())[:5]}")
-            self._page.wait_for_timeout(50)     # Playwright delivers the page's events meanwhile
+                raise TimeoutError(
+                    f"the page still loads after {timeout_s:.0f} s: "
+                    f"{len(self._pending)} requests open {sorted(self._pending.values())[:5]}"
+                )
+            self._page.wait_for_timeout(50)  # Playwright delivers the page's events meanwhile

@@ -21,13 +21,13 @@ from playwright.sync_api import Error as PlaywrightError
 
 from mele.devtools.serve import start_server
 
-PROFILES = {   # name -> (download bytes/s, upload bytes/s, latency ms)
+PROFILES = {  # name -> (download bytes/s, upload bytes/s, latency ms)
     "Fast 4G": (9e6 / 8, 1.5e6 / 8, 60),
     "Slow 4G": (1.6e6 / 8, 0.75e6 / 8, 150),
 }
 CALCULATOR, INPUT = "calculators/strike/", "#calc-strike-prowess"
 RUNTIME_WASM = "pyodide.asm.wasm"
-WIRED = "#calc-strike[data-wired]"    # the page script listens to the form from here on
+WIRED = "#calc-strike[data-wired]"  # the page script listens to the form from here on
 FIRST_RESULT_TIMEOUT_S = 180
 QUIET_PAGE_S = 30
 
@@ -63,8 +63,11 @@ class Transfers:
     def engine_files(self) -> int:
         """Files of the engine itself (the runtime, standard library, wheel, snapshot); not its
         1 KB manifest, which the offline copy of the pages holds so a calculator can start offline."""
-        return sum(1 for r in self.finished if ("/assets/pyodide/" in r.url or "/assets/engine/" in r.url)
-                   and not r.url.endswith("/engine.json"))
+        return sum(
+            1
+            for r in self.finished
+            if ("/assets/pyodide/" in r.url or "/assets/engine/" in r.url) and not r.url.endswith("/engine.json")
+        )
 
 
 @contextlib.contextmanager
@@ -84,8 +87,10 @@ def throttle(context, page, profile: str) -> None:
     download, upload, latency = PROFILES[profile]
     session = context.new_cdp_session(page)
     session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": latency, "downloadThroughput": download, "uploadThroughput": upload})
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": latency, "downloadThroughput": download, "uploadThroughput": upload},
+    )
 
 
 def first_live_result(browser, origin: str, profile: str) -> dict:
@@ -111,8 +116,12 @@ def first_live_result(browser, origin: str, profile: str) -> dict:
                 raise TimeoutError(f"{profile}: no live result after {FIRST_RESULT_TIMEOUT_S} s")
             page.wait_for_timeout(20)
         wasm_in = (transfers.last_byte_of(RUNTIME_WASM) - shown["origin"]) / 1000
-        return {"result": shown["at"] / 1000, "bytes": transfers.bytes_until(shown["origin"] + shown["at"]),
-                "wasm in": wasm_in, "after it": shown["at"] / 1000 - wasm_in}
+        return {
+            "result": shown["at"] / 1000,
+            "bytes": transfers.bytes_until(shown["origin"] + shown["at"]),
+            "wasm in": wasm_in,
+            "after it": shown["at"] / 1000 - wasm_in,
+        }
     finally:
         context.close()
 

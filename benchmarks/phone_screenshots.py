@@ -26,7 +26,7 @@ from mele.devtools.serve import start_server
 
 OUT = ROOT / "test-results" / "phone-screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-EDITED_FIELD = 2            # the third visible field
+EDITED_FIELD = 2  # the third visible field
 # The calculator's answer: the summary bar where there is one, else the result's first block.
 ANSWER = ".calc-summary, .calc-result"
 ANSWER_IN_VIEW_JS = """selector => [...document.querySelector('.calculator').querySelectorAll(selector)]
@@ -41,19 +41,22 @@ FIELD_CLEAR_JS = """el => { const r = el.getBoundingClientRect();
   return r.top >= 0 && r.bottom <= top + 0.5; }"""
 
 
-READING_PAGES = ["rules/1-7-combat/#r1-7-25"]     # a rule page, opened at a rule
+READING_PAGES = ["rules/1-7-combat/#r1-7-25"]  # a rule page, opened at a rule
 
 
 def calculator_pages(site: Path) -> list[str]:
     """Every page of `site` with a calculator on it, as paths from the root ("calculators/strike/")."""
-    return [p.parent.relative_to(site).as_posix() + "/" for p in sorted(site.rglob("index.html"))
-            if 'class="calculator' in p.read_text(encoding="utf-8")]
+    return [
+        p.parent.relative_to(site).as_posix() + "/"
+        for p in sorted(site.rglob("index.html"))
+        if 'class="calculator' in p.read_text(encoding="utf-8")
+    ]
 
 
 def change(field) -> None:
     """A different value in `field`, as a thumb would give it: a tap, then the new value."""
     kind = field.evaluate("el => el.tagName === 'SELECT' ? 'select' : el.type")
-    field.tap()                      # focuses it (a box is ticked by the tap itself)
+    field.tap()  # focuses it (a box is ticked by the tap itself)
     if kind == "select":
         options = field.evaluate("el => [...el.options].map(o => o.value)")
         current = field.input_value()
@@ -95,8 +98,14 @@ def shoot(browser, origin: str, page_path: str, folder: Path) -> dict:
         page.screenshot(path=str(folder / f"{name}-editing.png"))
         page.screenshot(path=str(folder / f"{name}-full.png"), full_page=True)
         height = page.evaluate("document.documentElement.scrollHeight")
-        return {"page": page_path, "name": name, "answer_in_view": in_view, "field_clear": field_clear, "height": height,
-                "fields": len(fields)}
+        return {
+            "page": page_path,
+            "name": name,
+            "answer_in_view": in_view,
+            "field_clear": field_clear,
+            "height": height,
+            "fields": len(fields),
+        }
 
 
 def shoot_reading(browser, origin: str, page_path: str, folder: Path) -> dict:
@@ -116,8 +125,9 @@ def shoot_build(browser, root: Path, site: Path, folder: Path) -> list[dict]:
     try:
         time_build(site, origin + "/", 1, root)
         folder.mkdir(parents=True, exist_ok=True)
-        return ([shoot(browser, origin, page_path, folder) for page_path in calculator_pages(site)]
-                + [shoot_reading(browser, origin, page_path, folder) for page_path in READING_PAGES])
+        return [shoot(browser, origin, page_path, folder) for page_path in calculator_pages(site)] + [
+            shoot_reading(browser, origin, page_path, folder) for page_path in READING_PAGES
+        ]
     finally:
         server.shutdown()
 
@@ -130,23 +140,34 @@ def table(before: list[dict], after: list[dict], baseline: str) -> str:
     def cell(shot: dict | None, side: str) -> str:
         if not shot:
             return "(no such page)"
-        if "fields" not in shot:          # a reading page
-            return (f"page {shot['height']} px ([open]({side}/{shot['name']}-open.png) · "
-                    f"[full]({side}/{shot['name']}-full.png))")
+        if "fields" not in shot:  # a reading page
+            return (
+                f"page {shot['height']} px ([open]({side}/{shot['name']}-open.png) · "
+                f"[full]({side}/{shot['name']}-full.png))"
+            )
         seen = "answer in view" if shot["answer_in_view"] else "answer off screen"
         if not shot["field_clear"]:
             seen += " (the field under it)"
         fields = f"{shot['fields']} field" + ("s" if shot["fields"] != 1 else "")
-        return (f"{seen}, page {shot['height']} px, {fields} first "
-                f"([open]({side}/{shot['name']}-open.png) · [editing]({side}/{shot['name']}-editing.png) · "
-                f"[full]({side}/{shot['name']}-full.png))")
+        return (
+            f"{seen}, page {shot['height']} px, {fields} first "
+            f"([open]({side}/{shot['name']}-open.png) · [editing]({side}/{shot['name']}-editing.png) · "
+            f"[full]({side}/{shot['name']}-full.png))"
+        )
 
-    lines = ["# Calculators and a rule page on a 390 x 844 phone: before and after", "",
-             f"Before: the project at `{baseline}`. After: this tree. Fields: those shown before any "
-             "disclosure is opened. While editing: the third of them scrolled into view and changed.", "",
-             "| page | before | after |", "|---|---|---|"]
-    lines += [f"| {page} | {cell(r.get('before'), 'before')} | {cell(r.get('after'), 'after')} |"
-              for page, r in sorted(rows.items())]
+    lines = [
+        "# Calculators and a rule page on a 390 x 844 phone: before and after",
+        "",
+        f"Before: the project at `{baseline}`. After: this tree. Fields: those shown before any "
+        "disclosure is opened. While editing: the third of them scrolled into view and changed.",
+        "",
+        "| page | before | after |",
+        "|---|---|---|",
+    ]
+    lines += [
+        f"| {page} | {cell(r.get('before'), 'before')} | {cell(r.get('after'), 'after')} |"
+        for page, r in sorted(rows.items())
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -157,8 +178,10 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     shutil.rmtree(OUT, ignore_errors=True)
-    sites = {"before": (checkout(args.baseline), ROOT / "build" / "screens-before"),
-             "after": (ROOT, ROOT / "build" / "screens-after")}
+    sites = {
+        "before": (checkout(args.baseline), ROOT / "build" / "screens-before"),
+        "after": (ROOT, ROOT / "build" / "screens-after"),
+    }
     shots = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path())

@@ -5,6 +5,9 @@ The site is built into a folder of the benchmark's own and served on 127.0.0.1 w
 its deployed headers; the browser figures come from browser_bench.py (Chromium) and
 engines_bench.py (engine start and input to result in Firefox and WebKit).
 
+The author's loop (author_loop.py: `make build` with nothing changed, a glossary edit until the
+open `make serve` page shows it) is timed last, on a scratch copy of the project.
+
 `--baseline REF` (`make bench BASELINE=main`) also builds the project as it was at REF
 with its own build scripts and measures both in the same run, alternating, with this
 benchmark's code: a "before" column beside the figures.
@@ -19,9 +22,8 @@ import shutil
 import statistics
 from pathlib import Path
 
-from benchmarks import browser_bench, engines_bench, search_bench
-from benchmarks.site_build import (ROOT, calculator_script_size, checkout, offline_copy_size, site_size,
-                                   time_build)
+from benchmarks import author_loop, browser_bench, engines_bench, search_bench
+from benchmarks.site_build import ROOT, calculator_script_size, checkout, offline_copy_size, site_size, time_build
 from mele.devtools.serve import start_server
 
 HEADER = f"{'figure':<52} {'median':>12} {'unit':<5} {'runs':>5}  target"
@@ -33,8 +35,13 @@ def engine_figures(repeat: int = 1000) -> list[dict]:
     from benchmarks.engine_bench import measure
 
     return [
-        {"figure": f"engine call: {name} ({way})", "median": seconds * 1e3, "unit": "ms",
-         "runs": repeat, "target": "< 1 ms"}
+        {
+            "figure": f"engine call: {name} ({way})",
+            "median": seconds * 1e3,
+            "unit": "ms",
+            "runs": repeat,
+            "target": "< 1 ms",
+        }
         for name, timings in measure(repeat).items()
         for way, seconds in timings.items()
     ]
@@ -52,19 +59,33 @@ class Build:
         """Built into a folder of the benchmark's own and served; close() removes both."""
         site = ROOT / "build" / f"bench-{name}-{os.getpid()}"
         site.mkdir(parents=True, exist_ok=True)
-        server, origin = start_server(site, brotli=False)   # the figures are for gzip, which every host sends
+        server, origin = start_server(site, brotli=False)  # the figures are for gzip, which every host sends
         return cls(site, origin, time_build(site, origin + "/", runs, root), server)
 
     def site_rows(self) -> list[dict]:
         return [
-            {"figure": "build (parse + render + mkdocs build + postbuild)",
-             "median": statistics.median(self.build_times), "unit": "s", "runs": len(self.build_times),
-             "target": "< 5 s"},
+            {
+                "figure": "build (parse + render + mkdocs build + postbuild)",
+                "median": statistics.median(self.build_times),
+                "unit": "s",
+                "runs": len(self.build_times),
+                "target": "< 5 s",
+            },
             {"figure": "total site size", "median": site_size(self.site) / 1e6, "unit": "MB", "runs": 1, "target": ""},
-            {"figure": "calculator scripts (assets/javascripts/calculators)",
-             "median": calculator_script_size(self.site) / 1e3, "unit": "KB", "runs": 1, "target": "smaller"},
-            {"figure": "offline copy saved on a first visit", "median": offline_copy_size(self.site) / 1e6,
-             "unit": "MB", "runs": 1, "target": ""},
+            {
+                "figure": "calculator scripts (assets/javascripts/calculators)",
+                "median": calculator_script_size(self.site) / 1e3,
+                "unit": "KB",
+                "runs": 1,
+                "target": "smaller",
+            },
+            {
+                "figure": "offline copy saved on a first visit",
+                "median": offline_copy_size(self.site) / 1e6,
+                "unit": "MB",
+                "runs": 1,
+                "target": "",
+            },
         ]
 
     def measure_once(self, browser) -> None:
@@ -76,7 +97,7 @@ class Build:
         return search_bench.figures(self.site, self.origin, runs, browser)
 
     def close(self) -> None:
-        if self.server is not None:    # a site served by someone else is left as it was
+        if self.server is not None:  # a site served by someone else is left as it was
             self.server.shutdown()
             shutil.rmtree(self.site, ignore_errors=True)
 
@@ -96,14 +117,23 @@ def figures(runs: int, browser=None, baseline: str | None = None, served: Build 
     try:
         if baseline:
             builds.append(Build.own("baseline", checkout(baseline), runs))
-        for _ in range(runs):          # alternating, so both see the same machine
+        for _ in range(runs):  # alternating, so both see the same machine
             for build in builds:
                 build.measure_once(browser)
-        rows = (builds[0].site_rows() + engine_figures() + browser_bench.rows(builds[0].samples)
-                + builds[0].search_rows(runs, browser) + engines_bench.figures(builds[0].site, runs))
+        rows = (
+            builds[0].site_rows()
+            + engine_figures()
+            + browser_bench.rows(builds[0].samples)
+            + builds[0].search_rows(runs, browser)
+            + engines_bench.figures(builds[0].site, runs)
+        )
         if baseline:
-            before = {row["figure"]: row["median"] for row in builds[1].site_rows() + browser_bench.rows(builds[1].samples)
-                      + builds[1].search_rows(runs, browser)}
+            before = {
+                row["figure"]: row["median"]
+                for row in builds[1].site_rows()
+                + browser_bench.rows(builds[1].samples)
+                + builds[1].search_rows(runs, browser)
+            }
             for row in rows:
                 row["before"] = before.get(row["figure"])
         return rows
@@ -119,8 +149,10 @@ def table(rows: list[dict]) -> str:
         before = ""
         if with_before:
             before = f"{row['before']:>12.4f} " if row.get("before") is not None else f"{'':>12} "
-        lines.append(f"{row['figure']:<52} {before}{row['median']:>12.4f} {row['unit']:<5} {row['runs']:>5}  "
-                     f"{row.get('target', '')}")
+        lines.append(
+            f"{row['figure']:<52} {before}{row['median']:>12.4f} {row['unit']:<5} {row['runs']:>5}  "
+            f"{row.get('target', '')}"
+        )
     return "\n".join(lines)
 
 
@@ -130,6 +162,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--baseline", metavar="REF", help="also measure the project at this git ref (before/after)")
     args = parser.parse_args(argv)
-    rows = figures(args.runs, baseline=args.baseline)
+    rows = figures(args.runs, baseline=args.baseline) + author_loop.figures(min(args.runs, 3))
     print(json.dumps(rows, indent=1) if args.json else table(rows))
     return 0

@@ -17,7 +17,8 @@ def build_steps(out: Path, prebuild: bool = True) -> list[list[str]]:
     """The build's steps; without `prebuild` when docs/rules and the rules index are written already."""
     return ([["-m", "mele.build_scripts", "prebuild"]] if prebuild else []) + [
         ["-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
-        ["-m", "mele.build_scripts", "postbuild", str(out)]]
+        ["-m", "mele.build_scripts", "postbuild", str(out)],
+    ]
 
 
 def time_build(out: Path, site_url: str, runs: int, root: Path = ROOT, prebuild: bool = True) -> list[float]:
@@ -28,8 +29,9 @@ def time_build(out: Path, site_url: str, runs: int, root: Path = ROOT, prebuild:
     for _ in range(runs):
         started = time.perf_counter()
         for step in build_steps(out, prebuild):
-            done = subprocess.run([sys.executable, *step], cwd=root, env=env, capture_output=True, text=True,
-                                  check=False)
+            done = subprocess.run(
+                [sys.executable, *step], cwd=root, env=env, capture_output=True, text=True, check=False
+            )
             if done.returncode != 0:
                 raise RuntimeError(f"build step {' '.join(step)} failed:\n{done.stderr[-2000:]}")
         times.append(time.perf_counter() - started)
@@ -39,8 +41,9 @@ def time_build(out: Path, site_url: str, runs: int, root: Path = ROOT, prebuild:
 def checkout(ref: str) -> Path:
     """The project as it was at `ref` (a commit or branch), unpacked under build/ with `git archive`
     (the work tree and its branch are left alone), sharing this tree's node_modules."""
-    commit = subprocess.run(["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=ROOT, capture_output=True,
-                            text=True, check=True).stdout.strip()
+    commit = subprocess.run(
+        ["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
     root = ROOT / "build" / f"bench-baseline-{commit[:12]}"
     if not (root / "Makefile").exists():
         root.mkdir(parents=True, exist_ok=True)
@@ -57,8 +60,11 @@ def site_size(site: Path) -> int:
 
 def calculator_script_size(site: Path) -> int:
     """The calculator pages' own JavaScript (page script, form, engine client and worker), as served."""
-    return sum(p.stat().st_size for p in (site / "assets" / "javascripts" / "calculators").iterdir()
-               if p.suffix in (".js", ".mjs"))
+    return sum(
+        p.stat().st_size
+        for p in (site / "assets" / "javascripts" / "calculators").iterdir()
+        if p.suffix in (".js", ".mjs")
+    )
 
 
 def offline_copy_size(site: Path) -> int:

@@ -62,7 +62,7 @@ class _AnyRule(dict):
 RULE_URLS = _AnyRule()
 
 
-# --- neutral defaults and the rulebook's examples (issue 19) ------------------------------------
+# --- neutral defaults and the rulebook's examples ------------------------------------
 
 def form_specs(view: dict) -> list[dict]:
     return view["fields"] + view.get("roll_fields", []) + (view.get("rows") or {}).get("fields", [])
@@ -125,7 +125,7 @@ def test_the_rulebook_example_reproduces_the_book(view_id):
         assert words in shown["html"], (view_id, words)
 
 
-# --- totals that answer the question (issue 19) ---------------------------------------------------
+# --- totals that answer the question ---------------------------------------------------
 
 def test_a_strike_shows_wounded_in_all_and_out_of_play_above_the_detail():
     values = {**default_values(VIEWS["strike"]), "discard_on": "8"}
@@ -143,7 +143,7 @@ def test_corruption_says_survives_and_an_attack_at_least_one_out_of_play():
     assert "At least one out of play" in attack["html"] and "at least one out of play" in attack["summary"]
 
 
-# --- keying says what changed (issue 19) -----------------------------------------------------------
+# --- keying says what changed -----------------------------------------------------------
 
 @pytest.mark.parametrize(("doors", "winter", "line", "changes"), [
     ("", "", "</strong>s w f b</p>", None),

@@ -37,8 +37,8 @@ def test_the_engines_files_get_zopflis_smaller_copy_and_the_pages_level_9(tmp_pa
 def test_a_file_that_does_not_compress_gets_no_copy(tmp_path: Path):
     engine_file = tmp_path / "assets" / "engine" / "random.whl"
     engine_file.parent.mkdir(parents=True)
-    engine_file.write_bytes(random.Random(13).randbytes(200_000))   # as a zip of deflated files is
-    for suffix in (SUFFIX, BROTLI_SUFFIX):            # copies a build made before are taken away
+    engine_file.write_bytes(random.Random(13).randbytes(200_000))  # as a zip of deflated files is
+    for suffix in (SUFFIX, BROTLI_SUFFIX):  # copies a build made before are taken away
         engine_file.with_name(engine_file.name + suffix).write_bytes(b"old")
     precompress(tmp_path)
     for suffix in (SUFFIX, BROTLI_SUFFIX):
@@ -46,12 +46,12 @@ def test_a_file_that_does_not_compress_gets_no_copy(tmp_path: Path):
 
 
 def test_no_brotli_copy_is_attempted_of_an_engine_file_that_does_not_compress(tmp_path: Path):
-    """Brotli would take 7 s to find that Pyodide's python_stdlib.zip (deflated files) does not compress."""
-    data = os.urandom(300_000)      # never compressed before: nothing of it is in the cache yet
+    """Brotli would take long to find that Pyodide's python_stdlib.zip (deflated files) does not compress."""
+    data = os.urandom(300_000)  # never compressed before: nothing of it is in the cache yet
     engine_file = tmp_path / "assets" / "pyodide" / "python_stdlib.zip"
     engine_file.parent.mkdir(parents=True)
     engine_file.write_bytes(data)
-    precompress(tmp_path)     # the copies are made in other processes: the cache says which were
+    precompress(tmp_path)  # the copies are made in other processes: the cache says which were
     made = list(CACHE.glob(f"{hashlib.sha256(data).hexdigest()[:32]}*"))
     for kept in made:
         kept.unlink()
@@ -61,7 +61,7 @@ def test_no_brotli_copy_is_attempted_of_an_engine_file_that_does_not_compress(tm
 
 
 def test_a_file_compressed_early_then_changed_gets_copies_of_what_it_is_at_the_end(tmp_path: Path):
-    """The build gives out Pyodide's runtime files before its Node steps (which take 10 s) and
+    """The build gives out Pyodide's runtime files before its Node steps (which take a while) and
     collects every copy after them: a file written again meanwhile is compressed again."""
     engine_file = tmp_path / "assets" / "pyodide" / "pyodide.asm.mjs"
     engine_file.parent.mkdir(parents=True)
@@ -70,7 +70,7 @@ def test_a_file_compressed_early_then_changed_gets_copies_of_what_it_is_at_the_e
     with Compression(tmp_path) as compression:
         compression.start([engine_file])
         engine_file.write_bytes(TEXT + b"and one rule more\n")
-        page.write_bytes(TEXT)                       # a file written after the start, as the wheel is
+        page.write_bytes(TEXT)  # a file written after the start, as the wheel is
         count, _ = compression.finish()
     assert count == 2
     for path in (engine_file, page):
@@ -84,7 +84,7 @@ def test_every_gzip_copy_in_the_site_is_its_file(site: Path):
     assert any(copy.name == "pyodide.asm.wasm.gz" for copy in copies)
     for copy in copies:
         original = copy.with_name(copy.name.removesuffix(SUFFIX))
-        if original.is_file():     # engine-snapshot.bin.gz is the file itself, with no other
+        if original.is_file():  # engine-snapshot.bin.gz is the file itself, with no other
             assert gzip.decompress(copy.read_bytes()) == original.read_bytes(), copy
 
 

@@ -5,7 +5,7 @@
 Not a step of `make build`: the PNGs are rendered in Chromium, which the browser tests
 have but `make build` and `make serve` need not have, so the PNGs are committed with
 this script. app_icons.json records, for each PNG, a hash of what it was drawn from (its
-SVG and the way it is drawn) and of the PNG itself; tests/test_app_manifest.py fails when
+SVG and the way it is drawn) and of the PNG itself; tests/site/test_app_manifest.py fails when
 an SVG has changed and its PNGs were not drawn again.
 """
 

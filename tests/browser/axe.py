@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from tests.browser.conftest import wait_until_still
-from tests.conftest import ROOT
+from tests.support.browser import wait_until_still
+from tests.support.site import ROOT
 
 AXE_SOURCE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # The WCAG 2.0, 2.1 and 2.2 success criteria at levels A and AA.

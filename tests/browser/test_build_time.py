@@ -10,8 +10,8 @@ import pytest
 
 from mele.views.catalogue import VIEWS
 from mele.views.values import example_values
-from tests.browser.conftest import (
-    CALCULATOR_PAGES,
+from tests.support.browser import (
+    ALL_CALCULATOR_PAGES,
     assert_result_is_the_views,
     assert_result_shown,
     defaults,
@@ -20,9 +20,8 @@ from tests.browser.conftest import (
     result_text,
     wait_for_engine,
 )
-from tests.browser.test_swim import SWIM_PAGE
 
-PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}   # the calculator pages, the SBG one included
+PAGES = ALL_CALCULATOR_PAGES
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))
@@ -50,7 +49,7 @@ def inputs_to_try(view: str) -> list[dict]:
         tried.append(example_values(VIEWS[view]))
     rolls = VIEWS[view].get("roll_fields", [])
     if rolls:
-        tried.append({**defaults(view), rolls[0]["name"]: "4"})   # a natural 4: on a D6 and on 2D6
+        tried.append({**defaults(view), rolls[0]["name"]: "4"})  # a natural 4: on a D6 and on 2D6
     return tried
 
 
@@ -60,7 +59,7 @@ def test_build_and_browser_show_what_the_views_write(open_returning_page, page_n
     the HTML mele/views writes in CPython for the same inputs (and the same rule URLs)."""
     page = open_returning_page(f"calculators/{page_name}/")
     for view in PAGES[page_name]:
-        assert_result_is_the_views(page, view, defaults(view))        # as built, before any script
+        assert_result_is_the_views(page, view, defaults(view))  # as built, before any script
     for view in PAGES[page_name]:
         wait_for_engine(page, view)
         for values in inputs_to_try(view):
@@ -68,5 +67,5 @@ def test_build_and_browser_show_what_the_views_write(open_returning_page, page_n
                 page.click(f"#calc-{view} .calc-reset")
             else:
                 fill_view(page, view, values)
-            assert_result_shown(page, view, values)     # the engine's inputs, and any name, are in
+            assert_result_shown(page, view, values)  # the engine's inputs, and any name, are in
             assert_result_is_the_views(page, view, values)

@@ -10,12 +10,12 @@ import json
 import shutil
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from mele.build_scripts.steps import seal
 from mele.devtools.serve import start_server
-from tests.browser.conftest import BROWSER_SITE
-from tests.browser.test_offline import SERVICE_WORKER_STATE_JS, wait_until_saved
+from tests.support.browser import expect
+from tests.support.offline import SERVICE_WORKER_STATE_JS, wait_until_saved
+from tests.support.site import BROWSER_SITE
 
 MARKER = '<p id="deploy-marker">This paragraph came with the second deploy.</p>'
 PRECACHED_HOME_JS = """async () => {
@@ -29,7 +29,7 @@ PRECACHED_HOME_JS = """async () => {
 
 
 @pytest.fixture
-def deployed_site(tmp_path, origin):   # `origin`: the session's site is built
+def deployed_site(tmp_path, origin):  # `origin`: the session's site is built
     site = tmp_path / "site"
     shutil.copytree(BROWSER_SITE, site)
     server, url = start_server(site)
@@ -43,7 +43,7 @@ def redeploy_with_a_new_home_page(site) -> str:
     anchor = '<article class="md-content__inner md-typeset">'
     assert anchor in html
     home.write_text(html.replace(anchor, anchor + MARKER, 1), encoding="utf-8")
-    return seal(site)["build"]   # as a real build ends: the offline list, then the gzip copies
+    return seal(site)["build"]  # as a real build ends: the offline list, then the gzip copies
 
 
 def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
@@ -57,10 +57,10 @@ def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
     new_build = redeploy_with_a_new_home_page(site)
     assert new_build != old_build
 
-    page.goto(url + "/")          # served from the old copy; the new worker takes over and the page reloads
+    page.goto(url + "/")  # served from the old copy; the new worker takes over and the page reloads
     page.wait_for_selector("#deploy-marker", timeout=30_000)
 
-    page.context.set_offline(True)   # the offline copy is the new one, and only the new one
+    page.context.set_offline(True)  # the offline copy is the new one, and only the new one
     page.reload()
     assert page.locator("#deploy-marker").is_visible()
     new_home = page.evaluate(PRECACHED_HOME_JS)
@@ -74,7 +74,7 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     page.goto(url + "/")
     wait_until_saved(page)
     page.goto(url + "/")
-    page.mouse.wheel(0, 200)      # the reader is reading: no reload under their eyes
+    page.mouse.wheel(0, 200)  # the reader is reading: no reload under their eyes
     redeploy_with_a_new_home_page(site)
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     # Twice in full runs no update came (the worker active, none installing). The likely cause, mended
@@ -82,8 +82,8 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     # its copy, was sent the old copy under the new file's time, and this check was then told 304.
     # Should it come back, say what the page and its worker were at.
     try:
-        page.wait_for_function("window.__offline.state === 'updated'", timeout=30_000)
-    except PlaywrightTimeoutError as error:
+        expect(page.locator("html")).to_have_attribute("data-offline", "updated", timeout=30_000)
+    except AssertionError as error:
         raise AssertionError(f"no update offered: {page.evaluate(SERVICE_WORKER_STATE_JS)}") from error
     assert page.locator("#deploy-marker").count() == 0
     page.click("#site-messages[data-message='offline-update'] .site-messages__action")

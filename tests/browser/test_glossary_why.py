@@ -1,10 +1,10 @@
-"""Issue 10: each glossary entry's "Why" disclosure shows the words of the rules it rests on,
+"""Each glossary entry's "Why" disclosure shows the words of the rules it rests on,
 opens with a tap on a 390-px phone, and needs no JavaScript."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_phone import PHONE
+from tests.support.browser import PHONE
+from tests.support.site import ARTIFACTS
 
 WHY = "#g-nazgul-hazard + .glossary-entry details.glossary-why"
 

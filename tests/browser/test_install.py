@@ -1,4 +1,4 @@
-"""Installing the site as an app (issue 18), in Chromium: nothing stands in the way of
+"""Installing the site as an app, in Chromium: nothing stands in the way of
 installing it, at the site root or under a sub-path; the status bar takes each palette's
 header colour; and the app's start URL opens with the network off after one visit."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from mele.devtools.serve import start_server
 from tests.browser.conftest import BROWSER_SITE, CHROMIUM_ARGS, Guard, chromium_path
-from tests.browser.test_offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
+from tests.support.offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
 
 HOME_HEADING = "Middle-earth Rules Reference"
 SHORTCUTS = ("glossary/", "turn-summary/", "calculators/")
@@ -29,7 +29,8 @@ def profile_context(playwright, tmp_path):
     """(context, guard): Chromium with a profile on disk. Every `browser.new_context()` is
     incognito, which Chromium reports as a reason not to install."""
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        str(tmp_path / "profile"), executable_path=chromium_path(), args=CHROMIUM_ARGS
+    )
     guard = Guard()
     context.route("**/*", guard.route)
     yield context, guard
@@ -92,9 +93,12 @@ def test_the_start_url_opens_offline_after_one_visit(open_page, origin):
     app = page.guard.watch(page.context.new_page())
     app.goto(start_url)
     assert app.locator("article h1").first.inner_text() == HOME_HEADING
-    fetched = app.evaluate("""async (urls) => Promise.all(urls.map(async (url) => {
+    fetched = app.evaluate(
+        """async (urls) => Promise.all(urls.map(async (url) => {
         const response = await fetch(url);
         return [url, response.ok];
-    }))""", ["manifest.webmanifest"] + [icon["src"] for icon in manifest["icons"]])
+    }))""",
+        ["manifest.webmanifest"] + [icon["src"] for icon in manifest["icons"]],
+    )
     assert all(ok for _, ok in fetched), fetched
     assert_nothing_tried_the_network(page, before)

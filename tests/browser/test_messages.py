@@ -1,12 +1,15 @@
-"""Nothing covers the page on a 390-px phone (issue 19): the site's one message area (in the
-header bar, over the page title) never lies over a focused input, the rule just tapped or
-the open navigation drawer; messages queue instead of stacking; no tooltip is left standing
-after a tap; "Back to top" stays in the header's band; and the calculator's form does not
-move when the engine becomes ready (nor when the offline note appears just then)."""
+"""Nothing covers the page on a 390-px phone: the site's one message area (a band under the header
+bar) never lies over a focused input, the rule just tapped or the open navigation drawer, and
+shows a message whole; the page title in the header is never cut; messages queue instead of
+stacking; no tooltip is left standing after a tap; "Back to top" stays in the header's band;
+and the calculator's form does not move when the engine becomes ready (nor when the offline
+note appears just then)."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import wait_for_engine
+import re
+
+from tests.browser.conftest import BROWSER_SITE, wait_for_engine
 from tests.browser.test_phone import PHONE
 
 COMBAT = "rules/1-7-combat/"
@@ -66,15 +69,16 @@ def test_the_copied_note_covers_no_rule_and_queues_after_a_lasting_note(open_pag
     page.goto(f"{origin}/{COMBAT}")
     show(page, "Saving the pages, search and glossary for offline use (5.1 MB)…", id="offline-pages", timeoutMs=None)
     number = "a.rule-num[data-cite='MELE 1.7.24']"
-    page.evaluate("document.getElementById('r1-7-24').scrollIntoView({block: 'start'})")   # just under the header
+    page.evaluate("document.getElementById('r1-7-24').scrollIntoView({block: 'start'})")  # just under the header
     page.wait_for_timeout(300)
     page.locator(number).tap()
     page.locator("#site-messages[data-message='rule-copied']").wait_for()
     assert page.locator("#site-messages").count() == 1, "one message area, no stacked toasts"
     assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, "#r1-7-24")
     # The lasting note comes back once the copy's note has had its moment.
-    page.wait_for_function("document.getElementById('site-messages').dataset.message === 'offline-pages'",
-                           timeout=10_000)
+    page.wait_for_function(
+        "document.getElementById('site-messages').dataset.message === 'offline-pages'", timeout=10_000
+    )
 
 
 def test_a_message_stays_under_the_open_drawer(open_page):
@@ -82,7 +86,7 @@ def test_a_message_stays_under_the_open_drawer(open_page):
     show(page, "Ready offline: the pages, search and glossary.", timeoutMs=None)
     page.tap("label.md-header__button[for='__drawer']")
     page.wait_for_function("document.getElementById('__drawer').checked")
-    page.wait_for_timeout(400)                    # the drawer slides in
+    page.wait_for_timeout(400)  # the drawer slides in
     assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, ".md-sidebar--primary")
 
 
@@ -106,7 +110,7 @@ def test_back_to_top_stays_in_the_header_band(open_page):
     page = open_page("calculators/strike/", **PHONE)
     page.mouse.wheel(0, 1500)
     page.wait_for_timeout(300)
-    page.mouse.wheel(0, -300)                     # Material shows the button while scrolling up
+    page.mouse.wheel(0, -300)  # Material shows the button while scrolling up
     page.locator(".md-top").wait_for(state="visible")
     page.wait_for_timeout(300)
     top = page.locator(".md-top").bounding_box()
@@ -116,15 +120,88 @@ def test_back_to_top_stays_in_the_header_band(open_page):
 
 def test_the_form_does_not_move_when_the_engine_becomes_ready(open_page):
     page = open_page(None, **PHONE, service_worker=True)
-    session = page.context.new_cdp_session(page)   # a slow network, so the loading state lasts
-    session.send("Network.emulateNetworkConditions",
-                 {"offline": False, "latency": 20, "downloadThroughput": 4e6, "uploadThroughput": 1e6})
+    session = page.context.new_cdp_session(page)  # a slow network, so the loading state lasts
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 20, "downloadThroughput": 4e6, "uploadThroughput": 1e6},
+    )
     page.goto(f"{page.guard.origin}/calculators/strike/")
     page.wait_for_function("document.querySelector('#calc-strike').dataset.engine === 'loading'")
-    page.wait_for_function("/ of [0-9.]+ MB/.test(document.querySelector('#calc-strike .calc-status').textContent)",
-                           timeout=60_000)
+    page.wait_for_function(
+        "/ of [0-9.]+ MB/.test(document.querySelector('#calc-strike .calc-status').textContent)", timeout=60_000
+    )
     loading = page.locator("#calc-strike-prowess").bounding_box()
     assert page.evaluate("window.scrollY") == 0
     wait_for_engine(page, "strike")
     ready = page.locator("#calc-strike-prowess").bounding_box()
     assert abs(ready["y"] - loading["y"]) <= 2, (loading, ready)
+
+
+# Each of the header's two titles (the site's name, and the page's once its heading has scrolled
+# away) is shown whole, inside the bar: [text, cut sideways, cut below, box, bar].
+HEADER_TITLES_JS = """() => {
+    const bar = document.querySelector(".md-header").getBoundingClientRect();
+    return [...document.querySelectorAll(".md-header__topic .md-ellipsis")].map((title) => {
+        const box = title.getBoundingClientRect();
+        return [title.textContent.trim(), title.scrollWidth > title.clientWidth + 1,
+                title.scrollHeight > title.clientHeight + 1, [box.top, box.bottom], [bar.top, bar.bottom]];
+    });
+}"""
+# The message area's text and actions, each [text, cut sideways, cut below], and its box in the viewport.
+MESSAGE_AREA_JS = """() => {
+    const area = document.getElementById("site-messages");
+    const parts = [...area.querySelectorAll(".site-messages__text, .site-messages__action")].map((part) =>
+        [part.textContent, part.scrollWidth > part.clientWidth + 1, part.scrollHeight > part.clientHeight + 1]);
+    const box = area.getBoundingClientRect();
+    return {parts, top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+            header: document.querySelector(".md-header").getBoundingClientRect().bottom,
+            width: innerWidth, height: innerHeight};
+}"""
+LONG_NOTE = (
+    "Copied: MELE 1.7.24 A character who is wounded is tapped and placed with the company; "
+    "if he was already wounded, he is eliminated."
+)
+KEEP_LABEL = "Keep the calculators offline (8.6 MB to download, 18 MB on this device)"
+
+
+def longest_titled_page() -> str:
+    """The built page whose title is longest: the hardest for the header bar."""
+    titles = {}
+    for page in BROWSER_SITE.rglob("index.html"):
+        found = re.search(
+            r'data-md-component="header-topic">\s*<span class="md-ellipsis">\s*(.*?)\s*</span>',
+            page.read_text(encoding="utf-8"),
+            re.S,
+        )
+        if found:
+            titles[page.parent.relative_to(BROWSER_SITE).as_posix() + "/"] = found.group(1)
+    return max(titles, key=lambda path: len(titles[path]))
+
+
+def test_the_header_title_is_never_cut_on_a_phone(open_page):
+    page = open_page(None, **PHONE)
+    for path in ("", COMBAT, "calculators/strike/", "glossary/", longest_titled_page()):
+        page.goto(f"{page.guard.origin}/{path.removeprefix('index.html')}")
+        titles = page.evaluate(HEADER_TITLES_JS)
+        assert len(titles) == 2, (path, titles)
+        for text, cut_sideways, cut_below, (top, bottom), (bar_top, bar_bottom) in titles:
+            assert text, path
+            assert not cut_sideways and not cut_below, f"{path}: the header's '{text}' is cut"
+            assert bar_top - 0.5 <= top and bottom <= bar_bottom + 0.5, f"{path}: '{text}' leaves the bar"
+
+
+def test_a_long_message_with_an_action_is_shown_whole_under_the_header(open_page):
+    page = open_page(COMBAT, **PHONE)
+    titles = page.evaluate(HEADER_TITLES_JS)
+    page.evaluate(
+        "([text, label]) => window.siteMessages.show(text, {timeoutMs: null, actions: [{label, onClick() {}}]})",
+        [LONG_NOTE, KEEP_LABEL],
+    )
+    area = page.evaluate(MESSAGE_AREA_JS)
+    assert [part[0] for part in area["parts"]] == [LONG_NOTE, KEEP_LABEL]
+    assert not [part for part in area["parts"] if part[1] or part[2]], f"cut: {area['parts']}"
+    assert area["top"] >= area["header"] - 0.5, "the message lies over the header bar"
+    assert area["left"] >= 0 and area["right"] <= area["width"] and area["bottom"] <= area["height"]
+    assert page.evaluate(HEADER_TITLES_JS) == titles, "the header's title is left as it was"
+    page.locator("#site-messages .site-messages__close").tap()
+    assert not page.locator("#site-messages").is_visible()

@@ -3,7 +3,7 @@ back, in one document, with one engine started once; none on pages without a cal
 
 from __future__ import annotations
 
-from tests.browser.conftest import (
+from tests.support.browser import (
     defaults,
     expected_params,
     fill_view,
@@ -28,7 +28,7 @@ def test_rule_pages_do_not_start_the_engine(open_page):
 def test_rule_page_to_calculators_and_back_with_one_engine(open_page):
     page = open_page("rules/1-7-combat/")
     page.evaluate("window.__sameDocument = true")
-    page.click(".see-also a[href*=\"calculators/strike\"]")
+    page.click('.see-also a[href*="calculators/strike"]')
     page.wait_for_url("**/calculators/strike/")
     wait_for_engine(page, "strike")
 
@@ -60,8 +60,10 @@ def test_an_opened_turn_summary_phase_scrolls_into_view(open_page):
     page = open_page("turn-summary/", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     phase = page.locator("details.phase").nth(4)
     phase.locator("summary").scroll_into_view_if_needed()
-    page.evaluate("window.scrollBy(0, -300)")        # the phase's title near the bottom of the screen
+    page.evaluate("window.scrollBy(0, -300)")  # the phase's title near the bottom of the screen
     phase.locator("summary").click()
-    page.wait_for_function("(() => { const t = document.querySelectorAll('details.phase')[4]"
-                           ".getBoundingClientRect().top; return t >= 0 && t < 120; })()")
+    page.wait_for_function(
+        "(() => { const t = document.querySelectorAll('details.phase')[4]"
+        ".getBoundingClientRect().top; return t >= 0 && t < 120; })()"
+    )
     assert phase.get_attribute("open") is not None

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import expect
+
 from tests.browser.conftest import (
     BROWSER_SITE,
     assert_result_shown,
@@ -19,9 +21,22 @@ from tests.browser.conftest import (
 )
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
+from tests.support.offline import (
+    ENGINE_FILE_PARTS,
+    SAVE_DATA_JS,
+    SAVED_TIMEOUT_MS,
+    assert_nothing_tried_the_network,
+    cached,
+    engine_requests,
+    go_offline,
+    megabytes,
+    wait_until_engine_kept,
+    wait_until_saved,
+)
 
-SAVED_TIMEOUT_MS = 120_000
-VIEWS_ON_PAGE_JS = "[...document.querySelectorAll('.calculator[data-config]')].map(b => JSON.parse(b.dataset.config).view)"
+VIEWS_ON_PAGE_JS = (
+    "[...document.querySelectorAll('.calculator[data-config]')].map(b => JSON.parse(b.dataset.config).view)"
+)
 
 
 def calculator_pages() -> list[str]:
@@ -29,21 +44,6 @@ def calculator_pages() -> list[str]:
     pages = sorted(p.parent.name for p in (BROWSER_SITE / "calculators").glob("*/index.html"))
     assert len(pages) >= 5, pages
     return pages
-
-
-def wait_until_saved(page, timeout_ms: float = SAVED_TIMEOUT_MS) -> None:
-    """The service worker has stored the pages, search and glossary: offline.js says "Ready offline"."""
-    page.wait_for_function("window.__offline && window.__offline.state === 'ready'", timeout=timeout_ms)
-
-
-def go_offline(page) -> tuple[int, int]:
-    page.context.set_offline(True)
-    return len(page.guard.requests), len(page.guard.worker_requests)
-
-
-def assert_nothing_tried_the_network(page, before: tuple[int, int]) -> None:
-    tried = page.guard.requests[before[0]:] + page.guard.worker_requests[before[1]:]
-    assert [url for url in tried if not url.endswith("/sw.js")] == [], "offline, these went to the network"
 
 
 def non_default_scenario(view: str):
@@ -69,56 +69,9 @@ def compute_fresh_results(page, path: str, tour: CalculatorTour | None = None) -
         values = non_default_scenario(view)
         fill_view(page, view, values)
         if values == defaults(view):
-            page.click(f"#calc-{view} .calc-reset")   # recomputes the defaults live
+            page.click(f"#calc-{view} .calc-reset")  # recomputes the defaults live
         assert_result_shown(page, view, values, f"{path}: {view}")
     return views
-
-
-ENGINE_FILE_PARTS = ("/assets/pyodide/", ".whl", "engine-snapshot")
-CACHED_JS = """async (name) => {
-    const names = await caches.keys();
-    const found = names.filter((cache) => cache.includes(name));
-    const paths = [];
-    for (const cache of found) {
-        for (const request of await (await caches.open(cache)).keys()) paths.push(new URL(request.url).pathname);
-    }
-    return paths;
-}"""
-SAVE_DATA_JS = """Object.defineProperty(Navigator.prototype, "connection",
-    { configurable: true, get: () => ({ saveData: true, addEventListener() {} }) });
-window.__askedServiceWorker = [];
-const post = ServiceWorker.prototype.postMessage;
-ServiceWorker.prototype.postMessage = function (message, ...rest) {
-    window.__askedServiceWorker.push(message);
-    return post.call(this, message, ...rest);
-};"""
-
-
-def engine_requests(page) -> list[str]:
-    return [url for url in page.guard.requests + page.guard.worker_requests
-            if any(part in url for part in ENGINE_FILE_PARTS)]
-
-
-def cached(page, name: str) -> list[str]:
-    return page.evaluate(CACHED_JS, name)
-
-
-def wait_until_engine_kept(page, state: str = "kept") -> None:
-    page.wait_for_function(f"window.__offline && window.__offline.engineState === '{state}'",
-                           timeout=SAVED_TIMEOUT_MS)
-
-
-# Where the offline copy stands, for a failure's message: the page's view, its registration's
-# workers, and how many files each cache holds.
-SERVICE_WORKER_STATE_JS = """async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    const counts = await Promise.all((await caches.keys()).map(
-        async (name) => name + ":" + (await (await caches.open(name)).keys()).length));
-    return {offline: window.__offline, navigation: performance.getEntriesByType("navigation")[0]?.type,
-            controlled: Boolean(navigator.serviceWorker.controller), installing: registration?.installing?.state,
-            waiting: registration?.waiting?.state, active: registration?.active?.state, caches: counts,
-            message: document.getElementById("site-messages")?.textContent};
-}"""
 
 
 # As WebKit has once behaved: the page never hears its worker change state.
@@ -134,7 +87,7 @@ def test_a_first_save_is_reported_even_when_the_page_misses_its_workers_statecha
     page = open_page(None, service_worker=True)
     page.context.add_init_script(DEAF_TO_STATECHANGE_JS)
     page.goto(page.guard.origin + "/")
-    wait_until_saved(page, timeout_ms=30_000)     # a save takes 2 to 10 s; offline.js asks every second
+    wait_until_saved(page)  # heard from Workbox's controlling event or the registration's ready promise
     assert "/index.html" in cached(page, "precache")
 
 
@@ -176,8 +129,15 @@ def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open
         saved = page.evaluate("window.__offline.bytes")
         assert saved < 8_000_000, "the pages, search and glossary only"
         precached = cached(page, "precache")
-        for needed in ("/index.html", "/rules/1-7-combat/index.html", "/glossary/index.html", "/404.html",
-                       "/search/search_index.json", "/rules.json", "/assets/engine/engine.json"):
+        for needed in (
+            "/index.html",
+            "/rules/1-7-combat/index.html",
+            "/glossary/index.html",
+            "/404.html",
+            "/search/search_index.json",
+            "/rules.json",
+            "/assets/engine/engine.json",
+        ):
             assert needed in precached, needed
         assert not [p for p in precached if any(part in p for part in ENGINE_FILE_PARTS)]
         page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
@@ -192,8 +152,11 @@ def test_using_a_calculator_keeps_the_engine_offline(open_page):
     assert not [url for url in page.guard.requests if "engine-snapshot" in url], "a first visit needs no snapshot"
     wait_until_engine_kept(page)
     kept = cached(page, "mele-engine")
-    for needed in ("/assets/pyodide/pyodide.asm.wasm", "/assets/pyodide/python_stdlib.trimmed.zip",
-                   "/assets/engine/engine-snapshot.bin.gz"):
+    for needed in (
+        "/assets/pyodide/pyodide.asm.wasm",
+        "/assets/pyodide/python_stdlib.trimmed.zip",
+        "/assets/engine/engine-snapshot.bin.gz",
+    ):
         assert needed in kept, needed
     before = go_offline(page)
     compute_fresh_results(page, "corruption")
@@ -201,8 +164,8 @@ def test_using_a_calculator_keeps_the_engine_offline(open_page):
     assert_nothing_tried_the_network(page, before)
 
 
-# Slow enough that the engine's files take about a second to arrive (127.0.0.1 brings them in
-# before the worker has started), as DevTools' network emulation gives it.
+# Slow enough that the engine's files are still arriving when the worker starts (127.0.0.1
+# brings them in before), as DevTools' network emulation gives it.
 SLOW_LINE = {"offline": False, "latency": 20, "downloadThroughput": 5e6, "uploadThroughput": 1e6}
 HEARD_EARLY_MS = 200
 
@@ -234,10 +197,11 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
     wheel_asked = wheel_requests[0][0]
     for boot_file in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.trimmed.zip"):
         arrived = min(end for _, end in timed(boot_file))
-        # The page hears its preload end a little before the network's record of the last byte
-        # (64 ms once, under load); a wheel competing with the wasm would be asked 0.7 s before.
-        assert wheel_asked >= arrived - HEARD_EARLY_MS, \
+        # The page hears its preload end a little before the network's record of the last byte;
+        # a wheel competing with the wasm would be asked far earlier than that margin.
+        assert wheel_asked >= arrived - HEARD_EARLY_MS, (
             f"the wheel was asked for {arrived - wheel_asked:.0f} ms before {boot_file}"
+        )
 
 
 def test_the_worker_fetches_the_wheel_itself_when_the_page_cannot(open_page):
@@ -250,13 +214,14 @@ def test_the_worker_fetches_the_wheel_itself_when_the_page_cannot(open_page):
         else:
             refused.append(route.request.url)
             route.abort()
+
     page.route("**/*.whl", refuse_the_first)
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
     assert refused, "the page asked for the wheel"
     assert page.evaluate("window.__calculators.wheelFrom") == "network"
     failed = [error for error in page.guard.console_errors if error.startswith("Failed to load resource")]
-    assert len(failed) == 1, page.guard.console_errors       # the refused request, and nothing else
+    assert len(failed) == 1, page.guard.console_errors  # the refused request, and nothing else
     page.guard.console_errors.remove(failed[0])
 
 
@@ -266,9 +231,11 @@ def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, o
     control = page.locator("[data-offline-engine]")
     keep = control.locator("button.offline-engine__keep")
     keep.wait_for(timeout=SAVED_TIMEOUT_MS)
-    transfer = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]["transfer"]
-    size = f"{transfer / 1e6:.1f}" if transfer < 1e7 else f"{transfer / 1e6:.0f}"
-    assert keep.inner_text() == f"Keep the calculators offline ({size} MB)"
+    engine = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]
+    assert keep.inner_text() == (
+        f"Keep the calculators offline ({megabytes(engine['transfer'])} to download, "
+        f"{megabytes(engine['bytes'])} on this device)"
+    )
     assert engine_requests(page) == []
     keep.click()
     wait_until_engine_kept(page)
@@ -293,10 +260,12 @@ def test_save_data_downloads_nothing_of_the_engine_in_the_background(open_page):
     assert engine_requests(page) == [], "no engine download in the background"
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
-    page.wait_for_function("(window.__askedServiceWorker || []).some((m) => m.type === 'keep-engine')"
-                           " && window.__offline.engine"
-                           " && ['none', 'kept-without-snapshot'].includes(window.__offline.engineState)",
-                           timeout=SAVED_TIMEOUT_MS)
+    page.wait_for_function(
+        "(window.__askedServiceWorker || []).some((m) => m.type === 'keep-engine')"
+        " && window.__offline.engine"
+        " && ['none', 'kept-without-snapshot'].includes(window.__offline.engineState)",
+        timeout=SAVED_TIMEOUT_MS,
+    )
     asked = [m for m in page.evaluate("window.__askedServiceWorker") if m["type"] == "keep-engine"]
     assert asked == [{"type": "keep-engine", "snapshot": False, "onlyIfCached": True}]
     assert "/assets/engine/engine-snapshot.bin.gz" not in cached(page, "mele-engine")
@@ -307,10 +276,10 @@ def test_offline_an_unknown_address_shows_the_sites_404_page(open_page):
     page = open_page("", service_worker=True)
     wait_until_saved(page)
     before = go_offline(page)
-    page.goto(f"{page.guard.origin}/no-such-page/")   # tried online first: a newer deploy may have it
+    page.goto(f"{page.guard.origin}/no-such-page/")  # tried online first: a newer deploy may have it
     assert "404" in page.locator("h1").first.inner_text()
     assert page.locator(".md-header").is_visible(), "the site's own page, not the browser's error"
-    tried = page.guard.requests[before[0]:] + page.guard.worker_requests[before[1]:]
+    tried = page.guard.requests[before[0] :] + page.guard.worker_requests[before[1] :]
     assert [url for url in tried if not url.endswith(("/sw.js", "/no-such-page/"))] == []
 
 
@@ -346,3 +315,26 @@ def test_every_calculator_computes_offline(open_page):
     assert page.evaluate("window.__calculators.startedFrom") == "snapshot"
     assert page.evaluate("window.__calculators.starts") == 1
     assert_nothing_tried_the_network(page, before)
+
+
+def test_offline_without_the_engine_the_keep_control_is_offered_for_next_time(open_page):
+    """A calculator page that is offline without the engine says so (`mele:keep-offline-offer`): the
+    message area offers to keep the calculators, and a tap there keeps them once the device is
+    online again, downloading nothing before."""
+    page = open_page("", service_worker=True)
+    wait_until_saved(page)
+    page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+    go_offline(page)
+    page.evaluate("document.dispatchEvent(new CustomEvent('mele:keep-offline-offer'))")
+    engine = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]
+    offer = page.locator("#site-messages .site-messages__action")
+    expect(offer).to_have_text(
+        f"Keep the calculators offline ({megabytes(engine['transfer'])} to download, "
+        f"{megabytes(engine['bytes'])} on this device)"
+    )
+    offer.click()
+    expect(page.locator("#site-messages")).to_contain_text("as soon as this device is online again")
+    assert engine_requests(page) == []
+    page.context.set_offline(False)
+    wait_until_engine_kept(page)
+    assert "/assets/engine/engine-snapshot.bin.gz" in cached(page, "mele-engine")

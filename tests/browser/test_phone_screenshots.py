@@ -5,12 +5,12 @@ answer on the screen while editing; and the before/after table it writes."""
 from __future__ import annotations
 
 from benchmarks.phone_screenshots import READING_PAGES, calculator_pages, shoot, shoot_reading, table
-from tests.browser.conftest import ARTIFACTS, BROWSER_SITE
+from tests.support.site import ARTIFACTS, BROWSER_SITE
 
 
-def test_every_calculator_page_is_found(origin):         # origin: the site is built and served
+def test_every_calculator_page_is_found(origin):  # origin: the site is built and served
     assert {"calculators/strike/", "calculators/keying/", "calculators/swim/"} <= set(calculator_pages(BROWSER_SITE))
-    assert "calculators/" not in calculator_pages(BROWSER_SITE)      # the overview has no calculator
+    assert "calculators/" not in calculator_pages(BROWSER_SITE)  # the overview has no calculator
 
 
 def test_a_calculator_is_photographed_with_its_answer_in_view_while_editing(browser, origin):

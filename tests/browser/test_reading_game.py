@@ -15,9 +15,9 @@ from pypdf import PdfReader
 from mele.build_scripts import paths
 from mele.build_scripts.model.rulebook import load_rulebook
 from mele.build_scripts.standard_game.changes import CHANGES_FILE, load_standard_map
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_offline import go_offline, wait_until_saved
-from tests.browser.test_rule_pages import PHONE
+from tests.support.browser import PHONE
+from tests.support.offline import go_offline, wait_until_saved
+from tests.support.site import ARTIFACTS
 
 COMPANIES = "rules/1-5-characters-companies/"
 TURN_SUMMARY = "turn-summary/"
@@ -33,8 +33,10 @@ def reading_as(page, game: str) -> None:
     if page.evaluate("document.documentElement.dataset.game") != game:
         switch.click()
     expect(page.locator("html")).to_have_attribute("data-game", game)
-    expect(switch).to_have_attribute("aria-label", f"Reading as {game.title()} game. Switch to the "
-                                     f"{'Starter' if game == 'standard' else 'Standard'} game.")
+    expect(switch).to_have_attribute(
+        "aria-label",
+        f"Reading as {game.title()} game. Switch to the {'Starter' if game == 'standard' else 'Standard'} game.",
+    )
 
 
 def phone_shot(page, rule: str, name: str) -> None:
@@ -55,7 +57,7 @@ def test_the_standard_line_on_a_starter_rule_opens_the_standard_rule_in_view(ope
     line.click()
     expect(page).to_have_url(f"{origin}/rules/2-5-characters-companies/#r2-5-2")
     target = page.locator("#r2-5-2")
-    expect(target).to_be_visible()              # its fold opened for the link
+    expect(target).to_be_visible()  # its fold opened for the link
     expect(target).to_be_in_viewport()
     expect(page.locator("#r2-5-2 .std-game a", has_text="1.5.41 (adds to)")).to_be_visible()
     # The rest of the page's Standard rules stay folded under their headings.
@@ -65,10 +67,14 @@ def test_the_standard_line_on_a_starter_rule_opens_the_standard_rule_in_view(ope
 
 def test_every_standard_line_is_a_tap_target_and_keeps_the_rule_number(open_page):
     page = open_page(COMPANIES, **PHONE)
-    heights = page.evaluate("() => [...document.querySelectorAll('.std-game a')].map(a => a.getBoundingClientRect().height)")
+    heights = page.evaluate(
+        "() => [...document.querySelectorAll('.std-game a')].map(a => a.getBoundingClientRect().height)"
+    )
     assert heights and min(heights) >= TAP_PX, min(heights)
     # The number stays the rule's first child and its anchor the rule's id (the golden ids test has the rest).
-    assert page.evaluate("document.querySelector('#r1-5-41 > a.rule-num').href").endswith("/rules/1-5-characters-companies/#r1-5-41")
+    assert page.evaluate("document.querySelector('#r1-5-41 > a.rule-num').href").endswith(
+        "/rules/1-5-characters-companies/#r1-5-41"
+    )
 
 
 def test_reading_as_the_standard_game_dims_a_replaced_rule_and_quotes_its_replacement(open_page):
@@ -89,7 +95,7 @@ def test_the_setting_changes_the_turn_summary_and_survives_a_reload_and_going_of
     page = open_page(TURN_SUMMARY, service_worker=True, **PHONE)
     page.locator("details.phase").evaluate_all("phases => phases.forEach(p => p.open = true)")
     shown = page.evaluate(STANDARD_STEPS_SHOWN_JS)
-    assert shown >= 10, shown                          # the Standard game, until the reader chooses
+    assert shown >= 10, shown  # the Standard game, until the reader chooses
     reading_as(page, "starter")
     assert page.evaluate(STANDARD_STEPS_SHOWN_JS) == 0
     expect(page.locator(".game-note", has_text="Standard steps are hidden")).to_be_visible()
@@ -101,7 +107,7 @@ def test_the_setting_changes_the_turn_summary_and_survives_a_reload_and_going_of
     go_offline(page)
     page.goto(f"{page.guard.origin}/{COMPANIES}")
     expect(page.locator("#reading-as .reading-as__game--starter")).to_be_visible()
-    expect(page.locator("#r1-5-38")).to_be_hidden()    # a Part I note on the Standard Rules, folded away
+    expect(page.locator("#r1-5-38")).to_be_hidden()  # a Part I note on the Standard Rules, folded away
     expect(page.locator("button.std-fold__button", has_text="1.5.38")).to_be_visible()
     page.goto(f"{page.guard.origin}/{TURN_SUMMARY}")
     page.locator("details.phase").evaluate_all("phases => phases.forEach(p => p.open = true)")
@@ -114,24 +120,25 @@ def test_the_setting_changes_the_turn_summary_and_survives_a_reload_and_going_of
 def test_a_ruling_link_carries_the_game_and_opens_in_it(open_page, origin):
     page = open_page(f"{COMPANIES}#r1-5-43", **PHONE)
     reading_as(page, "standard")
-    page.locator('#r1-5-43 button.rule-add').click()
+    page.locator("#r1-5-43 button.rule-add").click()
     page.goto(f"{origin}/ruling/")
     expect(page).to_have_url(f"{origin}/ruling/?r=1.5.43&g=standard")
     card = page.locator("#ruling .ruling-rule[data-rule='1.5.43']")
     expect(card.locator(".ruling-rule__standard--replaced")).to_contain_text("2.5.28")
     expect(page.locator(".ruling-game")).to_contain_text("For the Standard game")
-    reading_as(page, "starter")                        # the ruling follows the reading, and so does its link
+    reading_as(page, "starter")  # the ruling follows the reading, and so does its link
     expect(page).to_have_url(f"{origin}/ruling/?r=1.5.43&g=starter")
     expect(card.locator(".ruling-rule__standard--replaced")).to_have_count(0)
     expect(card.locator(".ruling-rule__standard")).to_contain_text("2.5.28")
 
-    shared = open_page(None, **PHONE)                  # a fresh phone, reading as the Standard game
+    shared = open_page(None, **PHONE)  # a fresh phone, reading as the Standard game
     shared.goto(f"{origin}/ruling/?r=1.5.43,2.5.2&g=starter")
     expect(shared.locator("html")).to_have_attribute("data-game", "starter")
     expect(shared.locator(".ruling-game")).to_contain_text("For the Starter game")
     expect(shared.locator("#site-messages")).to_contain_text("the game this ruling was made for")
     expect(shared.locator(".ruling-rule[data-rule='2.5.2'] .ruling-rule__standard")).to_contain_text(
-        "not part of the Starter game")
+        "not part of the Starter game"
+    )
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])

@@ -1,4 +1,4 @@
-"""Issue 17: the turn summary reference card prints from Chromium, with no settings changed, on at
+"""The turn summary reference card prints from Chromium, with no settings changed, on at
 most two pages of A4 and of US Letter, readable in black and white, with every phase and every
 cited rule number in the printed text; on screen it is a compact page for a phone held sideways.
 
@@ -15,11 +15,16 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.browser.conftest import ARTIFACTS, wait_until_still
+from tests.support.browser import PHONE, wait_until_still
+from tests.support.site import ARTIFACTS
 
-PT = 96 / 72    # CSS pixels per point
-LANDSCAPE_PHONE = {"viewport": {"width": 844, "height": 390}, "device_scale_factor": 2, "is_mobile": True,
-                   "has_touch": True}
+PT = 96 / 72  # CSS pixels per point
+LANDSCAPE_PHONE = {
+    "viewport": {"width": 844, "height": 390},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
@@ -27,7 +32,7 @@ def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, turn_
     page = open_page("turn-summary-card/")
     ARTIFACTS.mkdir(exist_ok=True)
     pdf = ARTIFACTS / f"card-{paper.lower()}.pdf"
-    page.pdf(path=str(pdf), format=paper)      # Chromium's own print path, page size as chosen
+    page.pdf(path=str(pdf), format=paper)  # Chromium's own print path, page size as chosen
     reader = PdfReader(pdf)
     assert 1 <= len(reader.pages) <= 2, f"{paper}: {len(reader.pages)} pages"
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
@@ -37,10 +42,11 @@ def test_the_card_prints_on_one_sheet_with_every_phase_and_rule(open_page, turn_
             for rule_id in step.rules:
                 assert re.search(rf"(?<![\d.]){re.escape(rule_id)}(?![\d.])", text), (paper, rule_id)
     if shutil.which("pdftoppm"):
-        for stale in ARTIFACTS.glob(f"card-{paper.lower()}-*.png"):    # a page the card no longer has
+        for stale in ARTIFACTS.glob(f"card-{paper.lower()}-*.png"):  # a page the card no longer has
             stale.unlink()
-        subprocess.run(["pdftoppm", "-r", "110", "-png", str(pdf), str(ARTIFACTS / f"card-{paper.lower()}")],
-                       check=True)
+        subprocess.run(
+            ["pdftoppm", "-r", "110", "-png", str(pdf), str(ARTIFACTS / f"card-{paper.lower()}")], check=True
+        )
 
 
 READABILITY_JS = """() => {
@@ -69,7 +75,7 @@ def test_the_printed_card_is_readable_in_black_and_white(open_page):
     found = page.evaluate(READABILITY_JS)
     assert found["text"] >= 8 * PT - 0.01, found
     assert found["rules"] >= 6.5 * PT - 0.01, found
-    assert found["colours"] == ["rgb(0, 0, 0)"], found          # no meaning carried by colour
+    assert found["colours"] == ["rgb(0, 0, 0)"], found  # no meaning carried by colour
     assert found["badgeBorder"] == "solid rgb(0, 0, 0)" and found["badgeText"] == "Standard", found
     assert found["glossary"] == 0 and found["chrome"] == 0, found
 
@@ -81,7 +87,7 @@ def test_the_card_on_a_phone_held_sideways(open_page, turn_phases):
     assert page.locator(".ref-card__phase").count() == len(turn_phases)
     link = page.locator(".ref-card__rules a.rule-ref").first
     box = link.bounding_box()
-    assert box["height"] >= 8 and 0 <= box["x"] and box["x"] + box["width"] <= 844
+    assert box["height"] >= 8 and box["x"] >= 0 and box["x"] + box["width"] <= 844
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "card-phone-landscape.png"))
     link.tap()
@@ -94,7 +100,6 @@ def test_the_card_is_linked_from_the_home_page_and_the_turn_summary(open_page):
         assert page.locator('article a[href$="turn-summary-card/"]').count() >= 1, path
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 # Records each call of window.print through a binding Playwright provides (and counts it, for the
 # test to wait on), then prints as before: the page's own print is still what runs.
 RECORD_PRINT_JS = """(() => {
@@ -122,4 +127,4 @@ def test_a_phone_prints_the_card_with_one_tap_on_its_print_button(open_page):
     page.wait_for_function("window.printCalls === 1")
     assert calls == [page.url]
     page.emulate_media(media="print")
-    expect(button).to_be_hidden()          # the button is not on the printed card
+    expect(button).to_be_hidden()  # the button is not on the printed card

@@ -1,4 +1,4 @@
-"""Rule numbers at the table (issue 19, items 4 and 9): on a phone each number and its
+"""Rule numbers at the table (items 4 and 9): on a phone each number and its
 "Add to ruling" control is a thumb's target of at least 44 x 32 px that never covers the
 rule's words, and a citation copied after a search, or from an address with a search's
 ?h= highlight (older links carry one), is the rule's page and anchor only."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from tests.browser.test_rule_pages import PHONE, open_phone_page, search_results, wait_until_the_address_settles
+from tests.support.browser import PHONE, open_phone_page, search_results
 
 COMBAT = "rules/1-7-combat/"
 MIN_WIDTH, MIN_HEIGHT = 44, 32
@@ -27,8 +27,12 @@ GEOMETRY_JS = """() => [...document.querySelectorAll('article .rule[data-rule]')
 
 
 def overlap(a: dict, b: dict) -> bool:
-    return a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5 \
-        and a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5
+    return (
+        a["x"] < b["x"] + b["w"] - 0.5
+        and b["x"] < a["x"] + a["w"] - 0.5
+        and a["y"] < b["y"] + b["h"] - 0.5
+        and b["y"] < a["y"] + a["h"] - 0.5
+    )
 
 
 def test_rule_numbers_are_thumb_targets_that_leave_the_words_alone(open_page):
@@ -54,7 +58,6 @@ def copy_citation(page, rule_id: str, tap: bool) -> str:
     page.evaluate("navigator.clipboard.writeText('')")
     number = page.locator(f"a.rule-num[data-cite='MELE {rule_id}']")
     number.scroll_into_view_if_needed()
-    wait_until_the_address_settles(page)
     number.tap() if tap else number.click()
     return page.wait_for_function("async () => navigator.clipboard.readText()")
 
@@ -65,8 +68,9 @@ def test_a_citation_copied_after_a_search_has_no_query(open_page, origin):
     page.goto(f"{origin}/")
     results = [href for href in search_results(page, "ineffectual") if urlparse(href).path == f"/{COMBAT}"]
     assert results, "search finds the rule"
-    page.eval_on_selector_all(".rule-search__item a", "(links, href) => links.find(a => a.href === href).click()",
-                              results[0])
+    page.eval_on_selector_all(
+        ".rule-search__item a", "(links, href) => links.find(a => a.href === href).click()", results[0]
+    )
     page.wait_for_url(f"**/{COMBAT}*")
     assert copy_citation(page, "1.7.25", tap=False) == f"MELE 1.7.25 — {origin}/{COMBAT}#r1-7-25"
     assert page.evaluate("location.search") == "", "the address bar keeps the rule's own address too"

@@ -5,40 +5,22 @@ request leaving 127.0.0.1 (the open_page fixture checks every page a test opens)
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-COMBAT = "rules/1-7-combat/"
-SBG_ADVANCED = "rules/sbg-advanced-rules/"
-
-
-def open_phone_page(open_page, path: str):
-    page = open_page(path, **PHONE)
-    page.in_flight.wait_until_quiet()
-    return page
-
-
-def wait_until_the_address_settles(page, quiet_ms: int = 600, timeout_ms: int = 10_000) -> None:
-    """Material's navigation.tracking puts the section being read in the address as the page
-    scrolls; a reader taps a number after scrolling, so wait for that to finish first."""
-    page.wait_for_function(
-        """quiet => {
-            const now = performance.now();
-            if (window.__lastHash !== location.hash) { window.__lastHash = location.hash; window.__hashSince = now; }
-            return now - window.__hashSince >= quiet;
-        }""", arg=quiet_ms, polling=100, timeout=timeout_ms)
+from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, open_phone_page
 
 
 def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     page = open_page(None, **PHONE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    page.clock.install()  # "nothing replaces the address" is checked over the page's next second
     page.goto(f"{origin}/{COMBAT}")
-    number = page.locator("a.rule-num[data-cite='MELE 1.7.24']")   # instant navigation makes hrefs absolute
+    number = page.locator("a.rule-num[data-cite='MELE 1.7.24']")  # instant navigation makes hrefs absolute
     number.scroll_into_view_if_needed()
-    wait_until_the_address_settles(page)
     number.tap()
     toast = page.locator("#site-messages[data-message='rule-copied']")
     toast.wait_for(state="visible")
@@ -46,16 +28,8 @@ def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     assert toast.inner_text() == f"Copied: {citation}"
     assert page.evaluate("navigator.clipboard.readText()") == citation
     assert urlparse(page.url).fragment == "r1-7-24"
-    page.wait_for_timeout(1000)
+    page.clock.run_for(1000)
     assert urlparse(page.url).fragment == "r1-7-24", "something replaced the rule's address"
-
-
-def search_results(page, query: str) -> list[str]:
-    """The result links the site's search box lists for `query`."""
-    page.click(".rule-search__input")
-    page.keyboard.type(query)
-    page.locator(".rule-search__item").first.wait_for()
-    return page.eval_on_selector_all(".rule-search__item a", "els => els.map(a => a.href)")
 
 
 def test_tapping_a_corrected_word_shows_the_source_text(open_page):
@@ -69,8 +43,18 @@ def test_tapping_a_corrected_word_shows_the_source_text(open_page):
     assert original in erratum.evaluate(after)
 
 
-@pytest.mark.parametrize("path", [COMBAT, SBG_ADVANCED, "rules/sbg-boats-article/", "glossary/", "sbg/glossary/",
-                                  "rules/errata-and-coverage/", "turn-summary/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        COMBAT,
+        SBG_ADVANCED,
+        "rules/sbg-boats-article/",
+        "glossary/",
+        "sbg/glossary/",
+        "rules/errata-and-coverage/",
+        "turn-summary/",
+    ],
+)
 def test_rule_pages_load_without_errors_or_outside_requests(open_page, path):
     page = open_page(path)
     page.in_flight.wait_until_quiet()
@@ -86,7 +70,7 @@ def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
     page.in_flight.wait_until_quiet()
     assert page.locator(".rule--target").count() == 0
     page.evaluate("location.hash = '#r1-7-25'")
-    page.wait_for_function("document.getElementById('r1-7-25').classList.contains('rule--target')")
+    expect(page.locator("#r1-7-25")).to_have_class(re.compile(r"\brule--target\b"))
 
 
 def test_a_defining_rule_leads_a_thumb_to_the_term_s_glossary_entry(open_page):
@@ -95,7 +79,7 @@ def test_a_defining_rule_leads_a_thumb_to_the_term_s_glossary_entry(open_page):
     link = page.locator("#r1-7-36 .glossary-here a", has_text="detainment attack")
     link.scroll_into_view_if_needed()
     box = link.bounding_box()
-    assert box["height"] >= 44 and 0 <= box["x"] and box["x"] + box["width"] <= 390, box
+    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     link.tap()
     page.wait_for_url("**/glossary/#g-detainment-attack")
     expect(page.locator("#g-detainment-attack")).to_be_in_viewport()

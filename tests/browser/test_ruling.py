@@ -1,4 +1,4 @@
-"""The ruling sheet (issue 16) on a 390-px phone: collect rules from two pages, reorder
+"""The ruling sheet on a 390-px phone: collect rules from two pages, reorder
 them in the tray, state the question and the answer, copy the ruling as text and as a
 link, and open that link in a fresh browser to see the same ruling; a bad link shows
 what it can and says what it left out; nothing in a link runs; the odds from a
@@ -7,14 +7,15 @@ calculator; and the ruling link opening from the offline copy."""
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import quote
 
 import pytest
 
 from tests.browser.axe import axe_violations, describe
-from tests.browser.conftest import BROWSER_SITE, wait_for_engine
-from tests.browser.test_offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
-from tests.browser.test_rule_pages import PHONE
+from tests.support.browser import PHONE, expect, wait_for_engine
+from tests.support.offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
+from tests.support.site import BROWSER_SITE
 
 COMBAT = "rules/1-7-combat/"
 VICTORY = "rules/1-1-the-victory-conditions/"
@@ -42,8 +43,7 @@ def tap_add(page, rule_id: str) -> None:
     button = page.locator(f"button.rule-add[data-rule='{rule_id}']")
     button.scroll_into_view_if_needed()
     button.tap()
-    page.wait_for_function("id => document.querySelector(`button.rule-add[data-rule='${id}']`)"
-                           ".getAttribute('aria-pressed') === 'true'", arg=rule_id)
+    expect(button).to_have_attribute("aria-pressed", "true")
 
 
 def tray_count(page) -> str:
@@ -55,8 +55,8 @@ def tray_order(page) -> list[str]:
 
 
 def wait_for_cards(page, count: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#ruling .ruling-rule').length === n "
-                           "&& document.querySelector('#ruling').dataset.mode !== 'loading'", arg=count)
+    expect(page.locator("#ruling .ruling-rule")).to_have_count(count)
+    expect(page.locator("#ruling")).not_to_have_attribute("data-mode", "loading")
 
 
 def copied(page, button: str) -> str:
@@ -68,20 +68,25 @@ def copied(page, button: str) -> str:
 
 def shown_message(page, starting: str) -> str:
     """The message in the site's message area that starts with `starting`, checked to be shown whole."""
-    page.wait_for_function("""starting => (document.querySelector('#site-messages:not([hidden]) .site-messages__text')
-        || {textContent: ''}).textContent.startsWith(starting)""", arg=starting)
-    text, height, shown = page.eval_on_selector("#site-messages .site-messages__text",
-                                                "el => [el.textContent, el.scrollHeight, el.clientHeight]")
+    expect(page.locator("#site-messages:not([hidden]) .site-messages__text")).to_have_text(
+        re.compile("^" + re.escape(starting))
+    )
+    text, height, shown = page.eval_on_selector(
+        "#site-messages .site-messages__text", "el => [el.textContent, el.scrollHeight, el.clientHeight]"
+    )
     assert height <= shown + 1, ("the message is cut off", text, height, shown)
     return text
 
 
 def small_targets(page, scope: str) -> list[tuple[str, dict]]:
     """Visible buttons and fields in `scope` smaller than a thumb's 44 x 44 px."""
-    return page.evaluate("""scope => [...document.querySelectorAll(`${scope} button, ${scope} textarea`)]
+    return page.evaluate(
+        """scope => [...document.querySelectorAll(`${scope} button, ${scope} textarea`)]
         .filter(el => el.getClientRects().length)
         .map(el => [el.getAttribute('aria-label') || el.textContent.trim() || el.id, el.getBoundingClientRect().toJSON()])
-        .filter(([, box]) => box.width < 44 || box.height < 44)""", scope)
+        .filter(([, box]) => box.width < 44 || box.height < 44)""",
+        scope,
+    )
 
 
 def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
@@ -95,15 +100,18 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     assert page.get_attribute("#ruling-tray-button", "aria-label") == "Your ruling: 2 rules. Open the list."
     page.goto(f"{origin}/{VICTORY}")
     tap_add(page, "1.1.21")
-    page.reload()                                        # kept across pages and reloads
+    page.reload()  # kept across pages and reloads
     assert tray_count(page) == "3"
     assert page.get_attribute("button.rule-add[data-rule='1.1.21']", "aria-pressed") == "true"
 
     page.locator("#ruling-tray-button").tap()
     tray = page.locator("#ruling-tray")
     tray.wait_for(state="visible")
-    page.wait_for_function("[...document.querySelectorAll('#ruling-tray a.ruling-tray__rule')]"
-                           ".some(a => a.textContent.startsWith('MELE 1.1.21 Example: Our two players are Wendy'))")
+    expect(
+        page.locator(
+            "#ruling-tray a.ruling-tray__rule", has_text=re.compile("^MELE 1.1.21 Example: Our two players are Wendy")
+        )
+    ).to_have_count(1)
     assert tray_order(page) == ["1.7.25", "1.7.28", "1.1.21"]
     sheet = tray.bounding_box()
     assert abs(sheet["y"] + sheet["height"] - PHONE["viewport"]["height"]) < 2, "the panel rises from the bottom"
@@ -120,14 +128,19 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     wait_for_cards(page, 3)
     page.locator("#ruling-question").fill(QUESTION)
     page.locator("#ruling-answer").fill(ANSWER)
-    page.wait_for_function("new URLSearchParams(location.search).get('a') === document.querySelector('#ruling-answer').value")
+    page.wait_for_function(
+        "new URLSearchParams(location.search).get('a') === document.querySelector('#ruling-answer').value"
+    )
     cards = page.evaluate(CARDS_JS)
     assert [card["id"] for card in cards] == ["1.7.25", "1.1.21", "1.7.28"]
     assert cards[0]["head"] == "MELE 1.7.25 Combat (1.7), Resolving Strikes"
     assert cards[0]["text"].startswith("If this result is equal to the strike's prowess")
     assert cards[0]["link"] == f"{origin}/{COMBAT}#r1-7-25"
-    assert [note.split(" (")[0] for note in cards[1]["notes"]] == ["Editor's note · missing text", "Editor's note · rule conflict"]
-    assert page.locator("#ruling .ruling-rule[data-rule='1.1.21'] ins.erratum").count() == 3   # N1, A1, A2
+    assert [note.split(" (")[0] for note in cards[1]["notes"]] == [
+        "Editor's note · missing text",
+        "Editor's note · rule conflict",
+    ]
+    assert page.locator("#ruling .ruling-rule[data-rule='1.1.21'] ins.erratum").count() == 3  # N1, A1, A2
     assert small_targets(page, "#ruling") == []
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["viewport"]["width"], "no sideways scrolling"
     page.screenshot(path="test-results/phone-ruling.png", full_page=True)
@@ -136,21 +149,28 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     build = json.loads((BROWSER_SITE / "offline.json").read_text())["build"]
     link = page.evaluate("location.href")
     assert text.startswith(f"Question:\n{QUESTION}\n\nAnswer:\n{ANSWER}\n\n")
-    assert ("MELE 1.7.25: If this result is equal to the strike's prowess, the strike was ineffectual "
-            "(i.e., the strike is avoided but not defeated).\n" f"{origin}/{COMBAT}#r1-7-25\n") in text
-    assert f"MELE 1.1.21: Example: Our two players are Wendy and Nick." in text
+    assert (
+        "MELE 1.7.25: If this result is equal to the strike's prowess, the strike was ineffectual "
+        "(i.e., the strike is avoided but not defeated).\n"
+        f"{origin}/{COMBAT}#r1-7-25\n"
+    ) in text
+    assert "MELE 1.1.21: Example: Our two players are Wendy and Nick." in text
     assert '(Corrected on this site, name slip A1: the source reads "Jason only has 18".)' in text
     assert "Editor's note (rule conflict, B6): As told, this move breaks the rules" in text
     assert text.index("MELE 1.7.25") < text.index("MELE 1.1.21") < text.index("MELE 1.7.28")
-    assert (f"Rules from Middle-earth: The Lidless Eye rulebook, as published on this site, build {build}.\n"
-            f"This ruling: {link}\n") in text
+    assert (
+        f"Rules from Middle-earth: The Lidless Eye rulebook, as published on this site, build {build}.\n"
+        f"This ruling: {link}\n"
+    ) in text
     assert copied(page, ".ruling-copy-link") == link
     assert link.startswith(f"{origin}/ruling/?r=1.7.25,1.1.21,1.7.28&question=Nick%27s%20company")
 
-    fresh = phone(open_page, origin, link.removeprefix(f"{origin}/"))   # another device: nothing stored
+    fresh = phone(open_page, origin, link.removeprefix(f"{origin}/"))  # another device: nothing stored
     wait_for_cards(fresh, 3)
     assert fresh.get_attribute("#ruling", "data-mode") == "shared"
-    assert fresh.get_attribute("[data-rule-search]", "data-open") is None, "the ruling's question does not open the search"
+    assert fresh.get_attribute("[data-rule-search]", "data-open") is None, (
+        "the ruling's question does not open the search"
+    )
     assert fresh.evaluate(CARDS_JS) == cards
     assert fresh.inner_text("#ruling .ruling-statement__question") == QUESTION
     assert fresh.eval_on_selector("#ruling .ruling-statement__answer", "el => el.textContent") == ANSWER
@@ -172,14 +192,18 @@ def test_the_ruling_by_keyboard_alone(open_page, origin):
     page.focus("#ruling-tray-button")
     page.keyboard.press("Enter")
     page.locator("#ruling-tray").wait_for(state="visible")
-    page.wait_for_function("document.querySelectorAll('#ruling-tray a.ruling-tray__rule').length === 2")
-    assert page.evaluate("document.getElementById('ruling-tray').contains(document.activeElement)"), "focus moves into the tray"
+    expect(page.locator("#ruling-tray a.ruling-tray__rule")).to_have_count(2)
+    assert page.evaluate("document.getElementById('ruling-tray').contains(document.activeElement)"), (
+        "focus moves into the tray"
+    )
     page.focus("#ruling-tray button[aria-label='Move MELE 1.7.28 up']")
     page.keyboard.press("Enter")
-    page.wait_for_function("[...document.querySelectorAll('#ruling-tray .ruling-tray__list li')]"
-                           ".map((li) => li.dataset.rule).join() === '1.7.28,1.7.25'", timeout=10_000)
-    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move MELE 1.7.28 down", \
+    rows = page.locator("#ruling-tray .ruling-tray__list li")
+    expect(rows.nth(0)).to_have_attribute("data-rule", "1.7.28")
+    expect(rows.nth(1)).to_have_attribute("data-rule", "1.7.25")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move MELE 1.7.28 down", (
         "its up is disabled at the top: focus stays in the moved row"
+    )
     page.keyboard.press("Escape")
     page.locator("#ruling-tray").wait_for(state="hidden")
     assert page.evaluate("document.activeElement.id") == "ruling-tray-button", "Escape returns to the tray button"
@@ -191,15 +215,25 @@ def test_the_ruling_by_keyboard_alone(open_page, origin):
     reached = []
     for _ in range(40):
         page.keyboard.press("Tab")
-        reached.append(page.evaluate("(el => el.getAttribute('aria-label') || el.id || el.textContent.trim())(document.activeElement)"))
+        reached.append(
+            page.evaluate(
+                "(el => el.getAttribute('aria-label') || el.id || el.textContent.trim())(document.activeElement)"
+            )
+        )
         if reached[-1] == "Print":
             break
     assert reached[0] == "ruling-answer"
-    for control in ("MELE 1.7.28", "Move MELE 1.7.28 down", "Remove MELE 1.7.28", "Move MELE 1.7.25 up",
-                    "Copy as text", "Copy link", "Print"):
+    for control in (
+        "MELE 1.7.28",
+        "Move MELE 1.7.28 down",
+        "Remove MELE 1.7.28",
+        "Move MELE 1.7.25 up",
+        "Copy as text",
+        "Copy link",
+        "Print",
+    ):
         assert control in reached, (control, reached)
-    page.wait_for_function("new URLSearchParams(location.search).get('question') === 'Which comes first?'",
-                           timeout=10_000)
+    expect(page).to_have_url(re.compile(r"[?&]question=Which(%20|\+)comes(%20|\+)first%3F(&|$)"))
 
 
 def test_a_shared_ruling_becomes_the_readers_own_only_when_asked(open_page, origin):
@@ -215,20 +249,21 @@ def test_a_shared_ruling_becomes_the_readers_own_only_when_asked(open_page, orig
     assert page.input_value("#ruling-question") == "Which roll?"
     assert tray_count(page) == "2"
     page.locator("#ruling .ruling-rule[data-rule='1.7.28'] [data-action='up']").tap()
-    page.wait_for_function("location.search.startsWith('?r=1.7.28,1.7.25&')")
+    expect(page).to_have_url(re.compile(r"/ruling/\?r=1\.7\.28,1\.7\.25&"))
     page.locator("#ruling .ruling-rule[data-rule='1.7.25'] [data-action='remove']").tap()
     wait_for_cards(page, 1)
-    page.reload()                                         # the address now is the reader's own ruling
+    page.reload()  # the address now is the reader's own ruling
     wait_for_cards(page, 1)
     assert page.get_attribute("#ruling", "data-mode") == "own"
 
 
 def test_a_bad_link_shows_the_rest_and_says_what_it_left_out(open_page, origin):
-    page = phone(open_page, origin,
-                 "ruling/?r=1.7.25,9.9.99,1.7.25,abc,SBG-A.1.4&c=javascript:alert(1)")
+    page = phone(open_page, origin, "ruling/?r=1.7.25,9.9.99,1.7.25,abc,SBG-A.1.4&c=javascript:alert(1)")
     wait_for_cards(page, 2)
-    assert page.eval_on_selector_all("#ruling .ruling-rule", "cards => cards.map(c => c.dataset.rule)") == \
-        ["1.7.25", "SBG-A.1.4"]
+    assert page.eval_on_selector_all("#ruling .ruling-rule", "cards => cards.map(c => c.dataset.rule)") == [
+        "1.7.25",
+        "SBG-A.1.4",
+    ]
     problems = page.inner_text("#ruling .ruling-problems")
     assert "No such rule on this site, left out: 9.9.99." in problems
     assert "Listed more than once, shown once: 1.7.25." in problems
@@ -250,24 +285,28 @@ def test_html_in_a_link_is_shown_as_text_and_never_runs(open_page, origin):
 
 
 def test_over_long_text_is_cut_in_a_link_and_refused_when_typed(open_page, origin):
-    question = "Why? " * 470                                       # 2,350 characters
+    question = "Why? " * 470  # 2,350 characters
     page = phone(open_page, origin, f"ruling/?r=1.7.25&question={quote(question)}")
     wait_for_cards(page, 1)
-    assert "The question in this link is 2,350 characters long; only the first 2,000 are shown." \
-        in page.inner_text("#ruling .ruling-problems")
+    assert "The question in this link is 2,350 characters long; only the first 2,000 are shown." in page.inner_text(
+        "#ruling .ruling-problems"
+    )
     assert page.eval_on_selector("#ruling .ruling-statement__question", "el => el.textContent") == question[:2000]
 
-    page.goto(f"{origin}/ruling/")                                   # the reader's own, empty ruling
-    page.wait_for_function("document.querySelector('#ruling').dataset.mode === 'own'")
+    page.goto(f"{origin}/ruling/")  # the reader's own, empty ruling
+    expect(page.locator("#ruling")).to_have_attribute("data-mode", "own")
     page.locator("#ruling-answer").fill("x" * 2001)
     count = page.locator("#ruling-answer-count")
-    assert count.inner_text() == ("2,001 of 2,000 characters: 1 too many. "
-                                  "Shorten the answer to copy or share the ruling.")
+    assert count.inner_text() == (
+        "2,001 of 2,000 characters: 1 too many. Shorten the answer to copy or share the ruling."
+    )
     assert page.get_attribute("#ruling-answer", "aria-invalid") is not None
     page.evaluate("navigator.clipboard.writeText('before')")
     page.locator("#ruling .ruling-copy-link").tap()
-    assert page.inner_text("#ruling .ruling-action-note") == \
-        "The answer is 1 character over the limit of 2,000: shorten it first."
+    assert (
+        page.inner_text("#ruling .ruling-action-note")
+        == "The answer is 1 character over the limit of 2,000: shorten it first."
+    )
     assert page.evaluate("navigator.clipboard.readText()") == "before"
     page.locator("#ruling-answer").fill("x" * 2000)
     assert page.inner_text("#ruling-answer-count") == "2,000 of 2,000 characters"
@@ -277,20 +316,20 @@ def test_the_odds_from_a_calculator_join_the_ruling(open_page, origin):
     page = phone(open_page, origin, "calculators/strike/")
     wait_for_engine(page, "strike")
     page.fill("#calc-strike-prowess", "6")
-    page.wait_for_function("new URLSearchParams(location.search).get('strike.prowess') === '6'")
-    shared = page.evaluate("location.pathname.slice(1) + location.search") + "#calc-strike"   # every input named
+    expect(page).to_have_url(re.compile(r"[?&]strike\.prowess=6(&|#|$)"))
+    shared = page.evaluate("location.pathname.slice(1) + location.search") + "#calc-strike"  # every input named
     assert "strike.prowess=6&" in shared
     page.locator("#calc-strike .ruling-add-odds").tap()
     assert page.inner_text("#ruling-tray-button .ruling-tray-button__count") == "0"
     assert page.locator("#ruling-tray-button").is_visible(), "the odds alone show the tray"
     page.goto(f"{origin}/ruling/")
-    page.wait_for_function("!document.querySelector('#ruling .ruling-odds').hidden")
+    expect(page.locator("#ruling .ruling-odds")).to_be_visible()
     odds = page.locator("#ruling .ruling-odds a")
     assert page.inner_text("#ruling .ruling-odds span") == "The odds: One strike and its body checks"
     assert odds.get_attribute("href") == f"{origin}/{shared}"
-    page.wait_for_function(f"location.search === {'?c=' + quote(shared, safe='') + '&g=standard'!r}")
+    expect(page).to_have_url(f"{origin}/ruling/?c={quote(shared, safe='')}&g=standard")
     odds.tap()
-    page.wait_for_function("document.querySelector('#calc-strike-prowess')?.value === '6'")
+    expect(page.locator("#calc-strike-prowess")).to_have_value("6")
     assert page.evaluate("location.hash") == "#calc-strike"
 
 
@@ -298,9 +337,16 @@ def test_a_ruling_link_opens_from_the_offline_copy(open_page, origin):
     page = open_page("", **PHONE, service_worker=True)
     wait_until_saved(page)
     precached = cached(page, "precache")
-    for needed in ("/ruling/index.html", "/rules.json", "/ruling-data.json", "/offline.json",
-                   "/assets/javascripts/ruling.js", "/assets/javascripts/ruling/page.js", "/assets/javascripts/ruling/tray-panel.js",
-                   "/assets/stylesheets/ruling.css"):
+    for needed in (
+        "/ruling/index.html",
+        "/rules.json",
+        "/ruling-data.json",
+        "/offline.json",
+        "/assets/javascripts/ruling.js",
+        "/assets/javascripts/ruling/page.js",
+        "/assets/javascripts/ruling/tray-panel.js",
+        "/assets/stylesheets/ruling.css",
+    ):
         assert needed in precached, needed
     before = go_offline(page)
     page.goto(f"{origin}/ruling/?r=1.7.25,1.1.21&question=Offline%3F&a=Yes.")
@@ -318,10 +364,18 @@ def test_the_printed_sheet_is_the_ruling_alone(open_page, origin):
     wait_for_cards(page, 1)
     page.locator("#ruling-question").fill("Is an ineffectual strike defeated?")
     page.emulate_media(media="print")
-    shown = "sel => { const el = document.querySelector(sel); return !!el && getComputedStyle(el).display !== 'none'"\
-            " && el.getClientRects().length > 0; }"
-    for hidden in ("#ruling .ruling-fields", "#ruling .ruling-actions", "#ruling .ruling-rule__tools", ".md-header",
-                   ".md-sidebar--primary", "#ruling-tray-button"):
+    shown = (
+        "sel => { const el = document.querySelector(sel); return !!el && getComputedStyle(el).display !== 'none'"
+        " && el.getClientRects().length > 0; }"
+    )
+    for hidden in (
+        "#ruling .ruling-fields",
+        "#ruling .ruling-actions",
+        "#ruling .ruling-rule__tools",
+        ".md-header",
+        ".md-sidebar--primary",
+        "#ruling-tray-button",
+    ):
         assert not page.evaluate(shown, hidden), hidden
     for kept in ("#ruling .ruling-statement__question", "#ruling .ruling-rule__text", "#ruling .ruling-source"):
         assert page.evaluate(shown, kept), kept
@@ -333,14 +387,14 @@ def test_the_printed_sheet_is_the_ruling_alone(open_page, origin):
 def test_axe_finds_no_violations_in_the_tray_or_on_the_ruling_page(open_page, origin, scheme):
     page = open_page(None, **PHONE, color_scheme=scheme)
     page.goto(f"{origin}/{VICTORY}")
-    tap_add(page, "1.1.21")                       # corrections and editor's notes
+    tap_add(page, "1.1.21")  # corrections and editor's notes
     tap_add(page, "1.1.4")
     # Whichever rule the taps left under the fixed header is partly covered, and axe counts its
     # buttons as obscured targets; the page is checked from its top, as a reader opens it.
     page.evaluate("window.scrollTo(0, 0)")
     found = {"rule page, two rules collected": axe_violations(page)}
     page.locator("#ruling-tray-button").tap()
-    page.wait_for_function("document.querySelectorAll('#ruling-tray a.ruling-tray__rule').length === 2")
+    expect(page.locator("#ruling-tray a.ruling-tray__rule")).to_have_count(2)
     found["the tray, open"] = axe_violations(page)
     page.goto(f"{origin}/ruling/")
     wait_for_cards(page, 2)
@@ -349,5 +403,7 @@ def test_axe_finds_no_violations_in_the_tray_or_on_the_ruling_page(open_page, or
     page.goto(f"{origin}/ruling/?r=1.1.21,9.9.9&question=Who%20moves%3F&a=Nick.")
     wait_for_cards(page, 1)
     found["the ruling page, shared, with a problem"] = axe_violations(page)
-    report = "\n".join(f"{where} ({scheme}):\n{describe(violations)}" for where, violations in found.items() if violations)
+    report = "\n".join(
+        f"{where} ({scheme}):\n{describe(violations)}" for where, violations in found.items() if violations
+    )
     assert not report, "axe found violations:\n" + report

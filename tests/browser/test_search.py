@@ -19,9 +19,9 @@ from playwright.sync_api import expect
 from benchmarks.search_bench import OPEN_SEARCH, RESULT_LINKS, SEARCH_INPUT, ask
 from tests.browser.axe import axe_violations, describe
 from tests.browser.conftest import answer_late, assert_landed_on
-from tests.browser.test_offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
 from tests.browser.test_rule_pages import PHONE
 from tests.conftest import ARTIFACTS
+from tests.support.offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
 
 SEARCH = "[data-rule-search]"
 META = ".rule-search__meta"
@@ -136,7 +136,7 @@ def test_on_a_phone_the_reading_setting_changes_the_order_of_a_replaced_rule_and
     says its game."""
     page = open_page("rules/1-5-characters-companies/", **PHONE)
     switch = page.locator("#reading-as")
-    expect(page.locator("html")).to_have_attribute("data-game", "standard")   # a new reader's default
+    expect(page.locator("html")).to_have_attribute("data-game", "standard")  # a new reader's default
     open_search(page, phone=True)
     page.fill(SEARCH_INPUT, REPLACED_QUESTION)
     starter_rule = page.locator(RESULT_LINKS, has=page.locator(".rule-hit__name", has_text=re.compile(r"^1\.5\.43$")))
@@ -170,12 +170,12 @@ def test_enter_on_an_exact_number_goes_to_the_rule(open_page):
 
 
 def test_only_the_rule_searched_for_stays_highlighted_after_instant_navigation(open_page):
-    page = open_page("rules/1-7-combat/#r1-7-25")      # a full load: the browser's :target
+    page = open_page("rules/1-7-combat/#r1-7-25")  # a full load: the browser's :target
     expect(page.locator("#r1-7-25")).to_have_class(re.compile(r"\brule--target\b"))
     open_search(page)
     ask(page, "1.7.30")
     expect(first_result(page)).to_have_attribute("href", re.compile("#r1-7-30$"))
-    first_result(page).click()           # the same page, by instant navigation
+    first_result(page).click()  # the same page, by instant navigation
     state = wait_for_highlight(page, "r1-7-30")
     assert state["marked"] and state["shadow"] != "none"
     before = page.evaluate(HIGHLIGHT_JS, "r1-7-25")
@@ -183,7 +183,7 @@ def test_only_the_rule_searched_for_stays_highlighted_after_instant_navigation(o
     open_search(page)
     ask(page, "SBG-A.1.3")
     expect(first_result(page)).to_have_attribute("href", re.compile("#rsbg-a-1-3$"))
-    first_result(page).click()           # another page
+    first_result(page).click()  # another page
     assert wait_for_highlight(page, "rsbg-a-1-3")["marked"]
     expect(page.locator(".rule--target")).to_have_count(1)
 
@@ -216,7 +216,7 @@ def test_on_a_phone_the_search_covers_the_screen_and_its_targets_are_thumb_sized
     button = page.locator(OPEN_SEARCH).bounding_box()
     assert button["width"] >= 44 and button["height"] >= 44, button
     open_search(page, phone=True)
-    ask(page, "what happens when the strike and the prowess are a tie")   # long rule texts and locations
+    ask(page, "what happens when the strike and the prowess are a tie")  # long rule texts and locations
     panel = page.locator(".rule-search__panel").bounding_box()
     assert (panel["x"], panel["y"], panel["width"], panel["height"]) == (0, 0, 390, 844), panel
     for control in (".rule-search__back", ".rule-search__clear"):
@@ -227,7 +227,7 @@ def test_on_a_phone_the_search_covers_the_screen_and_its_targets_are_thumb_sized
     for box in boxes:
         assert box["left"] >= 0 and box["right"] <= box["width"], box
         assert box["overflow"] <= 0 and box["pageOverflow"] <= 0, box
-        assert box["height"] >= 44, box      # a thumb-sized target
+        assert box["height"] >= 44, box  # a thumb-sized target
     page.screenshot(path=str(ARTIFACTS / "search-phone-long-question.png"))
     page.locator(".rule-search__back").tap()
     expect(page.locator(".rule-search__panel")).to_be_hidden()
@@ -236,22 +236,22 @@ def test_on_a_phone_the_search_covers_the_screen_and_its_targets_are_thumb_sized
 
 def test_the_keyboard_alone_finds_and_opens_a_rule(open_page):
     page = open_page("glossary/")
-    page.keyboard.press("/")                             # the theme's key to the search box
+    page.keyboard.press("/")  # the theme's key to the search box
     expect_ready(page)
     expect(page.locator(SEARCH_INPUT)).to_be_focused()
     expect(page.locator(SEARCH_INPUT)).to_have_value("")  # the key opened the box, and is not typed
     _, links = ask(page, "tie strike prowess")
     page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")                     # the second result
+    page.keyboard.press("ArrowDown")  # the second result
     expect(page.locator(RESULT_LINKS).nth(1)).to_be_focused()
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")
     expect(page.locator(SEARCH_INPUT)).to_be_focused()
-    page.keyboard.press("ArrowUp")                       # round to the last result
+    page.keyboard.press("ArrowUp")  # round to the last result
     expect(page.locator(RESULT_LINKS).last).to_be_focused()
     page.keyboard.press("Escape")
     expect(page.locator(SEARCH)).not_to_have_attribute("data-open", "")
-    page.locator("h1").first.click()                     # away from the box: "s" opens it again
+    page.locator("h1").first.click()  # away from the box: "s" opens it again
     page.keyboard.press("s")
     expect(page.locator(SEARCH)).to_have_attribute("data-open", "")
     expect(page.locator(SEARCH_INPUT)).to_have_value("tie strike prowess")
@@ -304,7 +304,9 @@ COUNT_REDRAWS_JS = """list => {
   }).observe(document.querySelector(list), {childList: true});
 }"""
 # Resolves after the next two frames and the tasks queued in them: the rest of the list is in.
-AFTER_FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))"
+AFTER_FRAMES_JS = (
+    "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))"
+)
 
 
 def test_each_keystroke_is_answered_once_as_the_character_appears(open_page):
@@ -314,7 +316,7 @@ def test_each_keystroke_is_answered_once_as_the_character_appears(open_page):
     expect(first_result(page)).to_have_attribute("href", re.compile("#r1-7-2$"))
     page.evaluate(COUNT_REDRAWS_JS, ".rule-search__list")
     page.keyboard.down("5")
-    expect(first_result(page)).to_have_attribute("href", re.compile("#r1-7-25$"))   # before the key is up
+    expect(first_result(page)).to_have_attribute("href", re.compile("#r1-7-25$"))  # before the key is up
     page.keyboard.up("5")
     page.evaluate(AFTER_FRAMES_JS)
     expect(page.locator(META)).to_have_text("1 matching document")

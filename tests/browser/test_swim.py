@@ -11,9 +11,9 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
-from mele.views.glossary_links import SBG_GLOSSARY
 from mele.engine.api import run
 from mele.engine.text import percent
+from mele.views.glossary_links import SBG_GLOSSARY
 from tests.browser.conftest import (
     OPEN_FOLDS_JS,
     ROOT,

@@ -1,4 +1,4 @@
-"""Each explain step cites the rule that carries its claim (issue 10, section 2).
+"""Each explain step cites the rule that carries its claim (section 2).
 
 These cases are the ones a judge found citing a neighbouring rule; each test fails
 on the old citation.

@@ -9,16 +9,17 @@ import json
 import pytest
 from bs4 import BeautifulSoup
 
-from mele.views.games import GAMES
 from mele.engine.influence import INFLUENCE_OPTIONS
+from mele.views.games import GAMES
 from tests.extensions.conftest import convert, write_index
 
 EXTENSIONS = ["mele.build_scripts.markdown.calculator_blocks"]
 
 
 def configs(index_file, mkdocs_config) -> dict:
-    return {"mele.build_scripts.markdown.calculator_blocks": {"index": str(index_file),
-                                                         "mkdocs_config": str(mkdocs_config)}}
+    return {
+        "mele.build_scripts.markdown.calculator_blocks": {"index": str(index_file), "mkdocs_config": str(mkdocs_config)}
+    }
 
 
 def test_the_block_holds_the_form_the_result_and_the_page_data(index_file, mkdocs_config):
@@ -30,7 +31,9 @@ def test_the_block_holds_the_form_the_result_and_the_page_data(index_file, mkdoc
     assert required["inputmode"] == "numeric"
     assert box.select_one(".calc-headline").get_text() == "2D6 +2 must be greater than 10 (unused direct influence 2)"
     assert box.select_one(".calc-outcomes tr[data-outcome=success] .calc-pct").get_text() == "27.8%"
-    assert box.select_one(".calc-summary__text").get_text() == "Faction comes into play 27.8% · needs a natural 9 or more"
+    assert (
+        box.select_one(".calc-summary__text").get_text() == "Faction comes into play 27.8% · needs a natural 9 or more"
+    )
     # The result is the views' HTML as they wrote it, linking with the index's URLs (the worker's too).
     assert box.select_one(".calc-explain a.rule-ref")["href"] == "/mele/rules/1-9.html#r1-9-3"
     config = json.loads(box["data-config"])
@@ -43,8 +46,8 @@ def test_the_block_holds_the_form_the_result_and_the_page_data(index_file, mkdoc
 
 
 def test_the_result_is_inserted_as_the_views_wrote_it(index_file, mkdocs_config):
-    from mele.views.render import render
     from mele.views.catalogue import VIEWS
+    from mele.views.render import render
     from mele.views.values import default_values
 
     html = convert("/// calculator | attack\n///", EXTENSIONS, configs(index_file, mkdocs_config))
@@ -68,7 +71,9 @@ def test_an_unknown_calculator_fails_with_its_id(index_file, mkdocs_config):
 def test_a_rule_the_engine_cites_must_be_in_the_index(tmp_path, mkdocs_config):
     cited = GAMES["MELE"].cited_rule_ids()
     index = write_index(tmp_path, [rule_id for rule_id in cited if rule_id != "1.7.24"])
-    with pytest.raises(ValueError, match=r"calculator strike: the engine cites rules that do not exist: \['1\.7\.24'\]"):
+    with pytest.raises(
+        ValueError, match=r"calculator strike: the engine cites rules that do not exist: \['1\.7\.24'\]"
+    ):
         convert("/// calculator | strike\n///", EXTENSIONS, configs(index, mkdocs_config))
 
 

@@ -34,9 +34,11 @@ def sources(tmp_path):
 
 def render(source: str, sources, **config) -> str:
     """The HTML the site's extensions give for `source` (config: glossary_terms options)."""
-    return markdown.markdown(textwrap.dedent(source).strip(), extensions=[
-        "attr_list", "md_in_html", "mele.build_scripts.markdown.glossary_terms"],
-        extension_configs={"mele.build_scripts.markdown.glossary_terms": {"sources": str(sources), **config}})
+    return markdown.markdown(
+        textwrap.dedent(source).strip(),
+        extensions=["attr_list", "md_in_html", "mele.build_scripts.markdown.glossary_terms"],
+        extension_configs={"mele.build_scripts.markdown.glossary_terms": {"sources": str(sources), **config}},
+    )
 
 
 def mark(term_id: str, text: str, first: bool = False) -> str:
@@ -45,8 +47,9 @@ def mark(term_id: str, text: str, first: bool = False) -> str:
 
 def test_every_mention_in_rule_text_is_marked_and_the_first_is_flagged(sources):
     html = render("A strike, then two strikes.\n{: .rule }", sources, max_per_100_words=100)
-    assert html == (f'<p class="rule">A {mark("strike", "strike", first=True)}, then two '
-                    f'{mark("strike", "strikes")}.</p>')
+    assert html == (
+        f'<p class="rule">A {mark("strike", "strike", first=True)}, then two {mark("strike", "strikes")}.</p>'
+    )
 
 
 def test_a_mark_carries_only_the_term_id(sources):
@@ -56,31 +59,38 @@ def test_a_mark_carries_only_the_term_id(sources):
 
 def test_the_longest_term_wins(sources):
     html = render("Make a body check and a check.\n{: .rule }", sources, max_per_100_words=100)
-    assert html == (f'<p class="rule">Make a {mark("body-check", "body check", first=True)} and a '
-                    f'{mark("check", "check", first=True)}.</p>')
+    assert html == (
+        f'<p class="rule">Make a {mark("body-check", "body check", first=True)} and a '
+        f"{mark('check', 'check', first=True)}.</p>"
+    )
 
 
 def test_site_prose_and_hints_are_not_marked(sources):
-    """Issue 19 (8): "Tap the number" is an instruction to the reader, not the game's *tap*."""
+    """The words "Tap the number" are an instruction to the reader, not the game's *tap*."""
     assert render("Tap the number beside a strike to copy it.", sources, max_per_100_words=100) == (
-        "<p>Tap the number beside a strike to copy it.</p>")
+        "<p>Tap the number beside a strike to copy it.</p>"
+    )
 
 
 def test_glossary_entries_turn_summary_phases_and_opt_ins_are_game_text(sources):
     for scope in ("glossary-entry", "phase", "glossary-scope"):
-        html = render(f'<div class="{scope}" markdown="1">\n\nThe company taps.\n\n</div>', sources,
-                      max_per_100_words=100)
+        html = render(
+            f'<div class="{scope}" markdown="1">\n\nThe company taps.\n\n</div>', sources, max_per_100_words=100
+        )
         assert mark("company", "company", first=True) in html, scope
 
 
-@pytest.mark.parametrize("source", [
-    "## The strike {: .rule }",
-    "[a strike](#x)\n{: .rule }",
-    "`strike`\n{: .rule }",
-    '<div class="rule" markdown="1">\n<p class="rule-num" markdown="1">strike</p>\n</div>',
-    '<div class="rule" markdown="1">\n\nstrike\n{: .no-glossary }\n\n</div>',
-    '<div class="rule" markdown="1">\n\n<form><label>strike</label></form>\n\n</div>',
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "## The strike {: .rule }",
+        "[a strike](#x)\n{: .rule }",
+        "`strike`\n{: .rule }",
+        '<div class="rule" markdown="1">\n<p class="rule-num" markdown="1">strike</p>\n</div>',
+        '<div class="rule" markdown="1">\n\nstrike\n{: .no-glossary }\n\n</div>',
+        '<div class="rule" markdown="1">\n\n<form><label>strike</label></form>\n\n</div>',
+    ],
+)
 def test_never_inside_a_heading_link_code_rule_number_form_or_opt_out(sources, source):
     assert "<abbr" not in render(source, sources, max_per_100_words=100)
 
@@ -134,7 +144,7 @@ def test_over_budget_the_rarer_term_keeps_its_flag(sources):
 
 
 def test_marks_stay_within_the_budget(sources):
-    source = "strike company tap check " * 25 + "\n{: .rule }"      # 100 words, four terms
+    source = "strike company tap check " * 25 + "\n{: .rule }"  # 100 words, four terms
     html = render(source, sources)
     assert html.count("gloss--first") == 3
     assert html.count("<abbr") == 100
@@ -156,8 +166,9 @@ def test_a_malformed_glossary_fails_the_build(tmp_path):
         render("A strike.\n{: .rule }", tmp_path)
 
 
-@pytest.mark.parametrize("raw", ['<a href="#x">a strike</a>', "<code>strike</code>",
-                                 '<span class="no-glossary">a <em>strike</em></span>'])
+@pytest.mark.parametrize(
+    "raw", ['<a href="#x">a strike</a>', "<code>strike</code>", '<span class="no-glossary">a <em>strike</em></span>']
+)
 def test_never_inside_links_code_or_opt_outs_written_as_raw_html(sources, raw):
     html = render(f"{raw} and a strike.\n{{: .rule }}", sources, max_per_100_words=100)
-    assert html.count("<abbr") == 1 and html.endswith(f'and a {mark("strike", "strike", first=True)}.</p>'), html
+    assert html.count("<abbr") == 1 and html.endswith(f"and a {mark('strike', 'strike', first=True)}.</p>"), html

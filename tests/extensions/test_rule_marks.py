@@ -34,21 +34,25 @@ def configs(tmp_path):
 
 MARKS = {
     # A rule link is a Markdown link to its page and anchor: MkDocs makes it relative on each page.
-    "rule links": ("See {ref:1.7.24} and {ref:SBG-A.2.3|the swim rule}.",
-                   '<p>See <a class="rule-ref" href="/rules/1-7-combat.md#r1-7-24">1.7.24</a> and '
-                   '<a class="rule-ref" href="/rules/sbg-advanced-rules.md#rsbg-a-2-3">the swim rule</a>.</p>'),
+    "rule links": (
+        "See {ref:1.7.24} and {ref:SBG-A.2.3|the swim rule}.",
+        '<p>See <a class="rule-ref" href="/rules/1-7-combat.md#r1-7-24">1.7.24</a> and '
+        '<a class="rule-ref" href="/rules/sbg-advanced-rules.md#rsbg-a-2-3">the swim rule</a>.</p>',
+    ),
     "badges, icons and labels": (
         "{badge:region:w} {badge:site:DH} {icon:hand icon} {label:Type}",
         '<p><span aria-label="Wilderness (region type symbol w)" class="badge badge--region badge--w" '
         'title="Wilderness (region type)">w</span> <span aria-label="Darkhaven (site type symbol DH)" '
         'class="badge badge--site badge--dh" title="Darkhaven (site type)">DH</span> <span class="icon-desc" '
-        'title="The card shows an icon here">[hand icon]</span> <span class="site-label">Type</span></p>'),
+        'title="The card shows an icon here">[hand icon]</span> <span class="site-label">Type</span></p>',
+    ),
     "errata": (
         "{erratum:T1}Shadow{/erratum}-holds, {erratum:A1}greater{/erratum}",
         '<p><ins class="erratum erratum--typo" data-erratum="T1" data-original="S`adow" tabindex="0" '
         'title="Corrected (typo, T1). The source reads: S`adow">Shadow</ins>-holds, '
         '<mark class="disputed disputed--ambiguity" data-erratum="A1"><a href="#e-a1" '
-        'title="Editor\'s note A1">greater</a></mark></p>'),
+        'title="Editor\'s note A1">greater</a></mark></p>',
+    ),
 }
 
 
@@ -58,10 +62,13 @@ def test_marks(configs, case):
     assert convert(source, EXTENSIONS, configs) == html
 
 
-@pytest.mark.parametrize("source, message", [
-    ("See {ref:9.9.9}.", r"\{ref:9\.9\.9\}: there is no rule 9\.9\.9"),
-    ("{erratum:Z9}x{/erratum}", r"\{erratum:Z9\}: no such erratum"),
-])
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("See {ref:9.9.9}.", r"\{ref:9\.9\.9\}: there is no rule 9\.9\.9"),
+        ("{erratum:Z9}x{/erratum}", r"\{erratum:Z9\}: no such erratum"),
+    ],
+)
 def test_an_unknown_id_fails_with_the_id(configs, source, message):
     with pytest.raises(ValueError, match=message):
         convert(source, EXTENSIONS, configs)

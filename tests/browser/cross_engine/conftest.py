@@ -19,8 +19,9 @@ from tests.browser.cross_engine.pages import NotInAutomation
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
 
 
-@pytest.fixture(scope="session", params=[pytest.param(name, marks=getattr(pytest.mark, name))
-                                         for name in engines.ENGINES])
+@pytest.fixture(
+    scope="session", params=[pytest.param(name, marks=getattr(pytest.mark, name)) for name in engines.ENGINES]
+)
 def engine(request) -> str:
     return request.param
 
@@ -34,7 +35,7 @@ def engine_browser(engine):
     reason = engines.missing(engine)
     if reason:
         pytest.skip(reason)
-    browser = engines.launch(engine, wasm_baseline_only=True)   # as Chromium's tests: engines.launch says why
+    browser = engines.launch(engine, wasm_baseline_only=True)  # as Chromium's tests: engines.launch says why
     yield browser
     browser.close()
 
@@ -49,7 +50,7 @@ def engine_page(engine, engine_browser, origin, request):
 
         def open_chromium(path: str | None = ""):
             page = open_page(None, service_worker=True)
-            page.context.grant_permissions(CLIPBOARD, origin=origin)   # as a reader's click would
+            page.context.grant_permissions(CLIPBOARD, origin=origin)  # as a reader's click would
             page.engine = engine
             if path is not None:
                 page.goto(f"{origin}/{path.lstrip('/')}")
@@ -70,7 +71,7 @@ def engine_page(engine, engine_browser, origin, request):
     yield open_in_engine
     problems = []
     for page in pages:
-        with contextlib.suppress(NotInAutomation):   # test_reading.py skips its check, saying why
+        with contextlib.suppress(NotInAutomation):  # test_reading.py skips its check, saying why
             problems += page.problems()
         page.close()
     assert not problems, f"{engine}: {problems[:5]}"
@@ -78,7 +79,7 @@ def engine_page(engine, engine_browser, origin, request):
 
 def problems_since_last_asked(page) -> list[str]:
     """Console errors and requests that left 127.0.0.1, in any engine (NotInAutomation where unseen)."""
-    guard = getattr(page, "guard", None)            # Chromium: tests/browser/conftest.py's Guard
+    guard = getattr(page, "guard", None)  # Chromium: tests/browser/conftest.py's Guard
     if guard is None:
         return page.problems()
     seen = guard.console_errors + [f"request left 127.0.0.1: {url}" for url in guard.external]

@@ -8,7 +8,7 @@ import os
 import shutil
 from pathlib import Path
 
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 ENGINES = ("chromium", "firefox", "webkit")
 PUPPETEER = ROOT / "node_modules" / "puppeteer-core"
@@ -27,8 +27,9 @@ def firefox_path() -> str | None:
 def webkit_paths() -> tuple[str | None, str | None]:
     """WebKitWebDriver and the MiniBrowser it drives (libwebkit2gtk-4.1-0 installs it beside the library)."""
     driver = _first_file(os.environ.get("WEBKIT_DRIVER"), shutil.which("WebKitWebDriver"))
-    browser = _first_file(os.environ.get("WEBKIT_BROWSER"),
-                          *sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"), reverse=True))
+    browser = _first_file(
+        os.environ.get("WEBKIT_BROWSER"), *sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"), reverse=True)
+    )
     return driver, browser
 
 

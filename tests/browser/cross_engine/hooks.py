@@ -9,12 +9,12 @@ already uses, through its helpers."""
 from __future__ import annotations
 
 RULE_PAGE = "rules/1-7-combat/"
-RULE_ID = "1.7.25"                                  # "...equal to the strike's prowess, ...ineffectual"
-RULE_ANCHOR = "r" + RULE_ID.replace(".", "-")       # #r1-7-25
-RULE_NUMBER = f"a.rule-num[data-cite='MELE {RULE_ID}']"   # the number beside the rule: copies its citation
+RULE_ID = "1.7.25"  # "...equal to the strike's prowess, ...ineffectual"
+RULE_ANCHOR = "r" + RULE_ID.replace(".", "-")  # #r1-7-25
+RULE_NUMBER = f"a.rule-num[data-cite='MELE {RULE_ID}']"  # the number beside the rule: copies its citation
 
-GLOSSARY_TERM = "article [data-term]"               # a glossary mark; data-term is the entry's id
-OUTSIDE_ANY_TERM = "article h1"                     # somewhere to click that is no term and no card
+GLOSSARY_TERM = "article [data-term]"  # a glossary mark; data-term is the entry's id
+OUTSIDE_ANY_TERM = "article h1"  # somewhere to click that is no term and no card
 
 SEARCH_QUERY = "[data-rule-search] input[name=query]"
 SEARCH_RESULT_LINKS = "[data-rule-search] .rule-search__list a[href]"
@@ -25,14 +25,15 @@ SEARCH_READY_JS = """(() => {
   return !!box && box.querySelector('.rule-search__meta').textContent.trim() === box.dataset.placeholder;
 })()"""
 
-CALCULATOR_BOX = ".calculator[data-view]"           # one per calculator on a page
+CALCULATOR_BOX = ".calculator[data-view]"  # one per calculator on a page
 
 
 def calculator_link(name: str) -> str:
     """The site navigation's link to the calculator page `name` (the sidebar a desktop shows)."""
     return f".md-nav--primary a.md-nav__link[href$='/{name}/']"
 
-SHARE_BUTTON = ".calc-copy"                         # inside #calc-VIEW: puts the share link in data-share-url
+
+SHARE_BUTTON = ".calc-copy"  # inside #calc-VIEW: puts the share link in data-share-url
 SHARE_URL_ATTRIBUTE = "data-share-url"
 
 # True when the element is on screen (inside the viewport and rendered).

@@ -12,13 +12,9 @@ from __future__ import annotations
 import json
 import re
 import time
-import warnings
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-WAIT_MS = 10_000          # how long an action waits for its element, as Playwright's actions do
-POLL_S = 0.02
-TICK_TRIES, TICK_WAIT_MS = 3, 2_000
+WAIT_MS = 10_000  # how long an action waits for its element, as Playwright's actions do
+TICK_WAIT_MS = 2_000
 
 # A function source ("el => ...", "async () => {...}", "function (x) {...}"), as opposed to an expression.
 FUNCTION_SOURCE = re.compile(r"^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)")
@@ -39,6 +35,20 @@ COUNT_JS = f"""steps => {{
 }}"""
 
 
+# Asks `ask` at each animation frame (and each 50 ms, should frames stop) for up to `ms`: its
+# first truthy answer, or null.
+POLL_JS = """new Promise((resolve) => {
+  const until = performance.now() + %(ms)f;
+  const ask = async () => {
+    let answer = null;
+    try { answer = await (%(ask)s)(); } catch { answer = null; }
+    if (answer || performance.now() > until) { resolve(answer || null); return; }
+    setTimeout(ask, 16);
+  };
+  ask();
+})"""
+
+
 class EngineError(RuntimeError):
     """The driver could not do what was asked (no such element, a script threw, ...)."""
 
@@ -52,24 +62,6 @@ def call_expression(expression: str, *args) -> str:
     if FUNCTION_SOURCE.match(expression):
         return f"({expression})({', '.join(json.dumps(a) for a in args)})"
     return expression
-
-
-def click_until(page, selector: str, shown: str, *, tries: int, wait_ms: float, unseen: str) -> bool:
-    """Click `selector` until the page shows `shown` (a JavaScript expression), at most `tries`
-    times; True once it does. A WebDriver click under load is now and then lost before it reaches
-    the page: each click after the first is a warning (`unseen`: what the last one failed to do).
-    For any page with click and wait_for_function: Firefox's, WebKit's, or Playwright's."""
-    engine = getattr(page, "engine", "chromium")        # the suite's Playwright pages are Chromium's
-    for attempt in range(tries):
-        if attempt:
-            warnings.warn(f"{engine}: {unseen} after click {attempt}; clicking again", stacklevel=3)
-        page.click(selector)
-        try:
-            page.wait_for_function(shown, timeout=wait_ms)
-            return True
-        except (TimeoutError, PlaywrightTimeoutError):
-            continue
-    return False
 
 
 class DriverPage:
@@ -138,15 +130,14 @@ class DriverPage:
         self._select(steps, value)
 
     def set_checked(self, selector: str, checked: bool) -> None:
-        """Click the box until it shows `checked`, as Playwright's set_checked makes sure of. A
-        WebDriver click under load can be lost, or be retried after it landed (a full run once
-        ended with a WebKit row's tick missing from the result); a second try is a warning."""
+        """Click the box unless it shows `checked` already, then wait until it does, as Playwright's
+        set_checked makes sure of."""
         if bool(self.eval_on_selector(selector, "el => el.checked")) == checked:
             return
-        shows_it = f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}"
-        if not click_until(self, selector, shows_it, tries=TICK_TRIES, wait_ms=TICK_WAIT_MS,
-                           unseen=f"{selector} was not {'ticked' if checked else 'unticked'}"):
-            raise EngineError(f"{self.engine}: {TICK_TRIES} clicks did not make {selector} checked={checked}")
+        self.click(selector)
+        self.wait_for_function(
+            f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}", timeout=TICK_WAIT_MS
+        )
 
     def locator(self, selector: str) -> Locator:
         return Locator(self, [[selector, None]])
@@ -155,24 +146,25 @@ class DriverPage:
     def keyboard(self) -> Keyboard:
         return Keyboard(self)
 
-    def wait_for_timeout(self, milliseconds: float) -> None:
-        time.sleep(milliseconds / 1000)
-
     def wait_for_function(self, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
-        """Poll until `expression` is truthy; a navigation under way counts as not yet."""
+        """Until `expression` is truthy, asked in the page at each animation frame (as Playwright's
+        own does); a navigation under way ends the page's wait, and the wait goes on in the next
+        document for the time that is left."""
         deadline = time.monotonic() + timeout / 1000
         last_error = None
         while True:
+            left_ms = max(0, (deadline - time.monotonic()) * 1000)
             try:
-                value = self.evaluate(expression, arg)
+                value = self._evaluate(POLL_JS % {"ask": f"() => {call_expression(expression, arg)}", "ms": left_ms})
             except EngineError as error:
                 value, last_error = None, error
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{self.engine}: waited {timeout:.0f} ms for {expression}"
-                                   + (f" (last error: {last_error})" if last_error else ""))
-            time.sleep(POLL_S)
+                raise TimeoutError(
+                    f"{self.engine}: waited {timeout:.0f} ms for {expression}"
+                    + (f" (last error: {last_error})" if last_error else "")
+                )
 
     def _wait_for(self, steps: list) -> None:
         self.wait_for_function(f"!!({ELEMENT_JS})({json.dumps(steps)})", timeout=WAIT_MS)
@@ -204,6 +196,9 @@ class Locator:
     def count(self) -> int:
         return self.page.evaluate(COUNT_JS, self.steps)
 
+    def expect(self, message: str | None = None) -> Expectation:
+        return Expectation(self, message)
+
     def click(self) -> None:
         self.page._wait_for(self.steps)
         self.page._click(self.steps)
@@ -222,3 +217,37 @@ class Keyboard:
 
     def press(self, key: str) -> None:
         self.page._press(key)
+
+
+class Expectation:
+    """Playwright's `expect(locator)`, as far as the tests use it: each assertion waits (in the
+    page) until it holds, then fails with `message`."""
+
+    def __init__(self, locator: Locator, message: str | None):
+        self.locator, self.message = locator, message
+
+    def _until(self, check_js: str, arg, timeout: float | None, what: str) -> None:
+        element = f"({ELEMENT_JS})({json.dumps(self.locator.steps)})"
+        try:
+            self.locator.page.wait_for_function(
+                f"arg => ({check_js})({element}, arg)", arg, timeout=WAIT_MS if timeout is None else timeout
+            )
+        except TimeoutError as error:
+            raise AssertionError(self.message or f"{self.locator.steps}: {what}") from error
+
+    def to_be_attached(self, timeout: float | None = None) -> None:
+        self._until("(el) => !!el", None, timeout, "not on the page")
+
+    def to_have_attribute(self, name: str, value: str, timeout: float | None = None) -> None:
+        self._until(
+            "(el, [name, value]) => !!el && el.getAttribute(name) === value",
+            [name, value],
+            timeout,
+            f"{name} is not {value!r}",
+        )
+
+    def to_have_text(self, text: str, timeout: float | None = None) -> None:
+        self._until("(el, text) => !!el && el.textContent.trim() === text", text, timeout, f"text is not {text!r}")
+
+    def not_to_contain_text(self, text: str, timeout: float | None = None) -> None:
+        self._until("(el, text) => !el || !el.textContent.includes(text)", text, timeout, f"still says {text!r}")

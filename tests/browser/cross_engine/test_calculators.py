@@ -28,9 +28,9 @@ from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import problems_since_last_asked
 from tests.browser.cross_engine.pages import NotInAutomation
 from tests.browser.scenarios import SCENARIOS
-from tests.browser.test_agreement import PAGES
 from tests.browser.tour import CalculatorTour
-from tests.conftest import BROWSER_SITE
+from tests.support.site import BROWSER_SITE
+from tests.support.browser import ALL_CALCULATOR_PAGES as PAGES
 
 PER_VIEW = 2          # of the scenarios whose inputs differ from the defaults: the result is computed live
 

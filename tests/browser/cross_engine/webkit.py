@@ -48,9 +48,13 @@ class Xvfb:
 
     def __init__(self):
         read, write = os.pipe()
-        self.process = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24",
-                                         "-nolisten", "tcp"], pass_fds=[write], preexec_fn=end_with_this_process,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            pass_fds=[write],
+            preexec_fn=end_with_this_process,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(write)
         number = b""
         deadline = time.monotonic() + DISPLAY_TIMEOUT_S
@@ -72,18 +76,37 @@ class Xvfb:
             self.process.wait(10)
 
 
-def when_actionable(action):
+# True once the element `steps` name takes a tap: in the document, laid out, the same box over
+# two frames, and the topmost element at its middle (what Playwright checks before it acts).
+SETTLED_JS = f"""steps => new Promise((resolve) => {{
+  const boxOf = () => {{
+    const el = ({ELEMENT_JS})(steps);
+    if (!el || !el.isConnected || !el.getClientRects().length) return null;
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit && (el === hit || el.contains(hit) || el.control === hit || hit.control === el)
+      ? [box.left, box.top, box.width, box.height].join() : null;
+  }};
+  const first = boxOf();
+  if (!first) {{ resolve(false); return; }}
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(boxOf() === first)));
+}})"""
+
+
+def when_actionable(page, steps: list, action):
     """Do `action` once its element takes input, as Playwright waits before it acts: WebDriver acts
     at once, and on a loaded machine a field the page has just re-laid out (a fold opened, the
-    form re-rendered) is briefly not interactable or not the same element (seen in a full run)."""
+    form re-rendered) is briefly not interactable or not the same element. Between tries the page
+    is asked, frame by frame, until the element has settled."""
     deadline = time.monotonic() + ACTIONABLE_TIMEOUT_S
     while True:
         try:
             return action()
         except NOT_ACTIONABLE_YET:
-            if time.monotonic() > deadline:
+            left_ms = (deadline - time.monotonic()) * 1000
+            if left_ms <= 0:
                 raise
-            time.sleep(0.1)
+            page.wait_for_function(SETTLED_JS, steps, timeout=left_ms)
 
 
 @contextlib.contextmanager
@@ -107,11 +130,10 @@ class WebKit:
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": self.xvfb.display, "NO_AT_BRIDGE": "1", "GTK_A11Y": "none"}
         if wasm_baseline_only:
-            env["JSC_useOMGJIT"] = "0"      # JavaScriptCore reads its options from JSC_ variables
+            env["JSC_useOMGJIT"] = "0"  # JavaScriptCore reads its options from JSC_ variables
         try:
             with engine_errors():
-                service = Service(executable_path=driver_path, env=env,
-                                  popen_kw={"preexec_fn": end_with_this_process})
+                service = Service(executable_path=driver_path, env=env, popen_kw={"preexec_fn": end_with_this_process})
                 self.driver = webdriver.WebKitGTK(options=options, service=service)
         except EngineError:
             self.xvfb.close()
@@ -119,7 +141,7 @@ class WebKit:
         self.driver.set_window_size(1280, 900)
         self.driver.set_script_timeout(SCRIPT_TIMEOUT_S)
         self.version = self.driver.capabilities.get("browserVersion", "")
-        self.home = self.driver.current_window_handle    # kept open: closing the last window ends the session
+        self.home = self.driver.current_window_handle  # kept open: closing the last window ends the session
         self.current = self.home
 
     def focus(self, handle: str) -> None:
@@ -181,7 +203,7 @@ class WebKitPage(DriverPage):
         # calculator's answer bar can lie over it (ElementClickIntercepted); a thumb brings it
         # to the middle first (_element does).
         with engine_errors():
-            when_actionable(lambda: self._element(steps).click())
+            when_actionable(self, steps, lambda: self._element(steps).click())
 
     def _fill(self, steps, value):
         def fill():
@@ -191,11 +213,11 @@ class WebKitPage(DriverPage):
                 element.send_keys(value)
 
         with engine_errors():
-            when_actionable(fill)
+            when_actionable(self, steps, fill)
 
     def _select(self, steps, value):
         with engine_errors():
-            when_actionable(lambda: Select(self._element(steps)).select_by_value(value))
+            when_actionable(self, steps, lambda: Select(self._element(steps)).select_by_value(value))
 
     def _type(self, text):
         self.browser.focus(self.handle)
@@ -206,18 +228,27 @@ class WebKitPage(DriverPage):
         self._type(KEYS.get(key, key))
 
     def problems(self) -> list[str]:
-        raise NotInAutomation("WebKitWebDriver reports neither console messages nor network requests "
-                              "(no log endpoint, no WebDriver BiDi): console errors and requests leaving "
-                              "127.0.0.1 are checked in Chromium and Firefox")
+        raise NotInAutomation(
+            "WebKitWebDriver reports neither console messages nor network requests "
+            "(no log endpoint, no WebDriver BiDi): console errors and requests leaving "
+            "127.0.0.1 are checked in Chromium and Firefox"
+        )
 
     def read_clipboard(self) -> str:
         """The X clipboard of the engine's display. A page's own navigator.clipboard.readText() opens
         WebKitGTK's paste pop-up, which waits for a reader that WebDriver cannot stand in for."""
         if not shutil.which("xclip"):
-            raise NotInAutomation("WebKit asks the reader before a page reads the clipboard, and xclip (which "
-                                  "reads it from the display instead) is not installed: apt-get install xclip")
-        done = subprocess.run(["xclip", "-o", "-selection", "clipboard", "-display", self.browser.xvfb.display],
-                              capture_output=True, text=True, timeout=10, check=False)
+            raise NotInAutomation(
+                "WebKit asks the reader before a page reads the clipboard, and xclip (which "
+                "reads it from the display instead) is not installed: apt-get install xclip"
+            )
+        done = subprocess.run(
+            ["xclip", "-o", "-selection", "clipboard", "-display", self.browser.xvfb.display],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
         return done.stdout
 
     def close(self) -> None:

@@ -1,14 +1,14 @@
 // The rule a link points to (…/1-7-combat/#r1-7-25) stays highlighted, as `:target` does on a
 // full page load. Material's instant navigation changes the address with history.pushState,
 // which `:target` does not follow, so the rule is marked with a class instead: on every page
-// Material swaps in, and whenever the address's anchor changes by navigation (not when
-// Material's navigation.tracking rewrites it while the reader scrolls).
+// Material swaps in, and whenever the address's anchor changes by navigation. The address
+// keeps naming the rule a reader landed on: the site leaves Material's navigation.tracking
+// off, which renamed it after the section heading above as soon as the page scrolled.
 //
 // A link followed to another page's anchor also lands on that anchor, as a full page load
 // does. Material scrolls to the anchor only when nothing touched the new history entry before
-// the page arrived; but the old page's anchor tracking rewrites it whenever the reader
-// scrolled or tapped just before, which is how a thumb moves: the reader then landed at the
-// top of the page, and the address lost its anchor.
+// the page arrived; but a scroll or a tap just before, which is how a thumb moves, could
+// rewrite it: the reader then landed at the top of the page.
 //
 // A rule that opens a sub-heading lands with the heading in view below the sticky header, so
 // that the reader sees what the rule is under: its scroll margin makes room for the heading.
@@ -85,10 +85,6 @@ function landOnFollowedAnchor() {
   if (location.hash !== link.hash) history.replaceState(history.state, "", link.href);
   mark(target);
   target.scrollIntoView({ block: "start" });
-  // Tell Material the reader arrived at an anchor, as a fragment navigation does: its anchor
-  // tracking then leaves the address alone until the reader scrolls, instead of renaming it
-  // after the section heading above the rule a quarter of a second later.
-  dispatchEvent(new HashChangeEvent("hashchange", { oldURL: link.href, newURL: link.href }));
 }
 
 if (window.document$ && window.target$) {

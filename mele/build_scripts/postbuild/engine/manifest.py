@@ -1,7 +1,7 @@
 """Write assets/engine/engine.json: what the calculators' engine is made of, for the browser.
 
 The worker reads it to start (the trimmed standard library, the lock file's header,
-and each file's download size, gzip and Brotli, for its progress: "2.1 of 4.3 MB"); the service worker
+and each file's download size, gzip and Brotli, for its progress: "x of y MB"); the service worker
 and offline.js read it to keep the engine offline on request and to say how big it
 is. Each file has a revision (its content hash) so a new deploy replaces only what
 changed. Run after the runtime, wheel, trimmed standard library, snapshot and the

@@ -1,35 +1,34 @@
-// Writes the service worker (sw.js at the site root) with Workbox, sw-engine.js beside it,
-// and offline.json, which tells a page how much the site stores and which build it is.
+// Writes the service worker (sw.js at the site root) with Workbox, offline.json, which tells
+// a page how much the site stores and which build it is, and copies workbox-window, which
+// offline.js registers the worker with, into the site.
 //
 //   node mele/build_scripts/postbuild/offline/service_worker.mjs <site dir>
 //
-// Every page, the search index, the glossary and rules.json are precached on a first
-// visit and served cache-first (about 1.3 MB to download). The calculators' engine is not:
-// sw-engine.js (service_worker_engine.js with the engine's manifest in front) keeps it
-// only when a page asks (issue 13). Offline, an address the copy does not have gets the
-// site's own 404 page. Each precached entry carries its own
-// content hash (Workbox's revision), and sw.js embeds the whole list, so a deploy
-// that changes any file changes sw.js: the browser installs the new worker, which
-// fetches only the changed files, takes over at once (skipWaiting, clientsClaim) and
-// drops every entry the new build no longer lists. offline.js then reloads the page
-// that was served from the old copy, or offers to. The Workbox runtime is inlined
-// into sw.js: nothing is loaded from a CDN.
+// sw.js is service_worker_site.js bundled with Workbox's modules (nothing is loaded from a
+// CDN), with two manifests: the site's files (Workbox's injectManifest, precached when the
+// worker installs) and the engine's (assets/engine/engine.json, kept when a page asks).
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import nodeResolve from "@rollup/plugin-node-resolve";
+import replace from "@rollup/plugin-replace";
+import terser from "@rollup/plugin-terser";
+import { rollup } from "rollup";
 import workboxBuild from "workbox-build";
 
-const { generateSW, getManifest } = workboxBuild;
+const { getManifest, injectManifest } = workboxBuild;
+const HERE = dirname(fileURLToPath(import.meta.url));
 const MANIFEST_FILE = "offline.json";
-const ENGINE_SCRIPT = "sw-engine.js";
 const ENGINE_MANIFEST = "assets/engine/engine.json";
+const WORKBOX_WINDOW = "assets/javascripts/offline/workbox-window.mjs";
 const FILES = {
   globPatterns: ["**/*.{html,css,js,mjs,json,svg,png,ico,webmanifest,xml}"],
   globIgnores: [
     "sw.js",
-    ENGINE_SCRIPT,
-    MANIFEST_FILE, // added by generateSW below, after it is written
-    "assets/pyodide/**",   // the engine: kept by sw-engine.js when asked
+    "assets/pyodide/**",   // the engine: its own precache, kept when a page asks
     "assets/engine/*.{whl,gz,zip}",
     "sitemap.xml.gz",   // sitemap.xml stays: instant navigation reads it
     "**/*.map",
@@ -46,47 +45,61 @@ function buildHash(manifestEntries) {
   return createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
 }
 
+// The worker's source and Workbox's modules in one classic script, the engine's manifest in it.
+async function bundleWorker(engine, target) {
+  const bundle = await rollup({
+    input: join(HERE, "service_worker_site.js"),
+    plugins: [
+      nodeResolve({ browser: true }),
+      replace({
+        preventAssignment: true,
+        values: {
+          "process.env.NODE_ENV": JSON.stringify("production"),
+          "self.__ENGINE_MANIFEST": JSON.stringify(engine),
+        },
+      }),
+      terser({ format: { comments: false } }),
+    ],
+  });
+  await bundle.write({ file: target, format: "iife" });
+  await bundle.close();
+}
+
 async function main([siteArg]) {
   if (!siteArg) throw new Error("usage: node service_worker.mjs <site dir>");
   const site = resolve(siteArg);
+  mkdirSync(dirname(join(site, WORKBOX_WINDOW)), { recursive: true });
+  const workboxWindow = join(dirname(createRequire(import.meta.url).resolve("workbox-window/package.json")),
+    "build", "workbox-window.prod.mjs");
+  copyFileSync(workboxWindow, join(site, WORKBOX_WINDOW));
+
   const engine = JSON.parse(readFileSync(join(site, ENGINE_MANIFEST), "utf8"));
-  const engineSource = readFileSync(new URL("./service_worker_engine.js", import.meta.url), "utf8");
-  writeFileSync(join(site, ENGINE_SCRIPT), `self.ENGINE_MANIFEST = ${JSON.stringify(engine)};\n${engineSource}`);
-  const { manifestEntries, count, size } = await getManifest({ globDirectory: site, ...FILES });
+  const pages = await getManifest({ globDirectory: site, ...FILES, globIgnores: [...FILES.globIgnores, MANIFEST_FILE] });
   const engineFiles = [...engine.boot, ...engine.later];
-  const build = buildHash([...manifestEntries, ...engineFiles]);
   const offline = {
-    build, files: count + 1, bytes: size,
+    build: buildHash([...pages.manifestEntries, ...engineFiles]),
+    files: pages.count + 1,
+    bytes: pages.size,
     engine: { bytes: engineFiles.reduce((n, f) => n + f.bytes, 0), transfer: engineFiles.reduce((n, f) => n + f.transfer, 0) },
   };
   writeFileSync(join(site, MANIFEST_FILE), JSON.stringify(offline) + "\n");
 
-  const { warnings } = await generateSW({
-    globDirectory: site,
-    ...FILES,
-    globIgnores: FILES.globIgnores.filter((pattern) => pattern !== MANIFEST_FILE),
-    swDest: join(site, "sw.js"),
-    cacheId: "mele-rules",
-    inlineWorkboxRuntime: true,
-    mode: "production",
-    sourcemap: false,
-    importScripts: [ENGINE_SCRIPT],   // first, so its fetch handler sees the engine's files before Workbox
-    skipWaiting: true,
-    clientsClaim: true,
-    cleanupOutdatedCaches: true,
-    directoryIndex: "index.html",
-    // Calculator pages carry their inputs in the query (?strike.prowess=5): the page is the same.
-    ignoreURLParametersMatching: [/.*/],
-    // Material's bundles have a content hash in their names: no cache-busting query needed.
-    dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.min\.(js|css)$/,
-    // Offline, a page the copy does not have is answered with the site's 404 page.
-    runtimeCaching: [{
-      urlPattern: ({ request }) => request.mode === "navigate",
-      handler: "NetworkOnly",
-      options: { precacheFallback: { fallbackURL: "404.html" } },
-    }],
-  });
-  for (const warning of warnings) console.error(`service worker: ${warning}`);
+  const work = mkdtempSync(join(tmpdir(), "service-worker-"));
+  try {
+    const source = join(work, "sw.js");
+    await bundleWorker(engine, source);
+    const { warnings } = await injectManifest({
+      globDirectory: site,
+      ...FILES,
+      swSrc: source,
+      swDest: join(site, "sw.js"),
+      // Material's bundles have a content hash in their names: no cache-busting query needed.
+      dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.min\.(js|css)$/,
+    });
+    for (const warning of warnings) console.error(`service worker: ${warning}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   console.log(JSON.stringify(offline));
 }
 

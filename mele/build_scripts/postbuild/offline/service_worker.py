@@ -12,7 +12,7 @@ from pathlib import Path
 from mele.build_scripts import paths
 
 SCRIPT = Path(__file__).with_suffix(".mjs")
-SERVICE_WORKER = "sw.js"        # at the site root, so its scope is the whole site
+SERVICE_WORKER = "sw.js"  # at the site root, so its scope is the whole site
 OFFLINE_MANIFEST = "offline.json"
 
 
@@ -27,13 +27,17 @@ def write_service_worker(site_dir: Path = paths.SITE) -> dict:
         raise ServiceWorkerFailed("node is not on PATH: it is needed to write the service worker")
     if not (paths.ROOT / "node_modules" / "workbox-build").is_dir():
         raise ServiceWorkerFailed("node_modules/workbox-build is missing: run `npm ci`")
-    done = subprocess.run([node, str(SCRIPT), str(site_dir)], cwd=paths.ROOT,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [node, str(SCRIPT), str(site_dir)], cwd=paths.ROOT, capture_output=True, text=True, check=False
+    )
     if done.returncode != 0:
         raise ServiceWorkerFailed(done.stderr.strip()[-2000:] or f"node exited with status {done.returncode}")
     if done.stderr.strip():
         print(done.stderr.strip(), file=sys.stderr)
     offline = json.loads(done.stdout.strip().splitlines()[-1])
-    print(f"service worker: {offline['files']} files, {offline['bytes'] / 1e6:.1f} MB precached, "
-          f"build {offline['build']}", file=sys.stderr)
+    print(
+        f"service worker: {offline['files']} files, {offline['bytes'] / 1e6:.1f} MB precached, "
+        f"build {offline['build']}",
+        file=sys.stderr,
+    )
     return offline

@@ -1,119 +1,127 @@
-// The service worker's second part (sw.js imports it as sw-engine.js; the build puts the
-// engine's manifest, assets/engine/engine.json, in front of it as self.ENGINE_MANIFEST).
-// Workbox keeps the pages, search and glossary offline at once (they are small); the
-// calculators' engine (Pyodide, the trimmed standard library, the wheel and the memory
-// snapshot, about 11 MB to download) is kept only when a page asks:
+// The service worker's second precache: the calculators' engine (Pyodide, the trimmed
+// standard library, the wheel and the memory snapshot), listed by assets/engine/engine.json,
+// which the build hands in. Unlike the site's precache it is not filled when the worker
+// installs: a page asks, through workbox-window's messageSW (offline.js):
 //
-//   {type: "engine-status"}                 -> {kept, snapshot, outdated, bytes, transfer, total}
-//   {type: "keep-engine", snapshot, onlyIfCached}
-//                                           -> progress {loaded, total} ..., then the status
-//   {type: "forget-engine"}                 -> the status
+//   {type: "engine-status"}                          -> {kept, snapshot, outdated, bytes, transfer, total}
+//   {type: "keep-engine", snapshot, onlyIfCached}    -> the status once kept; meanwhile the asking
+//                                                       page gets {type: "engine-progress", loaded, total}
+//   {type: "forget-engine"}                          -> the status
 //
-// each sent with a MessageChannel port for the replies. offline.js asks once the reader
-// has used a calculator (the files were just downloaded: they come from the browser's
-// HTTP cache) or taps "Keep the calculators offline". Kept files are served from this
-// cache first; a new deploy's changed files are fetched again on the next request to
-// keep them.
-(function () {
-  const ENGINE = self.ENGINE_MANIFEST;
-  const CACHE = ENGINE.offlineCache;
-  const scope = self.registration.scope;
-  const siteUrl = (path) => new URL(path, scope).href;
-  const KEPT = siteUrl("__engine-kept__.json"); // in the cache: the revision of each file kept
-  const BOOT = ENGINE.boot;
-  const LATER = ENGINE.later;
-  const BY_URL = new Map([...BOOT, ...LATER].map((file) => [siteUrl(file.url), file]));
-  const sum = (files, key) => files.reduce((total, file) => total + file[key], 0);
+// A reply that is {type: "failed", message} says why the request could not be done.
+// Files are kept under their own address (the engine's worker looks its snapshot up there),
+// each stored with its revision, so a deploy that changes a file shows as "outdated" and the
+// page keeps it again. Kept files are served from this cache first, through Workbox's
+// PrecacheRoute; the engine is never kept without a page asking.
+import { copyResponse } from "workbox-core";
+import { PrecacheController, PrecacheRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { Strategy } from "workbox-strategies";
 
-  async function keptRevisions(cache) {
-    const response = await cache.match(KEPT);
-    return response ? response.json() : {};
+const REVISION_HEADER = "X-Engine-Revision";
+
+const sum = (files, key) => files.reduce((total, file) => total + file[key], 0);
+
+// Fetches a file and stores it with its revision; a missing or refused file is an error.
+class FetchAndKeep extends Strategy {
+  async _handle(request, handler) {
+    const response = await handler.fetch(request);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!(await handler.cachePut(request, response.clone()))) throw new Error("not stored");
+    return response;
   }
+}
+
+export function keepTheEngineOnRequest(manifest) {
+  const boot = manifest.boot;
+  const later = manifest.later;
+  const all = [...boot, ...later];
+  const cacheName = manifest.offlineCache;
+  // The engine's files change at a fixed address (a new Pyodide, a new snapshot): the
+  // address is the cache key and the revision travels with the stored response.
+  const engine = new PrecacheController({ cacheName });
+  engine.addToCacheList(all.map((file) => ({ url: file.url, revision: null })));
+  const keyOf = (file) => engine.getCacheKeyForURL(file.url);
+  const keeper = new FetchAndKeep({
+    cacheName,
+    plugins: [{   // the file's address as its key, and its revision stored with it
+      cacheKeyWillBeUsed: ({ params, state }) => {
+        state.revision = params.revision;
+        return params.cacheKey;
+      },
+      cacheWillUpdate: ({ response, state }) => copyResponse(response, (init) => {
+        init.headers.set(REVISION_HEADER, state.revision);
+        return init;
+      }),
+    }],
+  });
 
   async function status() {
-    const cache = await caches.open(CACHE);
-    const revisions = await keptRevisions(cache);
-    const has = (file) => file.url in revisions;
-    const current = (file) => revisions[file.url] === file.revision;
-    const keptFiles = [...BOOT, ...LATER].filter(has);
+    const cache = await caches.open(cacheName);
+    const revisions = new Map();
+    for (const file of all) {
+      const kept = await cache.match(keyOf(file));
+      if (kept) revisions.set(file.url, kept.headers.get(REVISION_HEADER));
+    }
+    const current = (file) => revisions.get(file.url) === file.revision;
     return {
       type: "status",
-      kept: BOOT.every(has),
-      snapshot: LATER.every(has),
-      outdated: keptFiles.some((file) => !current(file)),
-      bytes: sum(keptFiles, "bytes"),                  // what the offline copy of the engine holds
-      transfer: sum([...BOOT, ...LATER], "transfer"),  // what keeping all of it downloads at most
-      total: sum([...BOOT, ...LATER], "bytes"),
+      kept: boot.every(current),
+      snapshot: later.every(current),
+      outdated: all.some((file) => revisions.has(file.url) && !current(file)),
+      bytes: sum(all.filter(current), "bytes"),   // what the offline copy of the engine holds
+      transfer: sum(all, "transfer"),             // what keeping all of it downloads at most
+      total: sum(all, "bytes"),
     };
   }
 
-  // Fetch and store each file not kept at its current revision. `onlyIfCached`: take it from
-  // the browser's HTTP cache or not at all (Save-Data: never download the engine in the background).
-  async function keep({ snapshot, onlyIfCached }, report) {
-    const cache = await caches.open(CACHE);
-    const revisions = await keptRevisions(cache);
-    const files = [...BOOT, ...(snapshot ? LATER : [])];
+  // Fetch and keep each file not kept at its current revision. `onlyIfCached`: from the
+  // browser's HTTP cache or not at all (Save-Data: the engine is never downloaded unasked).
+  async function keep(event, { snapshot, onlyIfCached }) {
+    const files = [...boot, ...(snapshot ? later : [])];
+    const current = await status();
+    const cache = await caches.open(cacheName);
     const total = sum(files, "transfer");
     let loaded = 0;
     for (const file of files) {
-      if (revisions[file.url] !== file.revision) {
-        const init = onlyIfCached ? { cache: "only-if-cached", mode: "same-origin" } : { cache: "no-cache" };
-        let response;
+      const kept = await cache.match(keyOf(file));
+      if (!kept || kept.headers.get(REVISION_HEADER) !== file.revision) {
+        const request = new Request(keyOf(file), onlyIfCached
+          ? { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" }
+          : { cache: "no-cache", credentials: "same-origin" });
         try {
-          response = await fetch(siteUrl(file.url), init);
-        } catch {
-          response = null;
+          await keeper.handle({ request, event, params: { cacheKey: keyOf(file), revision: file.revision } });
+        } catch (error) {
+          if (!onlyIfCached) throw new Error(`${file.url}: ${error && error.message ? error.message : error}`, { cause: error });
         }
-        if (!response || !response.ok) {
-          if (onlyIfCached) continue;
-          throw new Error(`${file.url}: ${response ? `HTTP ${response.status}` : "network error"}`);
-        }
-        await cache.put(siteUrl(file.url), response);
-        revisions[file.url] = file.revision;
-        await cache.put(KEPT, new Response(JSON.stringify(revisions), { headers: { "Content-Type": "application/json" } }));
       }
       loaded += file.transfer;
-      report({ type: "progress", loaded, total });
+      if (event.source) event.source.postMessage({ type: "engine-progress", loaded, total });
     }
+    if (current.outdated) await engine.activate(event);   // no file of an older deploy is left
+    return status();
   }
 
-  // Drop what no engine file is any more (a deploy renamed it): the rest is refreshed on request.
-  async function dropStale() {
-    if (!(await caches.has(CACHE))) return;
-    const cache = await caches.open(CACHE);
-    const revisions = await keptRevisions(cache);
-    for (const request of await cache.keys()) {
-      if (request.url !== KEPT && !BY_URL.has(request.url)) await cache.delete(request);
-    }
-    const known = Object.fromEntries(Object.entries(revisions).filter(([url]) => BY_URL.has(siteUrl(url))));
-    await cache.put(KEPT, new Response(JSON.stringify(known), { headers: { "Content-Type": "application/json" } }));
-  }
+  registerRoute(new PrecacheRoute(engine, { ignoreURLParametersMatching: [/.*/], directoryIndex: null }));
 
-  self.addEventListener("activate", (event) => event.waitUntil(dropStale()));
-
-  // Before Workbox's handler (this file is imported first): the engine's files from this cache.
-  self.addEventListener("fetch", (event) => {
-    if (event.request.method !== "GET") return;
-    const url = new URL(event.request.url);
-    url.search = "";
-    if (!BY_URL.has(url.href)) return;
-    event.respondWith(
-      caches.open(CACHE)
-        .then((cache) => cache.match(url.href))
-        .then((kept) => kept || fetch(event.request)),
-    );
-  });
+  // A deploy that drops a file (a renamed wheel) drops its kept copy; changed files stay
+  // until the page keeps them again.
+  self.addEventListener("activate", (event) => event.waitUntil(
+    caches.has(cacheName).then((has) => has && engine.activate(event)),
+  ));
 
   self.addEventListener("message", (event) => {
     const message = event.data || {};
     const port = event.ports && event.ports[0];
     if (!port) return;
-    const reply = (value) => port.postMessage(value);
-    const fail = (error) => reply({ type: "failed", message: String(error && error.message ? error.message : error) });
     let work = null;
-    if (message.type === "engine-status") work = status().then(reply);
-    else if (message.type === "keep-engine") work = keep(message, reply).then(status).then(reply);
-    else if (message.type === "forget-engine") work = caches.delete(CACHE).then(status).then(reply);
-    if (work) event.waitUntil(work.catch(fail));
+    if (message.type === "engine-status") work = status();
+    else if (message.type === "keep-engine") work = keep(event, message);
+    else if (message.type === "forget-engine") work = caches.delete(cacheName).then(status);
+    if (!work) return;
+    event.waitUntil(work.then(
+      (reply) => port.postMessage(reply),
+      (error) => port.postMessage({ type: "failed", message: String(error && error.message ? error.message : error) }),
+    ));
   });
-})();
+}

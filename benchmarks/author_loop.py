@@ -1,0 +1,205 @@
+"""The author's loop, timed on a scratch copy of the project (the work tree is left alone):
+`make build` with nothing changed, and an edited glossary entry until the open `make serve` page
+shows it.
+
+    python -m benchmarks.author_loop [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT_FILES = (
+    "sources",
+    "docs",
+    "overrides",
+    "mele",
+    "mkdocs.yml",
+    "pyproject.toml",
+    "package.json",
+    "package-lock.json",
+    "site",
+)
+BUILD_CACHES = ("stamps", "engine-bytecode", "engine-stdlib", "engine-snapshot", "precompressed")
+GLOSSARY = Path("sources") / "glossary.yaml"
+GLOSSARY_PAGE = "/glossary/"
+ENTRY = "#g-one-deck-game + .glossary-entry"  # the first entry of the glossary page
+ENTRY_TEXT = "The normal game of the Starter Rules"  # its definition's first words, in the source
+BUILD_WAIT_S = 900  # a first build of the copy, on a busy machine
+
+
+def copy_project(dest: Path, root: Path = ROOT) -> Path:
+    """What the build reads and writes, with the files' times (so the stamps stay true), the
+    post-build's caches, and node_modules linked."""
+    for name in PROJECT_FILES:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
+        elif source.exists():
+            shutil.copy2(source, dest / name)
+    for name in BUILD_CACHES:
+        source = root / "build" / name
+        if source.is_dir():
+            shutil.copytree(source, dest / "build" / name)
+    stamp = root / "build" / "stamps" / "prebuild.json"
+    written = json.loads(stamp.read_text(encoding="utf-8"))["outputs"] if stamp.exists() else {}
+    for name in written:  # the rules index and the like, beside the caches
+        if name.startswith("build/") and (root / name).exists():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(root / name, dest / name)
+    (dest / "node_modules").symlink_to(root / "node_modules")
+    return dest
+
+
+def project_env(project: Path) -> dict[str, str]:
+    """The copy's own code first (an edit there is what runs), the default site URL."""
+    env = {**os.environ, "PYTHONPATH": str(project), "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("SITE_URL", None)
+    return env
+
+
+@contextlib.contextmanager
+def dev_server(project: Path, log: Path) -> Iterator[str]:
+    """`python -m mele.devtools.serve --watch` on a free port in `project`; yields its origin."""
+    with open(log, "w") as output:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "mele.devtools.serve", "--watch", "--port", "0"],
+            cwd=project,
+            env=project_env(project),
+            stdout=subprocess.PIPE,
+            stderr=output,
+            text=True,
+        )
+        try:
+            first = server.stdout.readline()
+            if " on http://" not in first:
+                raise RuntimeError(f"the dev server did not start: {first!r}, see {log}")
+            yield first.split(" on ", 1)[1].split("/,", 1)[0].rstrip("/ ")
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
+def wait_for_build(origin: str, timeout: float = BUILD_WAIT_S) -> str:
+    """Listen to the server's build events until a build is done; its name."""
+    with urllib.request.urlopen(origin + "/__dev__/events", timeout=timeout) as events:
+        for line in events:
+            if line.startswith(b"data: "):
+                news = json.loads(line.removeprefix(b"data: "))
+                if news["state"] == "ready":
+                    return news["build"]
+                if news["state"] == "failed":
+                    raise RuntimeError("the dev server's build failed")
+    raise RuntimeError("the dev server closed its events")
+
+
+def edit_glossary(project: Path, words: str) -> None:
+    """The first entry's definition starts with `words`."""
+    path = project / GLOSSARY
+    text = path.read_text(encoding="utf-8")
+    start = text.index("definition: >-\n") + len("definition: >-\n")
+    line_end = text.index("\n", start)
+    indent = text[start:line_end][: len(text[start:line_end]) - len(text[start:line_end].lstrip())]
+    path.write_text(text[:start] + f"{indent}{words} " + text[start + len(indent) :], encoding="utf-8")
+
+
+def no_change_build_times(project: Path, runs: int) -> list[float]:
+    """Seconds for the build (`make build`'s command) when nothing changed, after one to settle."""
+    command = [sys.executable, "-m", "mele.build_scripts.incremental"]
+    times = []
+    for _ in range(runs + 1):
+        started = time.perf_counter()
+        subprocess.run(command, cwd=project, env=project_env(project), check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return times[1:]
+
+
+def edit_to_page_times(browser, project: Path, runs: int, log: Path) -> list[float]:
+    """Seconds from saving a glossary edit to the open page showing it (the page reloads itself)."""
+    from playwright.sync_api import expect
+
+    times = []
+    with dev_server(project, log) as origin:
+        wait_for_build(origin)
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(origin + GLOSSARY_PAGE)
+        for run in range(runs):
+            expect(page.locator("html")).to_have_attribute("data-dev-build", "ready", timeout=BUILD_WAIT_S * 1000)
+            marker = f"Edited{run}x{os.getpid()}."
+            started = time.perf_counter()
+            edit_glossary(project, marker)
+            expect(page.locator(ENTRY)).to_contain_text(marker, timeout=BUILD_WAIT_S * 1000)
+            times.append(time.perf_counter() - started)
+        context.close()
+    return times
+
+
+def figures(runs: int = 3, browser=None) -> list[dict]:
+    from playwright.sync_api import sync_playwright
+
+    from benchmarks import browser_bench
+
+    scratch = ROOT / "build" / f"bench-author-loop-{os.getpid()}"
+    scratch.mkdir(parents=True)
+    try:
+        project = copy_project(scratch)
+        subprocess.run(
+            [sys.executable, "-m", "mele.build_scripts.incremental"],
+            cwd=project,
+            env=project_env(project),
+            check=True,
+            capture_output=True,
+        )
+        builds = no_change_build_times(project, max(runs, 5))
+        with contextlib.ExitStack() as stack:
+            if browser is None:
+                playwright = stack.enter_context(sync_playwright())
+                browser = playwright.chromium.launch(
+                    executable_path=browser_bench.chromium_path(), args=browser_bench.ARGS
+                )
+                stack.callback(browser.close)
+            edits = edit_to_page_times(browser, project, runs, scratch / "serve.log")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return [
+        {
+            "figure": "make build, nothing changed",
+            "median": statistics.median(builds),
+            "unit": "s",
+            "runs": len(builds),
+            "target": "<= 2 s",
+        },
+        {
+            "figure": "make serve: glossary edit to the open page",
+            "median": statistics.median(edits),
+            "unit": "s",
+            "runs": len(edits),
+            "target": "<= 5 s",
+        },
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args(argv)
+    for row in figures(args.runs):
+        print(f"{row['figure']:<52} {row['median']:>12.2f} {row['unit']:<5} {row['runs']:>5}  {row['target']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

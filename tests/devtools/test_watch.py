@@ -1,0 +1,153 @@
+"""`make serve`'s rebuilds (mele/devtools/watch.py) and what its server adds (mele/devtools/serve.py
+--watch), without a browser: which edits set off a build, the news the open pages get, the reload
+script on each page and never in site/."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from mele.devtools.serve import CONTENT_SECURITY_POLICY, RELOAD_TAG, start_server, with_reload_script
+from mele.devtools.watch import Rebuilder, edited, scan
+
+WAIT_S = 30  # the longest a test waits for the watcher's thread (it answers within a scan or two)
+
+
+def test_scan_sees_the_sources_and_not_what_the_build_writes(tmp_path: Path):
+    for name in (
+        "sources/glossary.yaml",
+        "docs/index.md",
+        "docs/rules/1-1.md",
+        "overrides/main.html",
+        "mele/build_scripts/steps.py",
+        "mele/devtools/serve.py",
+        "mele/x/__pycache__/y.pyc",
+        "mkdocs.yml",
+        "site/index.html",
+        "build/rules-index.json",
+        "tests/test_x.py",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name)
+    assert sorted(scan(tmp_path)) == [
+        "docs/index.md",
+        "mele/build_scripts/steps.py",
+        "mkdocs.yml",
+        "overrides/main.html",
+        "sources/glossary.yaml",
+    ]
+
+
+def test_edited_names_changes_but_not_generated_files():
+    before = {"sources/a.yaml": (1, 1), "docs/glossary.md": (9, 1), "docs/index.md": (3, 1)}
+    now = {"sources/a.yaml": (1, 2), "docs/glossary.md": (9, 2), "docs/new.md": (1, 1)}
+    assert edited(before, now, frozenset({"docs/glossary.md"})) == ["docs/index.md", "docs/new.md", "sources/a.yaml"]
+    assert edited(before, dict(before)) == []
+
+
+class FakeBuild:
+    """Writes site/offline.json with a new build name each time (or fails when told)."""
+
+    def __init__(self, site: Path):
+        self.site, self.count, self.fail = site, 0, False
+
+    def __call__(self) -> bool:
+        self.count += 1
+        (self.site / "offline.json").write_text(json.dumps({"build": f"b{self.count}"}))
+        return not self.fail
+
+
+@pytest.fixture
+def project(tmp_path: Path):
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "glossary.yaml").write_text("terms: []\n")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head><title>t</title></head><body>home</body></html>")
+    build = FakeBuild(site)
+    rebuilder = Rebuilder(site, interval=0.05, build=build, log=lambda _line: None, root=tmp_path)
+    rebuilder.start()
+    yield tmp_path, rebuilder, build
+    rebuilder.stop()
+
+
+def next_news(rebuilder: Rebuilder, seen: int) -> tuple[int, dict]:
+    update = rebuilder.wait_for_news(seen, WAIT_S)
+    assert update is not None, "no news from the watcher"
+    return update
+
+
+def ready(rebuilder: Rebuilder, seen: int = 0) -> tuple[int, dict]:
+    """The news up to the next finished build."""
+    version, news = next_news(rebuilder, seen)
+    while news["state"] == "building":
+        version, news = next_news(rebuilder, version)
+    return version, news
+
+
+def test_an_edit_is_built_and_named_to_the_pages(project):
+    root, rebuilder, build = project
+    version, news = ready(rebuilder)  # the build at start
+    assert news == {"state": "ready", "build": "b1"}
+    (root / "sources" / "glossary.yaml").write_text("terms: [edited]\n")
+    version, news = ready(rebuilder, version)  # a listener may miss "building": the latest news counts
+    assert news == {"state": "ready", "build": "b2"}
+    assert build.count == 2
+
+
+def test_a_failed_build_is_named_as_such(project):
+    root, rebuilder, build = project
+    version, _ = ready(rebuilder)
+    build.fail = True
+    (root / "sources" / "new.yaml").write_text("x")
+    version, news = ready(rebuilder, version)
+    assert news["state"] == "failed"
+    assert "terminal" in news["message"]
+
+
+def test_the_server_adds_the_reload_script_and_its_events(project):
+    root, rebuilder, _build = project
+    ready(rebuilder)
+    server, origin = start_server(root / "site", rebuilder=rebuilder)
+    try:
+        with urllib.request.urlopen(origin + "/") as response:
+            page = response.read()
+            assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+        assert page == b"<html><head><title>t</title>" + RELOAD_TAG + b"</head><body>home</body></html>"
+        assert b"__dev__" not in (root / "site" / "index.html").read_bytes()  # site/ as built
+        with urllib.request.urlopen(origin + "/__dev__/reload.js") as response:
+            assert response.headers["Content-Type"] == "text/javascript"
+            assert b"EventSource" in response.read()
+        for missing in ("/__dev__/nothing.js", "/__dev__/../serve.py", "/__dev__/watch.py"):
+            with pytest.raises(urllib.error.HTTPError) as error:
+                urllib.request.urlopen(origin + missing)
+            assert error.value.code == 404
+        with urllib.request.urlopen(origin + "/__dev__/events", timeout=WAIT_S) as events:
+            assert events.headers["Content-Type"] == "text/event-stream"
+            assert events.readline() == b"event: build\n"
+            assert json.loads(events.readline().removeprefix(b"data: ")) == {"state": "ready", "build": "b1"}
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_server_without_watch_adds_nothing(project):
+    root, _rebuilder, _build = project
+    server, origin = start_server(root / "site")
+    try:
+        with urllib.request.urlopen(origin + "/") as response:
+            assert b"__dev__" not in response.read()
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(origin + "/__dev__/reload.js")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_reload_script_goes_at_the_end_of_the_head():
+    assert with_reload_script(b"<head></head><body></body>") == b"<head>" + RELOAD_TAG + b"</head><body></body>"
+    assert with_reload_script(b"<p>bare</p>") == RELOAD_TAG + b"<p>bare</p>"

@@ -1,0 +1,475 @@
+"""What the browser tests share: the phone, the calculator pages, the browser's launch, the guard
+on every page, and helpers that read and fill the calculators' forms. The helpers take a
+Playwright page or a cross-engine page (tests/browser/cross_engine/pages.py), and wait the
+library's way: `expect` (below) on a locator."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+from urllib.parse import parse_qsl, urlparse
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect as playwright_expect
+
+from benchmarks.in_flight import InFlight
+from mele.views.catalogue import VIEWS
+from mele.views.games import game_of
+from mele.views.render import read_link, render
+from mele.views.values import default_values, engine_params
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+COMBAT = "rules/1-7-combat/"
+SBG_ADVANCED = "rules/sbg-advanced-rules/"
+
+CALCULATOR_PAGES = {
+    "strike": ["strike", "attack"],
+    "corruption": ["corruption", "removal"],
+    "influence": ["influence", "control-sheet"],
+    "keying": ["keying"],
+    "hazard-limit": ["hazard-limit"],
+    "audience": ["audience"],
+}
+SWIM_PAGE = {"swim": ["swim", "passenger-hit", "mount"]}
+ALL_CALCULATOR_PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}  # the calculator pages, the SBG one included
+ENGINE_READY_TIMEOUT_MS = 60_000
+# --liftoff-only: WebAssembly runs on V8's baseline compiler alone. The engine's answers do not
+# depend on the tier, and the optimising tier's compiles, wasted on a page that lives a few
+# seconds, were a fifth to a quarter of an engine start's CPU (make bench measures Chromium
+# as shipped).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--js-flags=--liftoff-only",
+]
+
+
+def chromium_path() -> str | None:
+    """$CHROMIUM, else Debian's chromium-headless-shell, else its chromium, else None for Playwright's
+    own download. The headless shell is Chromium's engine (Blink and V8, the same version) without the
+    browser around it, as Playwright itself runs headless tests: the suite is CPU-bound, and the same
+    tests took 30 % less CPU in it (205 and 216 CPU-s against 301). `make bench` measures chromium."""
+    for candidate in (
+        os.environ.get("CHROMIUM"),
+        shutil.which("chromium-headless-shell"),
+        shutil.which("chromium"),
+        "/usr/bin/chromium",
+    ):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+class Guard:
+    """Records every request that would leave 127.0.0.1 (and blocks it) and every console error
+    (a Content-Security-Policy violation is one). The service worker's own requests (precaching)
+    are kept apart from the page's, in `worker_requests`."""
+
+    def __init__(self):
+        self.external: list[str] = []
+        self.console_errors: list[str] = []
+        self.requests: list[str] = []
+        self.worker_requests: list[str] = []
+
+    def route(self, route):
+        url = route.request.url
+        (self.worker_requests if route.request.service_worker else self.requests).append(url)
+        if urlparse(url).hostname != "127.0.0.1" and not url.startswith(("data:", "blob:")):
+            self.external.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def watch(self, page):
+        page.on("console", lambda message: message.type == "error" and self.console_errors.append(message.text))
+        page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
+        page.on(
+            "response",
+            lambda response: (
+                response.status >= 400 and self.console_errors.append(f"HTTP {response.status}: {response.url}")
+            ),
+        )
+        return page
+
+
+def guarded_page(context, guard: Guard, origin: str, path: str | None):
+    page = guard.watch(context.new_page())
+    page.guard = guard
+    page.in_flight = InFlight(page)
+    page.wait_for_function = functools.partial(wait_for_function_under_csp, page)
+    guard.origin = origin
+    if path is not None:
+        page.goto(origin + "/" + path.lstrip("/"))
+    return page
+
+
+def assert_guards_clean(guards: list[Guard]) -> None:
+    for guard in guards:
+        assert not guard.external, f"requests left 127.0.0.1: {guard.external[:5]}"
+        assert not guard.console_errors, f"console errors: {guard.console_errors[:5]}"
+
+
+NO_SERVICE_WORKER_JS = "delete Navigator.prototype.serviceWorker"
+
+
+# Playwright's expect waits 5 s by default; the site's waits on a loaded 2-core machine (an engine
+# start, a service worker's save) were given 30 s when they were polled, and are given as much.
+EXPECT_TIMEOUT_MS = 30_000
+playwright_expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
+
+def expect(target, message: str | None = None):
+    """Playwright's `expect` for a Playwright locator; the cross-engine pages' own for theirs."""
+    if hasattr(target, "expect"):
+        return target.expect(message)
+    return playwright_expect(target, message)
+
+
+def poll_until(page, check, timeout_s: float, every_ms: int = 50):
+    """`check()`'s first truthy answer, asked every `every_ms` until `timeout_s` has passed (then
+    None). Between asks the page's events are delivered (page.wait_for_timeout), so a check may
+    read what Python heard from the page as well as the page itself."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        answer = check()
+        if answer or time.monotonic() > deadline:
+            return answer or None
+        page.wait_for_timeout(every_ms)
+
+
+def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
+    """page.wait_for_function, asked with page.evaluate until it holds. Playwright's own evaluates
+    its predicate's text with eval inside the page, which the site's Content-Security-Policy (no
+    'unsafe-eval') refuses, as a console error; page.evaluate is not subject to the policy."""
+
+    def value():
+        try:
+            return page.evaluate(expression, arg)
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            return None  # a navigation or reload is under way: ask the next page
+
+    answer = poll_until(page, value, timeout / 1000, every_ms=20)
+    if answer is None:
+        raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
+    return answer
+
+
+# --- helpers the tests share ----------------------------------------------------------------------
+
+# True once no transition or finite animation is running: colours are read at rest, not mid-fade
+# (a busy machine can stretch a 0.25 s fade past the moment a test looks).
+STILL_JS = """() => document.getAnimations().every(a => a.playState !== 'running'
+  || a.effect?.getComputedTiming().iterations === Infinity)"""
+
+
+def wait_until_still(page, timeout: float = 10_000) -> None:
+    page.wait_for_function(STILL_JS, timeout=timeout)
+
+
+def answer_late(page, path: str, seconds: float) -> None:
+    """The page at `path` arrives `seconds` late, as over a slow phone network (the request then
+    goes on to the open_page guard). The sync API runs the handler while the test waits on the page."""
+
+    def late(route):
+        time.sleep(seconds)
+        route.fallback()
+
+    page.route(f"**{path}", late)
+
+
+WHOLLY_IN_VIEW_JS = """id => { const box = document.getElementById(id)?.getBoundingClientRect();
+  return !!box && box.top >= 0 && box.bottom <= innerHeight; }"""
+
+
+# Watches the page for `ms` after the landing: false as soon as the anchor leaves the screen or
+# the address stops naming it.
+STAYS_LANDED_JS = """([id, ms]) => new Promise((resolve) => {
+  const since = performance.now();
+  const look = () => {
+    const box = document.getElementById(id)?.getBoundingClientRect();
+    if (!box || box.top < 0 || box.bottom > innerHeight || location.hash !== "#" + id) { resolve(false); return; }
+    if (performance.now() - since >= ms) { resolve(true); return; }
+    setTimeout(look, 16);
+  };
+  look();
+})"""
+
+
+def assert_landed_on(page, anchor: str, settle_ms: int = 1000) -> None:
+    """A link to `anchor` on another page was followed: the anchor comes into view with the address
+    naming it, and stays so for `settle_ms`, watched in the page."""
+    page.wait_for_function(f"id => ({WHOLLY_IN_VIEW_JS})(id) && location.hash === '#' + id", anchor, timeout=10_000)
+    assert page.evaluate(STAYS_LANDED_JS, [anchor, settle_ms]), (
+        f"#{anchor} left the screen or the address: {page.evaluate('location.href')}"
+    )
+
+
+def wait_for_engine(page, view: str) -> None:
+    expect(page.locator(f"#calc-{view}")).to_have_attribute("data-engine", "ready", timeout=ENGINE_READY_TIMEOUT_MS)
+
+
+def dom_id(view: str, name: str, row: int | None = None) -> str:
+    return f"#calc-{view}-{name}".replace("_", "-") + ("" if row is None else f"-{row}")
+
+
+OPEN_FOLDS_JS = (
+    "el => { for (let d = el.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+)
+
+
+def set_field(page, view: str, spec: dict, value: str, row: int | None = None) -> None:
+    """Set one input as a reader would, opening "More modifiers" first if it is folded away."""
+    selector = dom_id(view, spec["name"], row)
+    page.eval_on_selector(selector, OPEN_FOLDS_JS)
+    if spec["kind"] == "bool":
+        page.set_checked(selector, value == "1")
+    elif spec["kind"] == "choice":
+        page.select_option(selector, value)
+    else:
+        page.fill(selector, value)
+
+
+def fill_view(page, view: str, values: dict) -> None:
+    """Type `values` into the view's form as a reader would, field by field, touching only the
+    fields whose value differs (rows: add or remove characters first). The form is read in one
+    call: one round trip per field read made the agreement tests spend most of their time asking."""
+    spec = VIEWS[view]
+    shown = form_values(page, view)
+    for field in spec["fields"] + spec.get("roll_fields", []):
+        if values[field["name"]] != shown[field["name"]]:
+            set_field(page, view, field, values[field["name"]])
+    if spec.get("rows"):
+        box = f"#calc-{view}"
+        rows = f"{box} .calc-rows__list > .calc-row"
+        remove = f"{rows}:last-child .calc-row__remove"
+        count = len(shown["rows"])
+        while count != len(values["rows"]):  # counted again after each tap, as a reader looks
+            if count < len(values["rows"]):
+                page.click(f"{box} .calc-rows__add")
+            else:
+                page.eval_on_selector(remove, OPEN_FOLDS_JS)  # under the row's own fold
+                page.click(remove)
+            count = page.evaluate(COUNT_JS, rows)
+        if len(shown["rows"]) != count:
+            shown = form_values(page, view)
+        for index, row in enumerate(values["rows"]):
+            for field in spec["rows"]["fields"]:
+                if row[field["name"]] != shown["rows"][index][field["name"]]:
+                    set_field(page, view, field, row[field["name"]], index)
+
+
+COUNT_JS = "selector => document.querySelectorAll(selector).length"
+
+# Each field's value as the form holds it (a box: "1" ticked, "" not); `rows`: each row's, by
+# the ids of the first row's fields without their "-0".
+FORM_VALUES_JS = """({fields, rows}) => {
+  const value = (id) => { const el = document.querySelector(id); return el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value; };
+  const shown = {fields: fields.map(value), rows: []};
+  if (rows) {
+    const count = document.querySelectorAll(rows.list).length;
+    for (let i = 0; i < count; i += 1) shown.rows.push(rows.fields.map((id) => value(`${id}-${i}`)));
+  }
+  return shown;
+}"""
+
+
+FIELDS_ON_PAGE_JS = "ids => ids.every((id) => document.querySelector(id))"
+# Which document a test is looking at: said when it finds what it did not expect.
+PAGE_STATE_JS = """() => ({href: location.href, readyState: document.readyState,
+  navigation: performance.getEntriesByType('navigation')[0]?.type, startedFrom: window.__calculators?.startedFrom,
+  offline: JSON.stringify(window.__offline)})"""
+
+
+def form_values(page, view: str) -> dict:
+    """The view's inputs as the form shows them, once every field is on the page."""
+    spec = VIEWS[view]
+    names = [f["name"] for f in spec["fields"] + spec.get("roll_fields", [])]
+    row_names = [f["name"] for f in spec["rows"]["fields"]] if spec.get("rows") else []
+    rows = (
+        {"list": f"#calc-{view} .calc-rows__list > .calc-row", "fields": [dom_id(view, name) for name in row_names]}
+        if row_names
+        else None
+    )
+    fields = [dom_id(view, name) for name in names]
+    # Once (Firefox, a full run) a field was missing as the form was read just after its answer showed.
+    try:
+        page.wait_for_function(FIELDS_ON_PAGE_JS, fields, timeout=10_000)
+    except (TimeoutError, PlaywrightTimeoutError) as error:
+        raise AssertionError(f"{view}: fields missing from the page: {page.evaluate(PAGE_STATE_JS)}") from error
+    shown = page.evaluate(FORM_VALUES_JS, {"fields": fields, "rows": rows})
+    values = dict(zip(names, shown["fields"], strict=True))
+    if row_names:
+        values["rows"] = [dict(zip(row_names, row, strict=True)) for row in shown["rows"]]
+    return values
+
+
+def expected_params(view: str, values: dict) -> dict:
+    return engine_params(VIEWS[view], values)
+
+
+def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> str:
+    """The address once its query, read as a link, gives `view` these values: the page writes it
+    at most once a second while inputs change (calculators/page.js says why)."""
+
+    def address_if_it_gives_them():
+        query = page.evaluate("location.search").removeprefix("?")
+        if read_link(view, parse_qsl(query, keep_blank_values=True))["values"] == values:
+            return page.evaluate("location.href")
+        return None
+
+    address = poll_until(page, address_if_it_gives_them, timeout)
+    if address is None:
+        raise TimeoutError(f"the address never gave {view} {values}: {page.evaluate('location.search')}")
+    return address
+
+
+# True once the element's data-params, read as JSON, is `want` (objects compared key by key).
+SAME_PARAMS_JS = """([selector, want]) => {
+  const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object"
+    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
+  const raw = document.querySelector(selector)?.dataset.params;
+  return !!raw && JSON.stringify(canon(JSON.parse(raw))) === JSON.stringify(canon(want));
+}"""
+
+
+def wait_for_params(page, view: str, params: dict, timeout: float = 15.0) -> None:
+    """Wait until the shown result is the one for `params`."""
+    try:
+        page.wait_for_function(SAME_PARAMS_JS, [f"#calc-{view}", params], timeout=timeout * 1000)
+    except (TimeoutError, PlaywrightTimeoutError):
+        raise AssertionError(
+            f"{view}: the result shown is for {page.get_attribute(f'#calc-{view}', 'data-params')}, "
+            f"not {params}; the form holds {form_values(page, view)}"
+        ) from None
+
+
+def squash(text: str) -> str:
+    """Text without whitespace: the build's HTML has line breaks between elements, the live one not."""
+    return "".join(text.split())
+
+
+SAME_TEXT_JS = """([selector, want]) =>
+  (document.querySelector(selector)?.textContent || "").replace(/\\s+/g, "") === want"""
+
+
+def result_text(page, view: str) -> str:
+    """Everything the result says, folded parts included."""
+    return squash(page.eval_on_selector(f"#calc-{view} .calc-result .calc-output", "el => el.textContent"))
+
+
+def assert_result_shown(page, view: str, values: dict, label: str = "", timeout: float = 10.0) -> None:
+    """The result shown is the views' result for `values`, once the engine's inputs are `values`'
+    and the text has caught up (or `timeout` has passed): a character's name is not an engine
+    input, so the result for the same inputs without a name just typed can show a moment longer."""
+    expected = python_rendered_text(view, values)
+    wait_for_params(page, view, expected_params(view, values))
+    with contextlib.suppress(TimeoutError, PlaywrightTimeoutError):  # the assertion below says what differs
+        page.wait_for_function(
+            SAME_TEXT_JS, [f"#calc-{view} .calc-result .calc-output", expected], timeout=timeout * 1000
+        )
+    assert result_text(page, view) == expected, label or view
+
+
+def python_rendered_text(view: str, values: dict) -> str:
+    """The text of the result the views write for `values` in CPython (the build's and the worker's code)."""
+    from html.parser import HTMLParser
+
+    shown = render(view, values, {rule_id: "#" for rule_id in cited_rules(view)})
+    assert "error" not in shown, shown
+    texts: list[str] = []
+    parser = HTMLParser(convert_charrefs=True)
+    parser.handle_data = texts.append
+    parser.feed(shown["html"])
+    return squash("".join(texts))
+
+
+def cited_rules(view: str):
+    return game_of(VIEWS[view]).cited_rule_ids()
+
+
+def views_html(page, view: str, values: dict) -> str:
+    """The result's HTML the views write for `values` in CPython, with the page's own rule URLs."""
+    rule_urls = json.loads(page.get_attribute(f"#calc-{view}", "data-config"))["ruleUrls"]
+    shown = render(view, values, rule_urls)
+    assert "error" not in shown, shown
+    return shown["html"]
+
+
+SAME_DOM_JS = """([selector, html]) => {
+  const expected = document.createElement("template");
+  expected.innerHTML = html;
+  const shown = document.querySelector(selector);
+  const copy = document.createElement("section");
+  copy.append(...[...shown.childNodes].map((node) => node.cloneNode(true)));
+  const wanted = document.createElement("section");
+  wanted.append(expected.content.cloneNode(true));
+  // Material's instant navigation writes the page's own links out in full: compare where they lead.
+  for (const link of [...copy.querySelectorAll("a[href]"), ...wanted.querySelectorAll("a[href]")]) {
+    link.setAttribute("href", new URL(link.getAttribute("href"), location.href).href);
+  }
+  return copy.isEqualNode(wanted) || {shown: copy.innerHTML, expected: wanted.innerHTML};
+}"""
+
+
+def assert_result_is_the_views(page, view: str, values: dict) -> None:
+    """The result on the page is, DOM for DOM, what the views write for `values` in CPython."""
+    same = page.evaluate(SAME_DOM_JS, [f"#calc-{view} .calc-result", views_html(page, view, values)])
+    assert same is True, f"{view}: the page's result differs from the views'\n{same}"
+
+
+def defaults(view: str) -> dict:
+    return default_values(VIEWS[view])
+
+
+# --- the reading pages -----------------------------------------------------------------------------
+
+
+def open_phone_page(open_page, path: str):
+    page = open_page(path, **PHONE)
+    page.in_flight.wait_until_quiet()
+    return page
+
+
+def search_results(page, query: str) -> list[str]:
+    """The result links the site's search box lists for `query`."""
+    page.click(".rule-search__input")
+    page.keyboard.type(query)
+    page.locator(".rule-search__item").first.wait_for()
+    return page.eval_on_selector_all(".rule-search__item a", "els => els.map(a => a.href)")
+
+
+SHOWN_TERMS = "article abbr.gloss[tabindex]"  # the glossary marks shown (the setting may hide some)
+GLOSS_CARD_TEXT = "#gloss-card .gloss-card__text"  # says "Loading" until the definitions are in
+
+
+def wait_until_card_filled(page) -> None:
+    """The glossary card shows its definition, no longer "Loading"."""
+    card = page.locator(GLOSS_CARD_TEXT)
+    expect(card).to_be_attached()
+    expect(card).not_to_contain_text("Loading")
+
+
+# Collects violations in the page and in the document of each navigation.
+RECORD_VIOLATIONS_JS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolations.push(`${event.violatedDirective}: ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+});
+"""
+
+
+def violations(page) -> list[str]:
+    return page.evaluate("window.__cspViolations")

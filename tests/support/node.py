@@ -1,0 +1,27 @@
+"""Node scripts run from the Python tests: the worker's start-up code (engine-boot.mjs) in Node."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from mele.build_scripts.postbuild.engine.stdlib import BOOT_SCRIPT
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node runs Pyodide outside the browser")
+
+
+def run_node(script: str, *args, stdin: str = "") -> dict:
+    """The last line `script` prints, as JSON; argv: the boot module, then `args`."""
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script, str(BOOT_SCRIPT), *map(str, args)],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])

@@ -1,0 +1,218 @@
+"""What the tests share outside a browser: the project's paths, the builds a test run makes
+(each configuration once per run, whichever test process needs it first), and readers of the
+built pages. Importable by any test module; fixtures that use these are in tests/conftest.py."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import fcntl
+import functools
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import yaml
+from bs4 import BeautifulSoup
+from mkdocs.utils.yaml import yaml_load
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SITE = ROOT / "site"
+ARTIFACTS = ROOT / "test-results"
+
+# The process that leads this test run: pytest-xdist's controller, whose children its test
+# processes are, or the one pytest process. What a run builds is the run's, named by it.
+RUN_LEADER = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
+BROWSER_SITE = ROOT / "build" / f"browser-site-{RUN_LEADER}"
+BROWSER_SERVER = BROWSER_SITE.with_name(BROWSER_SITE.name + ".json")  # its origin, server pid, build time
+MOVED_SITE = ROOT / "build" / f"moved-site-{RUN_LEADER}"  # mkdocs.yml and site/ for a sub-path
+ZENSICAL_SITE = ROOT / "build" / f"zensical-site-{RUN_LEADER}"  # inside the project, as Zensical wants
+RUN_BUILDS = (BROWSER_SITE, MOVED_SITE, ZENSICAL_SITE)
+DONE = ".built"  # written last into a run's build folder: the build finished
+
+
+def build_env(site_url: str | None = None) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
+    if site_url:
+        env["SITE_URL"] = site_url
+    return env
+
+
+def build_site(out: Path | None = None, site_url: str | None = None) -> None:
+    """prebuild (unless docs/rules and the rules index are written), mkdocs build, postbuild:
+    into site/, or into `out` for `site_url`."""
+    prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
+    steps = [] if prebuilt and out else [["-m", "mele.build_scripts", "prebuild"]]
+    steps += [
+        ["-m", "mkdocs", "build", "--strict", "--quiet", *(["-d", str(out)] if out else [])],
+        ["-m", "mele.build_scripts", "postbuild", *([str(out)] if out else [])],
+    ]
+    for args in steps:
+        done = subprocess.run(
+            [sys.executable, *args], cwd=ROOT, env=build_env(site_url), capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+
+
+@contextlib.contextmanager
+def one_build_at_a_time():
+    """Held while a test process builds into the shared tree (docs/rules, build/, site/): under
+    `make test` two processes share the tests (pytest-xdist), and the first to need a build makes it."""
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / ".test-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def built_once(folder: Path, make: Callable[[Path], None]) -> Path:
+    """`folder`, made by `make(folder)` by the first test process of the run that asks for it;
+    the others wait for that build and find it done."""
+    with one_build_at_a_time():
+        if not (folder / DONE).exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            make(folder)
+            (folder / DONE).write_text("", encoding="utf-8")
+    return folder
+
+
+MOVED_SITE_URL = "https://example.org/mele/"
+MOVED_BASE = "/mele/"
+
+
+def without_pythonpath() -> dict[str, str]:
+    return {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+
+
+def moved_config(folder: Path) -> Path:
+    """mkdocs.yml with the site on a sub-path and .html page URLs; the calculator blocks read it."""
+    with open(ROOT / "mkdocs.yml", encoding="utf-8") as source:
+        config = yaml_load(source)
+    path = folder / "mkdocs.yml"
+    config.update(site_url=MOVED_SITE_URL, use_directory_urls=False, docs_dir=str(ROOT / "docs"))
+    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    for extension in config["markdown_extensions"]:
+        if isinstance(extension, dict) and "mele.build_scripts.markdown.calculator_blocks" in extension:
+            extension["mele.build_scripts.markdown.calculator_blocks"]["mkdocs_config"] = str(path)
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def build_moved_site(folder: Path) -> None:
+    """The site for MOVED_SITE_URL with .html page URLs into `folder`/site, and its rules.json,
+    made by the venv's own `mkdocs` with no PYTHONPATH, as a reader of the README would run it
+    (site/ first: the prebuild's pages and rules index are what this build reads)."""
+    from mele.build_scripts.steps import write_rules_json
+
+    config = moved_config(folder)
+    env = {**without_pythonpath(), "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("SITE_URL", None)
+    done = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "mkdocs"),
+            "build",
+            "--strict",
+            "--quiet",
+            "-f",
+            str(config),
+            "-d",
+            str(folder / "site"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    write_rules_json(folder / "site", config)
+
+
+def build_zensical_site(out: Path) -> None:
+    """The site built by the venv's `zensical` with no PYTHONPATH, into `out`."""
+    config = ROOT / f".zensical-test-{RUN_LEADER}.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
+    try:
+        result = subprocess.run(
+            [str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
+            cwd=ROOT,
+            env=without_pythonpath(),
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    finally:
+        config.unlink()
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+
+
+def soup_of(path: Path) -> BeautifulSoup:
+    """The page, parsed once per test process for as long as the file is unchanged (the tests read
+    the same pages many times: a whole-site parse is 3 s). Shared between tests: read it, never
+    change it (content_text works on a copy)."""
+    stat = path.stat()
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(path: Path, mtime_ns: int, size: int) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def content_text(soup: BeautifulSoup) -> str:
+    """The article's words as a reader sees them, without the permalink numbers."""
+    article = copy.copy(soup.select_one("article") or soup)
+    for chrome in article.select("a.rule-num, a.headerlink, .site-label"):
+        chrome.decompose()
+    return article.get_text(" ")
+
+
+def broken_links(site: Path, base: str = "/") -> list[tuple[str, str, str]]:
+    """Every link on the built pages whose page or anchor is missing, for the site served at `base`."""
+    broken = []
+    for page in sorted(site.rglob("*.html")):
+        page_url = base + page.relative_to(site).as_posix()
+        for link in soup_of(page).select("a[href]"):
+            href = link["href"]
+            if href.startswith(("mailto:", "javascript:")) or urlparse(href).scheme:
+                continue
+            problem = missing_target(site, base, urljoin(page_url, href))
+            if problem:
+                broken.append((page_url, href, problem))
+    return broken
+
+
+@functools.cache
+def ids_on_page(page: Path) -> frozenset[str]:
+    """Every id on a built page; read once per session (the sites are built before any test reads them,
+    and thousands of links lead into the same few pages)."""
+    return frozenset(el["id"] for el in soup_of(page).select("[id]"))
+
+
+def missing_target(site: Path, base: str, url: str) -> str | None:
+    """What is wrong with a URL into the site served at `base`, or None if it leads somewhere."""
+    target_url = urlparse(url)
+    if not target_url.path.startswith(base):
+        return "outside the site"
+    target = site / target_url.path[len(base) :]
+    if target.is_dir() or target_url.path.endswith("/"):
+        target = target / "index.html"
+    if not target.exists():
+        return "no such page"
+    if target_url.fragment and target.suffix == ".html" and target_url.fragment not in ids_on_page(target):
+        return "no such anchor"
+    return None
+
+
+def normalise(text: str) -> str:
+    """Lower-case words only: layout, punctuation and markup are not compared."""
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
