@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from mele.engine import citations as rules
 from mele.engine.errors import InputError
-from mele.engine.options import Option, OptionTable
+from mele.engine.options import Option, OptionTable, Requires
 from mele.engine.result import Step, result_dict
 
 MP_TYPES = ("character", "item", "faction", "ally", "kill", "misc")   # the six types, in the book's order
@@ -15,22 +15,28 @@ SIDES = ("me", "opponent")
 OUTCOMES = ("me", "opponent", "tie")
 
 
+SIDE_POINTS = {"me": "My", "opponent": "The opponent's"}   # how a message names a side's points
+
+
 def parse_points(field_name: str, value) -> dict:
     """"character=7,item=4" or {"character": 7} -> all six types, missing ones 0."""
+    side = SIDE_POINTS.get(field_name, "The")
     if isinstance(value, str):
         pairs = {}
         for part in filter(None, (p.strip() for p in value.split(","))):
             if "=" not in part:
-                raise InputError(field_name, f"Write points as type=number, e.g. character=7; got {part!r}.")
+                raise InputError(field_name, f"Write {side[0].lower()}{side[1:]} marshalling points as "
+                                             f"type=number, e.g. character=7; you gave {part!r}.")
             name, _, number = part.partition("=")
             try:
                 pairs[name.strip()] = int(number.strip())
             except ValueError:
-                message = f"{name.strip()} points must be a whole number; got {number.strip()!r}."
+                message = f"{side} {name.strip()} points must be a whole number; you gave {number.strip()!r}."
                 raise InputError(field_name, message) from None
         value = pairs
     if not isinstance(value, dict):
-        raise InputError(field_name, "Give marshalling points as type=number pairs, e.g. character=7,item=4.")
+        raise InputError(field_name, f"Give {side[0].lower()}{side[1:]} marshalling points as type=number "
+                                     "pairs, e.g. character=7,item=4.")
     points = dict.fromkeys(MP_TYPES, 0)
     for name, number in value.items():
         if isinstance(number, str) and number.strip().lstrip("+-").isdigit():
@@ -42,15 +48,19 @@ def parse_points(field_name: str, value) -> dict:
     return points
 
 
+STANDARD_ONLY = (Requires("starter", (False,), "Revealing matching unique cards is a Standard Rules "
+                                               f"modification ({rules.MP_REVEALS}); the Starter Rules "
+                                               "have none."),)
+
 AUDIENCE_OPTIONS = OptionTable(
     Option("me", "points", "My marshalling points", "e.g. character=7,item=4,faction=5", {}, -100, 500,
            choices=MP_TYPES, metavar="POINTS"),
     Option("opponent", "points", "The opponent's marshalling points", "the opponent's points, same form", {},
            -100, 500, choices=MP_TYPES, metavar="POINTS"),
     Option("revealed_against_me", "int", "Cards revealed against me", "cards the opponent reveals", 0, 0, 50,
-           metavar="N"),
+           metavar="N", requires=STANDARD_ONLY),
     Option("revealed_against_opponent", "int", "Cards revealed against the opponent", "cards I reveal", 0, 0, 50,
-           metavar="N"),
+           metavar="N", requires=STANDARD_ONLY),
     Option("starter", "bool", "Starter", "Starter Rules: no modifications", False),
 )
 
@@ -67,10 +77,6 @@ class AudienceInput:
         object.__setattr__(self, "me", parse_points("me", self.me))
         object.__setattr__(self, "opponent", parse_points("opponent", self.opponent))
         AUDIENCE_OPTIONS.check(self)
-        if self.starter and (self.revealed_against_me or self.revealed_against_opponent):
-            field_name = "revealed_against_me" if self.revealed_against_me else "revealed_against_opponent"
-            raise InputError(field_name, "Revealing matching unique cards is a Standard Rules "
-                                         "modification; the Starter Rules have none.")
 
 
 @dataclass(frozen=True)

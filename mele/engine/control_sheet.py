@@ -25,16 +25,19 @@ def names_list(value) -> tuple[str, ...]:
     return tuple(str(name).strip() for name in value if str(name).strip())
 
 
-# One character's options (their labels follow his name in messages: "Shagrat's mind").
+# One character's options. Once his name is known, it takes the place of "A character's" in a
+# message ("Shagrat's mind").
+CHARACTER = "A character's"
 CHARACTER_OPTIONS = OptionTable(
-    Option("name", "text", "name", "", REQUIRED, 1, 40),
-    Option("mind", "int", "mind", "empty for a Ringwraith (no mind)", None, 0, 20),
-    Option("direct_influence", "int", "direct influence", "", 0, 0, 20),
-    Option("controller", "text", "controller", "a character's name; empty for general influence", None, 0, 40),
-    Option("race", "text", "race", "", None, 0, 40),
-    Option("bracket_influence", "int", "bracketed direct influence", "", 0, 0, 20),
-    Option("bracket_races", "text", "bracket races", "", (), 0, 80, parse=names_list),
-    Option("site", "text", "site", "", None, 0, 40),
+    Option("name", "text", f"{CHARACTER} name", "", REQUIRED, 1, 40),
+    Option("mind", "int", f"{CHARACTER} mind", "empty for a Ringwraith (no mind)", None, 0, 20),
+    Option("direct_influence", "int", f"{CHARACTER} direct influence", "", 0, 0, 20),
+    Option("controller", "text", f"{CHARACTER} controller", "a character's name; empty for general influence",
+           None, 0, 40),
+    Option("race", "text", f"{CHARACTER} race", "", None, 0, 40),
+    Option("bracket_influence", "int", f"{CHARACTER} bracketed direct influence", "", 0, 0, 20),
+    Option("bracket_races", "text", f"{CHARACTER} bracket races", "", (), 0, 80, parse=names_list),
+    Option("site", "text", f"{CHARACTER} site", "", None, 0, 40),
 )
 CHARACTERS = Option("characters", "rows", "The characters", "one set of character options each", REQUIRED, 1, 12,
                     item=CHARACTER_OPTIONS)
@@ -58,7 +61,7 @@ class SheetCharacter:
         if not isinstance(self.name, str) or not self.name.strip():
             raise InputError("name", "Every character needs a name.")
         object.__setattr__(self, "bracket_races", tuple(self.bracket_races))
-        CHARACTER_OPTIONS.check(self, lambda option: f"{self.name}'s {option.label}")
+        CHARACTER_OPTIONS.check(self, lambda option: option.label.replace(CHARACTER, f"{self.name}'s", 1))
 
     @property
     def is_ringwraith(self) -> bool:

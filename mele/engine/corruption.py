@@ -30,7 +30,8 @@ REMOVAL_OPTIONS = OptionTable(
 )
 CHECK_ROLLS = int_list("roll", "A corruption check roll", "resolve this roll (one per check: 7,12,4)", 2, 12,
                        dice="2D6", metavar="R",
-                       syntax="Give the rolls as whole numbers separated by commas, one per check, e.g. 7,12,4")
+                       syntax="Give each corruption check roll as a whole number, separated by commas, one per check, "
+                              "e.g. 7,12,4")
 REMOVAL_ROLL = roll_option("roll", "The removal roll", "resolve this removal roll")
 
 

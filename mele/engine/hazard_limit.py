@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from mele.engine import citations as rules
 from mele.engine.errors import InputError
-from mele.engine.options import REQUIRED, Option, OptionTable
+from mele.engine.options import REQUIRED, Option, OptionTable, Requires
 from mele.engine.result import Step, result_dict
 
 MINIMUM_HAZARD_LIMIT = 2
@@ -14,9 +14,12 @@ MINIMUM_HAZARD_LIMIT = 2
 HAZARD_LIMIT_OPTIONS = OptionTable(
     Option("size", "int", "The number of characters in the company", "characters in the company", REQUIRED, 1, 50,
            metavar="N"),
-    Option("orc_scouts", "int", "The number of Orc scouts", "how many of them are Orc scouts", 0, 0, 50,
-           metavar="K"),
+    Option("orc_scouts", "int", "The number of Orc scouts", "how many of them are Orc scouts (Standard Rules)", 0,
+           0, 50, metavar="K",
+           requires=(Requires("starter", (False,), "In the Starter game an Orc scout counts as a whole character; "
+                              f"counting half is a Standard Rules change ({rules.ORC_SCOUTS})."),)),
     Option("halved", "bool", "Halved", "halved (opponent's sideboard use)", False),
+    Option("starter", "bool", "Starter", "Starter Rules: Orc scouts count in full", False),
 )
 
 
@@ -31,6 +34,7 @@ class HazardLimitInput:
     size: int
     orc_scouts: int = 0
     halved: bool = False
+    starter: bool = False
 
     def __post_init__(self):
         HAZARD_LIMIT_OPTIONS.check(self)

@@ -20,7 +20,7 @@ INFLUENCE_OPTIONS = OptionTable(
     Option("followers_mind", "int", "The followers' total mind", "his followers' total mind", 0, 0, 60, metavar="F"),
     int_list("modifier", "Each influence modifier", "a modifier, signed; repeat for several", -20, 20,
              field="modifiers", metavar="M",
-             syntax="Give the modifiers as whole numbers separated by commas, e.g. +3,+2"),
+             syntax="Give each influence modifier as a whole number, separated by commas, e.g. +3,+2"),
 )
 INFLUENCE_ROLL = roll_option("roll", "The influence check roll", "resolve this roll")
 

@@ -39,6 +39,23 @@ FALSE_WORDS = ("false", "0", "no", "off", "")
 
 
 @dataclass(frozen=True)
+class Requires:
+    """An option that applies only while another option of its table has one of ``values``:
+    the Boats article has no banner modifier, the Starter game no reveals. Set while it does not
+    apply, the option is refused with ``reason``; the page disables its input and shows the reason."""
+
+    option: str
+    values: tuple
+    reason: str
+
+    def met_by(self, value) -> bool:
+        return value in self.values
+
+    def to_dict(self) -> dict:
+        return {"option": self.option, "values": list(self.values), "reason": self.reason}
+
+
+@dataclass(frozen=True)
 class Option:
     """One option of a calculator.
 
@@ -65,6 +82,7 @@ class Option:
     item: tuple = ()              # for "rows": each row's options
     field: str = ""               # the input's attribute, when it is not `name`
     parse: Callable | None = None  # text -> the value the input takes (a Weapon)
+    requires: tuple = ()          # Requires: when the option may be set away from its default
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -106,17 +124,19 @@ class Option:
                                             f"you gave {count}.")
             return value
         if self.kind == "points":
+            owner = label.removesuffix("marshalling points")     # "My character points"
             for entry, number in value.items():
-                self._check_number(number, f"{entry.capitalize()} points")
+                self._check_number(number, f"{owner}{entry} points")
             return value
         if self.kind == "text" and isinstance(value, str):
             self._check_text(value, label)
         return value
 
     def _check_text(self, text: str, label: str) -> None:
+        if self.low and not text:
+            raise InputError(self.name, f"{label} must not be empty.")
         if self.high is not None and not (self.low or 0) <= len(text) <= self.high:
-            shortest = f"at least {self.low} and " if self.low else ""
-            raise InputError(self.name, f"{label} must be {shortest}at most {self.high} characters long; "
+            raise InputError(self.name, f"{label} must be at most {self.high} characters long; "
                                         f"you gave {len(text)}.")
         if not self.matches(text):
             self.reject_syntax(text)
@@ -183,7 +203,7 @@ class Option:
         data = {"name": self.name, "kind": self.kind, "label": self.label,
                 "default": None if self.required else self.default, "required": self.required,
                 "min": self.low, "max": self.high, "choices": list(self.choices), "dice": self.dice,
-                "pattern": self.pattern}
+                "pattern": self.pattern, "requires": [rule.to_dict() for rule in self.requires]}
         if self.kind == "text":     # a text's limits are on its length
             data.update({"min": None, "max": None, "minLength": self.low, "maxLength": self.high})
         if self.kind == "ints":
@@ -225,6 +245,16 @@ class OptionTable(tuple):
         for option in self:
             if option.attribute in names:
                 option.check(getattr(instance, option.attribute), label_of(option) if label_of else None)
+        for option in self:
+            if option.attribute in names and getattr(instance, option.attribute) != option.default:
+                for rule in option.requires:
+                    if not rule.met_by(getattr(instance, self[rule.option].attribute)):
+                        raise InputError(option.name, rule.reason)
+
+    def unmet(self, option: Option, values: dict) -> Requires | None:
+        """The first of ``option``'s requirements that ``values`` (typed, by option name) do not meet."""
+        return next((rule for rule in option.requires
+                     if not rule.met_by(values.get(rule.option, self[rule.option].default))), None)
 
 
 # --- loose values -----------------------------------------------------------------------------

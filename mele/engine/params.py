@@ -55,7 +55,7 @@ class Params:
 
     def _rows(self, option: Option, value) -> list[dict]:
         if not isinstance(value, (list, tuple)):
-            raise InputError(option.name, f"Give {option.label[0].lower()}{option.label[1:]} as a list.")
+            raise InputError(option.name, f"{option.label} must be a list, one entry each; you gave {value!r}.")
         rows = []
         for entry in value:
             row = Params(self.calculator, entry)
@@ -72,8 +72,8 @@ class Params:
 def _required_message(option: Option) -> str:
     label = option.label[0].upper() + option.label[1:]
     if option.kind == "choice":
-        return f"{label} is required: one of {', '.join(option.choices)}."
-    return f"{label} is required."
+        return f"{label} must be given: one of {', '.join(option.choices)}."
+    return f"{label} must be given."
 
 
 # --- one reader per calculator ------------------------------------------------------------

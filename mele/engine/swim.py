@@ -19,7 +19,7 @@ from typing import ClassVar
 from mele.engine import citations as rules
 from mele.engine.dice import D6_FACES
 from mele.engine.errors import InputError
-from mele.engine.options import REQUIRED, Option, OptionTable, roll_option
+from mele.engine.options import REQUIRED, Option, OptionTable, Requires, roll_option
 from mele.engine.result import Step, check_distribution, result_dict
 from mele.engine.text import signed
 
@@ -33,16 +33,35 @@ LOWEST, HIGHEST = 1, 6
 OUTCOMES = ("sink", "swim", "swim_strongly")
 ARTICLE_OUTCOMES = tuple(str(face) for face in FACES)
 
+def _advanced_only(reason: str) -> tuple:
+    return (Requires("edition", ("advanced",), reason),)
+
+
 SWIM_OPTIONS = OptionTable(
     Option("edition", "choice", "The edition", "advanced (Advanced Rules) or article (boats article)", REQUIRED,
            choices=EDITIONS, metavar="EDITION"),
-    Option("cavalry", "bool", "Cavalry", "a Cavalry model, +1 (advanced only)", False),
+    Option("cavalry", "bool", "Cavalry", "a Cavalry model, +1 (advanced only)", False,
+           requires=_advanced_only("In the boats article mounted models may not attempt to swim; they may "
+                                   "dismount and swim without their mount "
+                                   f"({rules.SBG_ARTICLE_MOUNTED_MAY_NOT_SWIM}).")),
     Option("heavy_armour", "bool", "Heavy armour", "heavy (or Dwarf heavy) armour, -1", False),
     Option("shield", "bool", "Shield", "a shield (not a light shield), -1", False),
-    Option("banner", "bool", "Banner", "carrying a banner, -1 (advanced only)", False),
+    Option("banner", "bool", "Banner", "carrying a banner, -1 (advanced only)", False,
+           requires=_advanced_only("The boats article has no modifier for a banner (only armour and shields, "
+                                   f"{rules.SBG_ARTICLE_APPLY_MODIFIERS}); the -1 for a banner is in the "
+                                   "advanced edition only.")),
     Option("prone_in_deep", "bool", "Knocked Prone in Deep Water",
-           "the test for being knocked Prone in Deep Water, -1 (advanced only)", False),
-    Option("no_armour", "bool", "No armour", "no or Mithril armour, +1 (article only)", False),
+           "the test for being knocked Prone in Deep Water, -1 (advanced only)", False,
+           requires=_advanced_only("The boats article has no test for being knocked Prone in the water: "
+                                   "swimming models may not lie down "
+                                   f"({rules.SBG_ARTICLE_SWIMMERS_MAY_NOT_LIE_DOWN}). Use the advanced edition "
+                                   "for that -1.")),
+    Option("no_armour", "bool", "No armour", "no or Mithril armour, +1 (article only)", False,
+           requires=(Requires("edition", ("article",), "The advanced edition has no modifier for wearing no "
+                              f"armour (that +1 is the boats article's, {rules.SBG_ARTICLE_NO_ARMOUR}); a model "
+                              "without heavy armour simply takes no armour modifier."),
+                     Requires("heavy_armour", (False,), "A model can't wear no armour and heavy armour at "
+                              "once: give either no armour or heavy armour."))),
 )
 SWIM_ROLL = roll_option("roll", "The swim roll", "resolve this D6 roll (1-6)", dice="D6")
 
@@ -64,40 +83,6 @@ class SwimInput:
 
     def __post_init__(self):
         SWIM_OPTIONS.check(self)
-        if self.edition == "article":
-            if self.cavalry:
-                raise InputError(
-                    "cavalry",
-                    "In the boats article mounted models may not attempt to swim; they may "
-                    f"dismount and swim without their mount ({rules.SBG_ARTICLE_MOUNTED_MAY_NOT_SWIM}).",
-                )
-            if self.banner:
-                raise InputError(
-                    "banner",
-                    "The boats article has no modifier for a banner (only armour and shields, "
-                    f"{rules.SBG_ARTICLE_APPLY_MODIFIERS}); the -1 for a banner is in the advanced "
-                    "edition only.",
-                )
-            if self.prone_in_deep:
-                raise InputError(
-                    "prone_in_deep",
-                    "The boats article has no test for being knocked Prone in the water: swimming "
-                    f"models may not lie down ({rules.SBG_ARTICLE_SWIMMERS_MAY_NOT_LIE_DOWN}). Use the "
-                    "advanced edition for that -1.",
-                )
-            if self.no_armour and self.heavy_armour:
-                raise InputError(
-                    "no_armour",
-                    "A model can't wear no armour and heavy armour at once: give either "
-                    "no armour or heavy armour.",
-                )
-        elif self.no_armour:
-            raise InputError(
-                "no_armour",
-                "The advanced edition has no modifier for wearing no armour (that +1 is the boats "
-                f"article's, {rules.SBG_ARTICLE_NO_ARMOUR}); a model without heavy armour simply "
-                "takes no armour modifier, so drop the no-armour option.",
-            )
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,8 @@ def field(option: Option, label: str, hint: str = "", *, start=None, name=None, 
         "term": glossary.get(term or name), "optional": not option.required,
         "options": [], "placeholder": placeholder, "send": True,
         "param": [option.name, entry] if entry else [option.name], "roll": bool(option.dice),
+        "requires": [{"field": rule.option, "values": [form_value(value) for value in rule.values],
+                      "reason": rule.reason} for rule in option.requires],
     }
     limits = option.to_dict()   # only what this kind of input is checked against
     keys = ("min", "max") if kind == "int" else ("minLength", "maxLength", "numbers", "pattern")
@@ -61,4 +63,14 @@ def label_field(name: str, label: str, hint: str, *, max_length: int) -> dict:
     the engine, so the form alone limits it."""
     return {"name": name, "kind": "text", "label": label, "hint": hint, "unit": "", "default": "",
             "neutral": None, "more": False, "term": None, "optional": True, "maxLength": max_length,
-            "options": [], "placeholder": "", "send": False, "param": [name], "roll": False}
+            "options": [], "placeholder": "", "send": False, "param": [name], "roll": False, "requires": []}
+
+
+def unmet(spec: dict, values: dict) -> str | None:
+    """Why the input does not apply to `values` (the form's), or None when it does: the reason of
+    its option's first requirement the other inputs do not meet (calculators/options.py: Requires).
+    The page script asks the same of the form (calculators/form.js: applyRequirements)."""
+    for rule in spec.get("requires", ()):
+        if values.get(rule["field"], "") not in rule["values"]:
+            return rule["reason"]
+    return None

@@ -5,6 +5,7 @@ to its modifiers), the "I rolled…" fields, the actions and the rulebook exampl
 from __future__ import annotations
 
 from mele.engine.keying import REGION_NAMES
+from mele.views.fields import unmet
 
 from mele.views.games import Game, game_of
 
@@ -13,12 +14,16 @@ def dom_id(view_id: str, name: str, suffix: str = "") -> str:
     return f"calc-{view_id}-{name}{suffix}".replace("_", "-")
 
 
-def render_input(html, parent, view_id, spec, value, game: Game, suffix="", compact=False):
-    """One input with its label, its hint (none in a compact row) and its error slot."""
+def render_input(html, parent, view_id, spec, value, game: Game, suffix="", compact=False, off=None):
+    """One input with its label, its hint (none in a compact row), why it does not apply (`off`: it
+    is disabled; an input that may not apply has the slot, which the page script fills) and its
+    error slot."""
     control_id = dom_id(view_id, spec["name"], suffix)
     name = spec["name"] + suffix.replace("-", ".")
     wrap = html.el(parent, "div", {"class": f"calc-field calc-field--{spec['kind']}", "data-field": spec["name"]})
     described = f"{control_id}-error" if compact else f"{control_id}-hint {control_id}-error"
+    if spec.get("requires"):
+        described += f" {control_id}-off"
     if spec["kind"] == "bool":
         box = html.el(wrap, "input", {"type": "checkbox", "id": control_id, "name": name, "value": "1",
                                       "aria-describedby": described})
@@ -54,6 +59,14 @@ def render_input(html, parent, view_id, spec, value, game: Game, suffix="", comp
                        spec["hint"] + " " if spec["hint"] else None)
         if spec["term"]:
             glossary_link(html, hint, spec["term"], game)
+    if spec.get("requires"):
+        html.el(wrap, "p", {"class": "calc-off", "id": f"{control_id}-off", **({} if off else {"hidden": "hidden"})},
+                off and f"Does not apply: {off}")
+        if off:
+            wrap.set("class", wrap.get("class") + " calc-field--off")
+            for control in wrap.iter():
+                if control.tag in ("input", "select") or control.get("class") == "calc-step":
+                    control.set("disabled", "disabled")
     html.el(wrap, "p", {"class": "calc-error", "id": f"{control_id}-error", "role": "alert", "hidden": "hidden"})
 
 
@@ -99,7 +112,8 @@ def render_fields(html, parent, view_id, specs, values, game, suffix="", compact
     more = [spec for spec in specs if spec["more"]]
     grid = html.el(parent, "div", {"class": "calc-fields"})
     for spec in first:
-        render_input(html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix, compact)
+        render_input(html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix, compact,
+                     unmet(spec, values))
     return more
 
 
@@ -109,7 +123,8 @@ def render_more(html, parent, view_id, specs, values, game, label, suffix=""):
     box = disclosure(html, parent, "calc-more", label)
     grid = html.el(box, "div", {"class": "calc-fields"})
     for spec in specs:
-        render_input(html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix)
+        render_input(html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix,
+                     off=unmet(spec, values))
     return box
 
 

@@ -226,11 +226,15 @@ MELE_VIEWS = {
     "hazard-limit": {
         "engine": "hazard-limit", "render": "hazard", "title": "Hazard limit",
         "fields": [
-            field(HAZARD["size"], "Company size", "Characters in the company; allies don't count.", start=3),
-            field(HAZARD["orc_scouts"], "Orc scouts among them", "Each counts half (Standard Rules).", more=True),
+            field(HAZARD["size"], "Company size", "All the characters in the company, Orc scouts included; "
+                  "allies don't count.", start=3),
+            field(HAZARD["orc_scouts"], "How many of them are Orc scouts", "Already counted in the company size; "
+                  "each counts half (Standard Rules, 2.5.2)."),
             field(HAZARD["halved"], "Halved", "The hazard player uses the sideboard against a revealed Ringwraith.",
                   more=True),
+            field(HAZARD["starter"], "Starter Rules", "Orc scouts count as whole characters.", more=True),
         ],
+        "game_field": "starter",
         "example": {"rule": "1.7.57", "label": "the Example of Combat's company of five characters",
                     "values": {"size": "5"}},
     },
@@ -249,6 +253,7 @@ MELE_VIEWS = {
                   "−1 each to them.", term="revealed", more=True),
             field(AUDIENCE["starter"], "Starter Rules", "No doubling, cap or reveals.", more=True),
         ],
+        "game_field": "starter",
         "example": {"rule": "2.1.12", "label": "Wendy (me) and Nick at the Standard Audience",
                     "values": {**{f"me_{kind}": str(points) for kind, points in zip(MP_TYPES, (7, 4, 5, 2, 0, 2))},
                                **{f"opponent_{kind}": str(points)

@@ -14,6 +14,7 @@ import re
 from mele.engine.options import WHOLE
 
 from mele.views.earlier_links import earlier_defaults, names_every_input
+from mele.views.fields import unmet
 
 NUMBER = re.compile(r"[+-]?[0-9]+")
 LINK_TEXT_SHOWN = 40   # how much of a refused value a message repeats
@@ -166,4 +167,10 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
         else:
             messages.append(f"The link's “{name[:LINK_TEXT_SHOWN]}” is not an input of this calculator, "
                             "so it is ignored.")
+    for spec in specs.values():
+        reason = unmet(spec, values)
+        if reason and values[spec["name"]] != (spec["neutral"] or ""):
+            messages.append(f"The link sets {spec['label']}, which does not apply here, so it is left out: "
+                            f"{reason}")
+            values[spec["name"]] = spec["neutral"] or ""
     return {"values": values, "messages": messages, "present": True}

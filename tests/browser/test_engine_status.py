@@ -17,7 +17,7 @@ def test_status_shows_loading_with_progress_then_ready(open_page):
                            "document.querySelector('#calc-corruption .calc-status').textContent)")
     wait_for_engine(page, "corruption")
     assert page.locator("#calc-corruption .calc-status__progress").is_hidden()
-    assert "Engine ready" in page.inner_text("#calc-corruption .calc-status")
+    assert page.inner_text("#calc-corruption .calc-status").strip() == "Live: the result follows your inputs."
 
 
 def test_the_progress_counts_the_bytes_as_they_cross_the_network(open_page):

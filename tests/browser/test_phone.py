@@ -65,9 +65,11 @@ CHANGE_JS = """(el) => {
   el.dispatchEvent(new Event("change", {bubbles: true}));
 }"""
 
-# Inputs a thumb sees first: in the form, not folded away, not a name (which labels, not asks).
+# Inputs a thumb sees first: in the form, not folded away, not off (an option the edition lacks), not a
+# name (which labels, not asks).
 VISIBLE_INPUTS_JS = """(box) => [...box.querySelectorAll(".calc-form input, .calc-form select")]
-  .filter((el) => el.offsetParent !== null && !el.closest("details:not([open])") && !el.closest("template")
+  .filter((el) => el.offsetParent !== null && !el.disabled && !el.closest("details:not([open])")
+          && !el.closest("template")
           && !/^name|^roll|^body_roll/.test(el.name) && el.type !== "hidden")
   .map((el) => el.id)"""
 
@@ -92,6 +94,8 @@ def test_on_a_phone_the_page_fits_and_the_answer_stays_in_view_while_editing(ope
         inputs = page.evaluate(VISIBLE_INPUTS_JS, box)
         assert inputs or not VIEWS[view]["fields"], view  # a bare D6 roll has only "I rolled…"
         for input_id in inputs:
+            if page.is_disabled(f"#{input_id}"):
+                continue            # an earlier change turned it off (an option the chosen edition lacks)
             updates = page.evaluate("window.__calculators.updates || 0")
             page.eval_on_selector(f"#{input_id}", CHANGE_JS)
             page.wait_for_function(

@@ -9,6 +9,7 @@ from urllib.parse import urlparse
 
 import pytest
 import yaml
+from playwright.sync_api import expect
 
 from mele.engine.api import run
 from mele.engine.text import percent
@@ -94,21 +95,16 @@ FLAGS_THE_EDITION_LACKS = [("advanced", "no_armour"), ("article", "cavalry"), ("
                            ("article", "prone_in_deep")]
 
 
-def test_a_flag_the_edition_lacks_shows_the_engines_message_at_the_field(open_returning_page):
+def test_a_flag_the_edition_lacks_is_off_with_the_engines_reason_beside_it(open_returning_page):
     page = open_returning_page(PATH)
     wait_for_engine(page, "swim")
     for edition, flag in FLAGS_THE_EDITION_LACKS:
         page.select_option("#calc-swim-edition", edition)
         wait_for_params(page, "swim", expected_params("swim", {**defaults("swim"), "edition": edition}))
-        good = result_text(page, "swim")
         box = f"#calc-swim-{flag.replace('_', '-')}"
-        page.set_checked(box, True)
-        error = page.locator(f"{box}-error")
-        error.wait_for(state="visible")
-        assert error.inner_text() == run("swim", {"edition": edition, flag: True})["error"]["message"], flag
-        assert result_text(page, "swim") == good, f"{flag}: the last good result is kept"
-        page.set_checked(box, False)
-        error.wait_for(state="hidden")
+        expect(page.locator(box)).to_be_disabled()
+        reason = run("swim", {"edition": edition, flag: True})["error"]["message"]
+        expect(page.locator(f"{box}-off")).to_have_text(f"Does not apply: {reason}")
 
 
 def test_a_roll_is_one_d6(open_returning_page):
@@ -217,13 +213,39 @@ def test_a_tampered_link_falls_back_to_defaults_with_a_message(open_returning_pa
     assert page.locator("#calc-swim .calc-message").is_visible()
 
 
-def test_a_link_with_a_flag_the_edition_lacks_shows_the_defaults(open_returning_page):
+def test_a_link_with_a_flag_the_edition_lacks_says_so_and_leaves_it_out(open_returning_page):
     page = open_returning_page(PATH + "?swim.edition=article&swim.cavalry=1")
+    expected = {**defaults("swim"), "edition": "article"}
     wait_for_engine(page, "swim")
-    page.wait_for_function("document.querySelector('#calc-swim .calc-message').textContent.includes('defaults')")
-    assert "mounted models may not attempt to swim" in page.inner_text("#calc-swim .calc-message")
-    assert form_values(page, "swim") == defaults("swim")
-    assert result_text(page, "swim") == python_rendered_text("swim", defaults("swim"))
+    wait_for_params(page, "swim", expected_params("swim", expected))
+    text = page.inner_text("#calc-swim .calc-message")
+    assert "Cavalry model: +1" in text and "mounted models may not attempt to swim" in text
+    assert form_values(page, "swim") == expected
+    assert result_text(page, "swim") == python_rendered_text("swim", expected)
+
+
+def test_the_options_an_edition_lacks_are_disabled_with_their_reason(open_returning_page):
+    """Built for the Advanced Rules, the article's "no armour" is off with its reason; choosing the
+    article turns the Advanced Rules' own options off instead, and a ticked one is untied."""
+    page = open_returning_page(PATH)
+    no_armour = page.locator("#calc-swim-no-armour")
+    expect(no_armour).to_be_disabled()
+    expect(page.locator("#calc-swim-no-armour-off")).to_contain_text("The advanced edition has no modifier")
+    wait_for_engine(page, "swim")
+    page.check("#calc-swim-banner")
+    page.select_option("#calc-swim-edition", "article")
+    for name in ("cavalry", "banner", "prone-in-deep"):
+        expect(page.locator(f"#calc-swim-{name}")).to_be_disabled()
+        expect(page.locator(f"#calc-swim-{name}-off")).to_be_visible()
+    expect(page.locator("#calc-swim-banner")).not_to_be_checked()
+    expect(page.locator("#calc-swim .calc-message")).to_contain_text("Banner: −1: left out")
+    expect(no_armour).to_be_enabled()
+    page.check("#calc-swim-no-armour")
+    expected = {**defaults("swim"), "edition": "article", "no_armour": "1"}
+    wait_for_params(page, "swim", expected_params("swim", expected))
+    page.check("#calc-swim-heavy-armour")       # no armour and heavy armour: not both
+    expect(no_armour).to_be_disabled()
+    expect(page.locator("#calc-swim-no-armour-off")).to_contain_text("no armour and heavy armour at once")
 
 
 def test_the_page_is_in_the_sbg_nav_and_on_the_calculators_index(open_returning_page):

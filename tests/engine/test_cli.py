@@ -83,13 +83,13 @@ def test_audience_winner(capsys):
 
 BAD = [
     (["strike", "--prowess", "55", "--strike-prowess", "10"], "Prowess must be between -20 and 40; you gave 55."),
-    (["strike", "--prowess", "5"], "required"),
+    (["strike", "--prowess", "5"], "must be given"),
     (["strike", "--prowess", "five", "--strike-prowess", "10"], "whole number"),
     (["strike", "--prowess", "5", "--strike-prowess", "10", "--discard-on", "7,14"], "between 2 and 13"),
     (["strike", "--prowess", "5", "--strike-prowess", "10", "--state", "dead"], "untapped, tapped, wounded"),
     (["strike", "--prowess", "5", "--strike-prowess", "10", "--roll", "13", "--body", "8"], "between 2 and 12"),
     (["corruption", "--points", "-2"], "can't be negative"),
-    (["corruption"], "required"),
+    (["corruption"], "must be given"),
     (["influence", "--required", "10", "--modifier", "x"], "whole number"),
     (["keying", "--path", "s z d"], "Unknown region letter 'z'"),
     (["keying", "--path", "s", "--site", "H"], "DH, F, B, R, S, D"),

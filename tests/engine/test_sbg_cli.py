@@ -63,7 +63,7 @@ def test_roll_mode(capsys):
 
 
 BAD = [
-    (["swim"], "The edition is required"),
+    (["swim"], "The edition must be given"),
     (["swim", "--edition", "modern"], "advanced, article"),
     (["swim", "--edition", "article", "--cavalry"], "mounted models may not attempt to swim"),
     (["swim", "--edition", "article", "--banner"], "no modifier for a banner"),

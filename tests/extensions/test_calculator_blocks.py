@@ -37,7 +37,7 @@ def test_the_block_holds_the_form_the_result_and_the_page_data(index_file, mkdoc
     # The result is the views' HTML as they wrote it, linking with the index's URLs (the worker's too).
     assert box.select_one(".calc-explain a.rule-ref")["href"] == "/mele/rules/1-9.html#r1-9-3"
     config = json.loads(box["data-config"])
-    assert config["fields"][0] == {"name": "required", "kind": "int", "neutral": None, "more": False}
+    assert config["fields"][0] == {"name": "required", "kind": "int", "neutral": None, "more": False, "requires": []}
     assert config["ruleUrls"]["1.9.3"] == "/mele/rules/1-9.html#r1-9-3"
     assert set(config["ruleUrls"]) == set(GAMES["MELE"].cited_rule_ids())
     assert config["example"]["modifier"] == "3,2"

@@ -62,10 +62,11 @@ class CalculatorBlock(Block):
         shown = render(view_id, values, rule_urls)
         if "error" in shown:
             raise ValueError(f"calculator {view_id}: its defaults are rejected by the engine: {shown['error']}")
-        config = page_config(view_id, view, values, rule_urls)
+        config = page_config(view_id, view, values, rule_urls, lambda given: render(view_id, given, rule_urls))
         box = html.el(parent, "div", {"class": "calculator no-glossary", "id": f"calc-{view_id}",
                                       "data-view": view_id, "data-config": json.dumps(config, ensure_ascii=False,
-                                                                                     separators=(",", ":"))})
+                                                                                     separators=(",", ":")),
+                                      "data-params": json.dumps(shown["params"], separators=(",", ":"))})
         status = html.el(box, "div", {"class": "calc-status", "role": "status"})
         html.el(status, "span", {"class": "calc-status__text"},
                 "Showing the result for the default inputs, worked out when the site was built. "

@@ -6,8 +6,12 @@ them (tests/browser/tour.py): one engine start per engine."""
 from __future__ import annotations
 
 import contextlib
+import functools
+import threading
 
 import pytest
+
+from mele.devtools.serve import QuietServer, QuietSiteHandler
 
 from tests.browser.conftest import (
     Guard,
@@ -25,6 +29,7 @@ from tests.browser.cross_engine.conftest import problems_since_last_asked
 from tests.browser.cross_engine.pages import NotInAutomation
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
+from tests.support.site import BROWSER_SITE
 from tests.support.browser import ALL_CALCULATOR_PAGES as PAGES
 
 PER_VIEW = 2          # of the scenarios whose inputs differ from the defaults: the result is computed live
@@ -101,3 +106,65 @@ def test_a_shared_link_restores_its_inputs_and_answer(calculator_tour, origin):
     assert_result_shown(page, "strike", values, name)
     assert form_values(page, "strike") == values, name
     assert_no_new_problems(page)
+
+
+# Stands in for a reader who types into the page as built, before its scripts have run: a classic
+# script at the end of the body runs as the page is parsed, before any module script.
+EARLY_EDIT_JS = """const input = document.getElementById("calc-strike-prowess");
+input.focus();
+input.value = "8";
+input.setSelectionRange(1, 1);
+input.dispatchEvent(new Event("input", { bubbles: true }));
+document.documentElement.dataset.earlyEdit = document.getElementById("calc-strike").dataset.wired ? "late" : "early";
+"""
+EARLY_EDIT_PATH = "/early-edit-for-the-test.js"
+
+
+class EarlyEditHandler(QuietSiteHandler):
+    """The site, with the strike page ending in the early edit's script."""
+
+    def do_GET(self):
+        path = self.path.partition("?")[0]
+        if path == EARLY_EDIT_PATH:
+            self.answer("text/javascript", EARLY_EDIT_JS.encode())
+        elif path == "/calculators/strike/":
+            page = (BROWSER_SITE / "calculators" / "strike" / "index.html").read_text(encoding="utf-8")
+            self.answer("text/html; charset=utf-8",
+                        page.replace("</body>", f'<script src="{EARLY_EDIT_PATH}"></script></body>').encode())
+        else:
+            super().do_GET()
+
+    def answer(self, content_type: str, body: bytes) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextlib.contextmanager
+def early_edit_site():
+    server = QuietServer(("127.0.0.1", 0), functools.partial(EarlyEditHandler, directory=str(BROWSER_SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_an_edit_made_before_the_scripts_run_is_what_the_first_live_result_answers(engine_page, origin):
+    """A first visit in which the reader changed Prowess before the page script ran: the script
+    keeps the value and the focus, and the first live result (and the address) answers it."""
+    with early_edit_site() as edited_origin:
+        page = engine_page(None)
+        page.goto(f"{edited_origin}/calculators/strike/")
+        assert page.evaluate("document.documentElement.dataset.earlyEdit") == "early"
+        wait_for_engine(page, "strike")
+        edited = {**defaults("strike"), "prowess": "8"}
+        wait_for_params(page, "strike", expected_params("strike", edited))
+        assert form_values(page, "strike") == edited
+        assert page.evaluate("document.activeElement.id") == "calc-strike-prowess"
+        page.wait_for_function("document.querySelector('#calc-strike .calc-status').textContent.trim()"
+                               " === 'Live: the result follows your inputs.'")
+        page.wait_for_function("new URLSearchParams(location.search).get('strike.prowess') === '8'")

@@ -54,3 +54,34 @@ export function openWhatIsSet(config, form) {
   const holding = new Set(markSet(config, form));
   for (const box of form.querySelectorAll("details.calc-more, details.calc-roll")) box.open = holding.has(box);
 }
+
+// Disables each input that does not apply to the form's other inputs (an option the chosen
+// edition or game does not have) and shows why beside it; an input that was set is put back to
+// its neutral value. Returns the labels of the inputs put back.
+export function applyRequirements(config, form, reasonOf) {
+  const values = {};
+  for (const spec of [...config.fields, ...config.rollFields]) {
+    const input = control(form, spec.name);
+    values[spec.name] = input.type === "checkbox" ? (input.checked ? "1" : "") : input.value;
+  }
+  const reset = [];
+  for (const spec of [...config.fields, ...config.rollFields]) {
+    if (!spec.requires || !spec.requires.length) continue;
+    const wrap = form.querySelector(`[data-field="${spec.name}"]`);
+    const input = control(form, spec.name);
+    const reason = reasonOf(spec, values);
+    const neutral = spec.neutral ?? "";
+    if (reason && values[spec.name] !== neutral) {
+      if (input.type === "checkbox") input.checked = neutral === "1";
+      else input.value = neutral;
+      values[spec.name] = neutral;
+      reset.push(wrap.querySelector("label").textContent);
+    }
+    wrap.classList.toggle("calc-field--off", Boolean(reason));
+    for (const element of wrap.querySelectorAll("input, select, .calc-step")) element.disabled = Boolean(reason);
+    const why = wrap.querySelector(".calc-off");
+    why.hidden = !reason;
+    why.textContent = reason ? `Does not apply: ${reason}` : "";
+  }
+  return reset;
+}

@@ -1,0 +1,70 @@
+// What a calculator page says about itself (docs/assets/javascripts/calculators/state.js): the
+// status line for every state, which inputs apply, the reading game's defaults, and the reader's
+// own edits kept over a link's or a game's values.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  behindSummary, gameDefaults, keepEdits, statusText, unmetReason,
+} from "../../docs/assets/javascripts/calculators/state.js";
+
+const loading = { state: "loading", label: "downloading", loaded: 1e6, total: 4e6 };
+const ready = { state: "ready", label: "ready", loaded: 4e6, total: 4e6 };
+const failed = { state: "error", label: "the engine could not start" };
+
+test("the status says the result follows the inputs only when it does", () => {
+  assert.equal(statusText({ engine: ready, behind: false, shownFor: "earlier" }), "Live: the result follows your inputs.");
+  for (const state of [{ behind: true }, { working: true }, { behind: true, invalid: true }]) {
+    const text = statusText({ engine: ready, shownFor: "earlier", ...state });
+    assert.match(text, /^Not updated/);
+    assert.doesNotMatch(text, /follows your inputs/);
+  }
+});
+
+test("while the engine loads, an edit is said to be behind, with what the result is for", () => {
+  const text = statusText({ engine: loading, behind: true, shownFor: "default" });
+  assert.match(text, /^Loading the engine: 1\.0 of 4\.0 MB\. Not updated yet: the result is for the default inputs\.$/);
+  assert.doesNotMatch(statusText({ engine: loading, behind: false, shownFor: "default" }), /Not updated/);
+  assert.match(behindSummary({ engine: loading, shownFor: "default" }), /^Not updated yet: this result is for the default inputs/);
+});
+
+test("offline without the engine says why, at once, and never that it is downloading", () => {
+  for (const engine of [loading, failed]) {
+    const text = statusText({ engine, offline: true, behind: true, shownFor: "default" });
+    assert.match(text, /live answers need the engine, which this device has not saved/);
+    assert.match(text, /Connect once, or keep the calculators offline/);
+    assert.match(text, /default inputs, worked out when the site was built/);
+    assert.doesNotMatch(text, /download|Loading/i);
+    assert.doesNotMatch(behindSummary({ engine, offline: true, shownFor: "default" }), /download|once the engine is ready/i);
+  }
+});
+
+test("an engine error keeps saying which inputs the result is for", () => {
+  assert.match(statusText({ engine: failed, behind: true, shownFor: "earlier" }), /^Engine error: .*Not updated: the result is for earlier inputs\.$/);
+});
+
+test("an input applies only while the other inputs meet its requirements", () => {
+  const spec = { name: "banner", requires: [{ field: "edition", values: ["advanced"], reason: "Advanced only." }] };
+  assert.equal(unmetReason(spec, { edition: "advanced" }), null);
+  assert.equal(unmetReason(spec, { edition: "article" }), "Advanced only.");
+  assert.equal(unmetReason({ name: "shield" }, { edition: "article" }), null);
+  const unticked = { name: "reveal", requires: [{ field: "starter", values: [""], reason: "Standard only." }] };
+  assert.equal(unmetReason(unticked, {}), null);
+  assert.equal(unmetReason(unticked, { starter: "1" }), "Standard only.");
+});
+
+test("the reading game's defaults come from the build; a calculator the games share keeps its own", () => {
+  const config = { defaults: { starter: "" }, builtGame: "standard", games: { starter: { values: { starter: "1" } } } };
+  assert.deepEqual(gameDefaults(config, "starter"), { starter: "1" });
+  assert.deepEqual(gameDefaults(config, "standard"), { starter: "" });
+  assert.deepEqual(gameDefaults({ defaults: { prowess: "5" } }, "starter"), { prowess: "5" });
+});
+
+test("the reader's edits are kept over the values a link or a game brings", () => {
+  const built = { prowess: "5", body: "8", rows: [{ name: "" }] };
+  const typed = { prowess: "8", body: "8", rows: [{ name: "Frodo" }] };
+  const wanted = { prowess: "6", body: "9", rows: [{ name: "" }, { name: "" }] };
+  const { values, edited } = keepEdits(wanted, typed, built);
+  assert.deepEqual(values, { prowess: "8", body: "9", rows: [{ name: "Frodo" }] });
+  assert.deepEqual(edited, ["prowess", "rows"]);
+  assert.deepEqual(keepEdits(wanted, built, built), { values: wanted, edited: [] });
+});
