@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install build serve test bench screenshots clean browser
+.PHONY: install build serve test lint bench screenshots clean browser
 
 # The project itself is installed editable, so the venv's mkdocs and zensical find mele.build_scripts
 # without PYTHONPATH.
@@ -76,9 +76,15 @@ serve: install
 # 2-core machine busy; the browsers' own threads fill the rest.
 # TEST_JOBS=1 runs one process, in file order.
 TEST_JOBS ?= 2
-test: build browser
+test: lint build browser
 	node --test tests/js/
 	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
+
+# Ruff for the Python, ESLint for the JavaScript; both pinned, both must be clean.
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	npx --no-install eslint .
 
 # Builds its own copy of the site, serves it on 127.0.0.1 and measures it in Chromium.
 # BASELINE=main also measures main's build in the same run (a "before" column).

@@ -16,12 +16,12 @@ import re
 
 import pytest
 
-from mele.views.catalogue import VIEWS
-from mele.views.render import read_link
-from mele.views.values import default_values, engine_params
 from mele.engine.api import run
 from mele.engine.cli import main
 from mele.engine.params import CALCULATORS
+from mele.views.catalogue import VIEWS
+from mele.views.render import read_link
+from mele.views.values import default_values, engine_params
 
 # Valid options for each calculator, to which one option at a time is set.
 BASE = {
@@ -39,16 +39,17 @@ BASE = {
 }
 # Where another option must change for a value at the limit to be valid.
 CONTEXT = {
-    ("strike", "body_roll"): {"roll": 2},           # a body check roll needs the strike roll
-    ("corruption", "remove"): {"points": None},     # removal takes no corruption points
-    ("hazard-limit", "orc_scouts"): {"size": 50},   # Orc scouts are among the characters
+    ("strike", "body_roll"): {"roll": 2},  # a body check roll needs the strike roll
+    ("corruption", "remove"): {"points": None},  # removal takes no corruption points
+    ("hazard-limit", "orc_scouts"): {"size": 50},  # Orc scouts are among the characters
 }
-ROW_CONTEXT = {   # a controller must be on the sheet
+ROW_CONTEXT = {  # a controller must be on the sheet
     ("control-sheet", "controller"): lambda value: [{"name": value, "mind": 2}],
 }
 
 
 # --- the cases, from the tables --------------------------------------------------------------------
+
 
 def filler(option) -> str:
     """A character the option's text form allows ("d" for a site path)."""
@@ -60,21 +61,36 @@ def limit_cases(option) -> list[tuple[object, bool]]:
     if option.kind == "int":
         return [(option.low, True), (option.high, True), (option.low - 1, False), (option.high + 1, False)]
     if option.kind == "ints":
-        return [(str(option.low), True), (str(option.high), True),
-                (str(option.low - 1), False), (str(option.high + 1), False)]
+        return [
+            (str(option.low), True),
+            (str(option.high), True),
+            (str(option.low - 1), False),
+            (str(option.high + 1), False),
+        ]
     if option.kind == "points":
         entry = option.choices[0]
-        return [({entry: number}, accepted) for number, accepted in
-                ((option.low, True), (option.high, True), (option.low - 1, False), (option.high + 1, False))]
+        return [
+            ({entry: number}, accepted)
+            for number, accepted in (
+                (option.low, True),
+                (option.high, True),
+                (option.low - 1, False),
+                (option.high + 1, False),
+            )
+        ]
     if option.kind == "choice":
         return [(choice, True) for choice in option.choices] + [("bogus", False)]
     if option.kind == "text" and option.parts:
         middle = [(part.low + part.high) // 2 or 1 for part in option.parts]
         cases = []
         for index, part in enumerate(option.parts):
-            for number, accepted in ((part.low, True), (part.high, True), (part.low - 1, False),
-                                     (part.high + 1, False)):
-                numbers = middle[:index] + [number] + middle[index + 1:]
+            for number, accepted in (
+                (part.low, True),
+                (part.high, True),
+                (part.low - 1, False),
+                (part.high + 1, False),
+            ):
+                numbers = middle[:index] + [number] + middle[index + 1 :]
                 cases.append((":".join(str(n) for n in numbers), accepted))
         return cases
     if option.kind == "text" and option.high is not None:
@@ -96,8 +112,12 @@ def engine_cases():
         for option in calculator.options:
             if option.kind == "rows":
                 row = BASE[name][option.name][0]
-                for count, accepted in ((option.low, True), (option.high, True), (option.low - 1, False),
-                                        (option.high + 1, False)):
+                for count, accepted in (
+                    (option.low, True),
+                    (option.high, True),
+                    (option.low - 1, False),
+                    (option.high + 1, False),
+                ):
                     rows = [{**row, "name": f"C{i}"} if "name" in row else row for i in range(count)]
                     yield name, option.name, count, {option.name: rows}, accepted
                 for item in option.item:
@@ -120,6 +140,7 @@ def case_id(case) -> str:
 
 
 # --- the engine: api.run and the command line ------------------------------------------------------
+
 
 def cli_argv(name: str, params: dict) -> list[str]:
     argv = [name]
@@ -185,19 +206,23 @@ def field_cases(spec) -> list[tuple[str, bool]]:
     """(text, accepted) at and just past each limit a form field declares."""
     cases = []
     if spec["kind"] == "int":
-        cases += [(str(spec["min"]), True), (str(spec["max"]), True),
-                  (str(spec["min"] - 1), False), (str(spec["max"] + 1), False)]
+        cases += [
+            (str(spec["min"]), True),
+            (str(spec["max"]), True),
+            (str(spec["min"] - 1), False),
+            (str(spec["max"] + 1), False),
+        ]
     for index, (low, high) in enumerate(spec.get("numbers") or []):
         middle = [str((lo + hi) // 2 or 1) for lo, hi in spec["numbers"]]
         for number, accepted in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
-            cases.append((":".join(middle[:index] + [str(number)] + middle[index + 1:]), accepted))
+            cases.append((":".join(middle[:index] + [str(number)] + middle[index + 1 :]), accepted))
     if spec.get("maxLength") and spec["send"]:
         letter = next(c for c in "xd" if not spec.get("pattern") or re.fullmatch(spec["pattern"], c))
         cases += [(letter * spec["maxLength"], True), (letter * (spec["maxLength"] + 1), False)]
     return cases
 
 
-ROWS = {"name": "rows"}   # the number of characters in a list, as a link gives it
+ROWS = {"name": "rows"}  # the number of characters in a list, as a link gives it
 
 
 def page_cases():
@@ -210,11 +235,15 @@ def page_cases():
         if not rows:
             continue
         for spec in rows["fields"]:
-            if spec["send"]:      # a name that only labels the result is the form's alone
+            if spec["send"]:  # a name that only labels the result is the form's alone
                 for text, accepted in field_cases(spec):
                     yield view_id, spec, 0, text, accepted
-        for count, accepted in ((rows["min"], True), (rows["max"], True), (rows["min"] - 1, False),
-                                (rows["max"] + 1, False)):
+        for count, accepted in (
+            (rows["min"], True),
+            (rows["max"], True),
+            (rows["min"] - 1, False),
+            (rows["max"] + 1, False),
+        ):
             yield view_id, ROWS, None, str(count), accepted
 
 
@@ -224,10 +253,11 @@ PAGE_CASES = list(page_cases())
 def engine_accepts(view_id: str, spec: dict, row: int | None, text: str) -> bool:
     view = VIEWS[view_id]
     values = default_values(view)
-    if spec is ROWS:      # more characters: copies of the last, each with a name of its own
+    if spec is ROWS:  # more characters: copies of the last, each with a name of its own
         last = values["rows"][-1]
         values["rows"] = (values["rows"] + [{**last, "name": f"{last['name']} {i}"} for i in range(int(text))])[
-            :int(text)]
+            : int(text)
+        ]
         return "error" not in run(view["engine"], engine_params(view, values))
     (values if row is None else values["rows"][row])[spec["name"]] = text
     VIEW_CONTEXT.get((view_id, spec["name"]), lambda values, value: None)(values, text)
@@ -237,8 +267,10 @@ def engine_accepts(view_id: str, spec: dict, row: int | None, text: str) -> bool
 @pytest.fixture(scope="module")
 def page_verdicts() -> list[bool]:
     """Whether the page takes each case's value from a shared link (no message about it)."""
-    return [not read_link(view_id, [(f"{view_id}.{spec['name']}" + ("" if row is None else f".{row}"), text)])[
-        "messages"] for view_id, spec, row, text, _ in PAGE_CASES]
+    return [
+        not read_link(view_id, [(f"{view_id}.{spec['name']}" + ("" if row is None else f".{row}"), text)])["messages"]
+        for view_id, spec, row, text, _ in PAGE_CASES
+    ]
 
 
 def test_every_form_field_with_a_limit_is_tested():
@@ -249,8 +281,9 @@ def test_every_form_field_with_a_limit_is_tested():
                 assert (view_id, spec["name"]) in tested, (view_id, spec["name"])
 
 
-@pytest.mark.parametrize("index", range(len(PAGE_CASES)),
-                         ids=[f"{c[0]}-{c[1]['name']}-{c[3][:12]}" for c in PAGE_CASES])
+@pytest.mark.parametrize(
+    "index", range(len(PAGE_CASES)), ids=[f"{c[0]}-{c[1]['name']}-{c[3][:12]}" for c in PAGE_CASES]
+)
 def test_the_page_accepts_what_the_engine_accepts(page_verdicts, index):
     view_id, spec, row, text, accepted = PAGE_CASES[index]
     assert page_verdicts[index] == accepted, f"the page {'rejects' if accepted else 'accepts'} {text!r}"

@@ -5,4 +5,3 @@ Standard library only, so it runs unchanged in CPython and in Pyodide.
 Every calculator takes a frozen, validated input dataclass and returns a
 result whose ``to_dict()`` is JSON-ready (fractions as strings such as "5/12").
 """
-

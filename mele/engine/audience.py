@@ -9,24 +9,27 @@ from mele.engine.errors import InputError
 from mele.engine.options import Option, OptionTable, Requires
 from mele.engine.result import Step, result_dict
 
-MP_TYPES = ("character", "item", "faction", "ally", "kill", "misc")   # the six types, in the book's order
+MP_TYPES = ("character", "item", "faction", "ally", "kill", "misc")  # the six types, in the book's order
 DOUBLING_TYPES = ("character", "item", "faction", "ally")
 SIDES = ("me", "opponent")
 OUTCOMES = ("me", "opponent", "tie")
 
 
-SIDE_POINTS = {"me": "My", "opponent": "The opponent's"}   # how a message names a side's points
+SIDE_POINTS = {"me": "My", "opponent": "The opponent's"}  # how a message names a side's points
 
 
 def parse_points(field_name: str, value) -> dict:
-    """"character=7,item=4" or {"character": 7} -> all six types, missing ones 0."""
+    """ "character=7,item=4" or {"character": 7} -> all six types, missing ones 0."""
     side = SIDE_POINTS.get(field_name, "The")
     if isinstance(value, str):
         pairs = {}
         for part in filter(None, (p.strip() for p in value.split(","))):
             if "=" not in part:
-                raise InputError(field_name, f"Write {side[0].lower()}{side[1:]} marshalling points as "
-                                             f"type=number, e.g. character=7; you gave {part!r}.")
+                raise InputError(
+                    field_name,
+                    f"Write {side[0].lower()}{side[1:]} marshalling points as "
+                    f"type=number, e.g. character=7; you gave {part!r}.",
+                )
             name, _, number = part.partition("=")
             try:
                 pairs[name.strip()] = int(number.strip())
@@ -35,32 +38,75 @@ def parse_points(field_name: str, value) -> dict:
                 raise InputError(field_name, message) from None
         value = pairs
     if not isinstance(value, dict):
-        raise InputError(field_name, f"Give {side[0].lower()}{side[1:]} marshalling points as type=number "
-                                     "pairs, e.g. character=7,item=4.")
+        raise InputError(
+            field_name,
+            f"Give {side[0].lower()}{side[1:]} marshalling points as type=number pairs, e.g. character=7,item=4.",
+        )
     points = dict.fromkeys(MP_TYPES, 0)
     for name, number in value.items():
         if isinstance(number, str) and number.strip().lstrip("+-").isdigit():
-            number = int(number)     # values from a URL or a form arrive as text, like every other option
+            number = int(number)  # values from a URL or a form arrive as text, like every other option
         if name not in MP_TYPES:
-            raise InputError(field_name, f"Unknown marshalling point type {name!r}; use "
-                                         + ", ".join(MP_TYPES) + ".")
+            raise InputError(field_name, f"Unknown marshalling point type {name!r}; use " + ", ".join(MP_TYPES) + ".")
         points[name] = number
     return points
 
 
-STANDARD_ONLY = (Requires("starter", (False,), "Revealing matching unique cards is a Standard Rules "
-                                               f"modification ({rules.MP_REVEALS}); the Starter Rules "
-                                               "have none."),)
+STANDARD_ONLY = (
+    Requires(
+        "starter",
+        (False,),
+        "Revealing matching unique cards is a Standard Rules "
+        f"modification ({rules.MP_REVEALS}); the Starter Rules "
+        "have none.",
+    ),
+)
 
 AUDIENCE_OPTIONS = OptionTable(
-    Option("me", "points", "My marshalling points", "e.g. character=7,item=4,faction=5", {}, -100, 500,
-           choices=MP_TYPES, metavar="POINTS"),
-    Option("opponent", "points", "The opponent's marshalling points", "the opponent's points, same form", {},
-           -100, 500, choices=MP_TYPES, metavar="POINTS"),
-    Option("revealed_against_me", "int", "Cards revealed against me", "cards the opponent reveals", 0, 0, 50,
-           metavar="N", requires=STANDARD_ONLY),
-    Option("revealed_against_opponent", "int", "Cards revealed against the opponent", "cards I reveal", 0, 0, 50,
-           metavar="N", requires=STANDARD_ONLY),
+    Option(
+        "me",
+        "points",
+        "My marshalling points",
+        "e.g. character=7,item=4,faction=5",
+        {},
+        -100,
+        500,
+        choices=MP_TYPES,
+        metavar="POINTS",
+    ),
+    Option(
+        "opponent",
+        "points",
+        "The opponent's marshalling points",
+        "the opponent's points, same form",
+        {},
+        -100,
+        500,
+        choices=MP_TYPES,
+        metavar="POINTS",
+    ),
+    Option(
+        "revealed_against_me",
+        "int",
+        "Cards revealed against me",
+        "cards the opponent reveals",
+        0,
+        0,
+        50,
+        metavar="N",
+        requires=STANDARD_ONLY,
+    ),
+    Option(
+        "revealed_against_opponent",
+        "int",
+        "Cards revealed against the opponent",
+        "cards I reveal",
+        0,
+        0,
+        50,
+        metavar="N",
+        requires=STANDARD_ONLY,
+    ),
     Option("starter", "bool", "Starter", "Starter Rules: no modifications", False),
 )
 
@@ -126,8 +172,12 @@ def audience(meeting: AudienceInput) -> AudienceResult:
     reveals = {"me": meeting.revealed_against_me, "opponent": meeting.revealed_against_opponent}
     totals = {}
     if meeting.starter:
-        steps.append(Step("Starter Rules: no marshalling point modifications; raw totals are "
-                          "compared.", rules.STANDARD_VICTORY_CHANGES))
+        steps.append(
+            Step(
+                "Starter Rules: no marshalling point modifications; raw totals are compared.",
+                rules.STANDARD_VICTORY_CHANGES,
+            )
+        )
     for side, points in sides.items():
         other = sides["opponent" if side == "me" else "me"]
         if meeting.starter:
@@ -136,17 +186,27 @@ def audience(meeting: AudienceInput) -> AudienceResult:
             doubled = double(points, other)
             capped = cap_one_type(doubled)
         final = sum(capped.values()) - reveals[side]
-        totals[side] = SideTotals(points, doubled, capped, sum(points.values()), sum(doubled.values()),
-                                  sum(capped.values()), reveals[side], final)
+        totals[side] = SideTotals(
+            points,
+            doubled,
+            capped,
+            sum(points.values()),
+            sum(doubled.values()),
+            sum(capped.values()),
+            reveals[side],
+            final,
+        )
     if not meeting.starter:
         steps += _standard_steps(totals)
     me, opponent = totals["me"].final_total, totals["opponent"].final_total
     winner = "me" if me > opponent else "opponent" if opponent > me else "tie"
-    steps.append(Step(
-        f"Final totals: me {me}, opponent {opponent}: "
-        + {"me": "I win.", "opponent": "the opponent wins.", "tie": "a tie."}[winner],
-        rules.AUDIENCE_TIE if winner == "tie" else rules.AUDIENCE_WINNER,
-    ))
+    steps.append(
+        Step(
+            f"Final totals: me {me}, opponent {opponent}: "
+            + {"me": "I win.", "opponent": "the opponent wins.", "tie": "a tie."}[winner],
+            rules.AUDIENCE_TIE if winner == "tie" else rules.AUDIENCE_WINNER,
+        )
+    )
     outcomes = {name: Fraction(int(name == winner)) for name in OUTCOMES}
     return AudienceResult(meeting, totals["me"], totals["opponent"], winner, outcomes, tuple(steps))
 
@@ -158,26 +218,35 @@ def _standard_steps(totals: dict) -> list[Step]:
         changed = [k for k in MP_TYPES if t.doubled[k] != t.raw[k]]
         if changed:
             listed = ", ".join(f"{k} {t.raw[k]} -> {t.doubled[k]}" for k in changed)
-            steps.append(Step(f"{label} points doubled where the other side has zero or less "
-                              f"(never kill or misc): {listed}; total {t.doubled_total}.",
-                              rules.MP_DOUBLING))
+            steps.append(
+                Step(
+                    f"{label} points doubled where the other side has zero or less "
+                    f"(never kill or misc): {listed}; total {t.doubled_total}.",
+                    rules.MP_DOUBLING,
+                )
+            )
     for side, label in (("me", "My"), ("opponent", "The opponent's")):
         t = totals[side]
         capped = [k for k in MP_TYPES if t.capped[k] != t.doubled[k]]
         if capped:
             listed = ", ".join(f"{k} {t.doubled[k]} -> {t.capped[k]}" for k in capped)
-            steps.append(Step(
-                f"{label} one-type cap: {listed}; total {t.capped_total}. A type may not exceed all "
-                "the other types together, as the book's example does (Nick's 11 character points "
-                "become 7); the printed \"half (round up)\" would allow 8.",
-                rules.MP_HALF_CAP_EXAMPLE,
-            ))
-    steps.append(Step("One-type cap: no more than half of the final points from any one type.",
-                      rules.MP_HALF_CAP))
+            steps.append(
+                Step(
+                    f"{label} one-type cap: {listed}; total {t.capped_total}. A type may not exceed all "
+                    "the other types together, as the book's example does (Nick's 11 character points "
+                    'become 7); the printed "half (round up)" would allow 8.',
+                    rules.MP_HALF_CAP_EXAMPLE,
+                )
+            )
+    steps.append(Step("One-type cap: no more than half of the final points from any one type.", rules.MP_HALF_CAP))
     for side, label in (("me", "My"), ("opponent", "The opponent's")):
         t = totals[side]
         if t.revealed_against:
-            steps.append(Step(f"{label} total loses {t.revealed_against} for matching unique cards "
-                              f"revealed against it: {t.capped_total} -> {t.final_total}.",
-                              rules.MP_REVEALS))
+            steps.append(
+                Step(
+                    f"{label} total loses {t.revealed_against} for matching unique cards "
+                    f"revealed against it: {t.capped_total} -> {t.final_total}.",
+                    rules.MP_REVEALS,
+                )
+            )
     return steps

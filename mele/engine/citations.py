@@ -31,9 +31,10 @@ class Rule:
 MAKING_A_ROLL = Rule("1.0.4", line=107, quote="roll 2D6 and add the two results together")
 
 # Victory and the Audience with Sauron
-RINGWRAITH_ELIMINATED_LOSES = Rule("1.1.2", line=114, quote="If your Ringwraith is \"eliminated\"")
+RINGWRAITH_ELIMINATED_LOSES = Rule("1.1.2", line=114, quote='If your Ringwraith is "eliminated"')
 AUDIENCE_WINNER = Rule(
-    "1.1.14", line=133,
+    "1.1.14",
+    line=133,
     quote="The winner of the game is the player that has gathered the most marshalling points",
 )
 AUDIENCE_TIE = Rule("1.1.20", line=141, quote="the game ends in a tie")
@@ -43,7 +44,8 @@ MP_HALF_CAP = Rule("2.1.9", line=797, quote="No more than half (round up)")
 MP_REVEALS = Rule("2.1.10", line=799, quote="Each such revealed card reduces your opponent's final MP total by one")
 MP_HALF_CAP_EXAMPLE = Rule("2.1.12", line=804, quote="Nick only gets 7 MPs from his characters")
 STANDARD_VICTORY_CHANGES = Rule(
-    "2.1.1", line=773,
+    "2.1.1",
+    line=773,
     quote="certain modifications to the marshalling point totals can be made",
 )
 
@@ -57,28 +59,33 @@ FOLLOWERS_MIND_LIMIT = Rule("1.5.24", line=284, quote="may not exceed his direct
 FOLLOWER_SAME_SITE = Rule("1.5.25", line=285, quote="only if both characters are at the same site")
 FOLLOWER_NO_FOLLOWERS = Rule("1.5.26", line=286, quote="a follower may not have his own followers")
 BRACKETED_DIRECT_INFLUENCE = Rule(
-    "1.5.30", line=291,
+    "1.5.30",
+    line=291,
     quote="A direct influence value in brackets applies only against certain types",
 )
 UNUSED_GENERAL_INFLUENCE = Rule("1.9.2", line=590, quote="Your unused general influence is equal to 20 minus")
 UNUSED_DIRECT_INFLUENCE = Rule(
-    "1.9.3", line=591,
+    "1.9.3",
+    line=591,
     quote="unused direct influence is equal to his direct influence attribute minus",
 )
 INFLUENCE_CHECK = Rule("1.9.5", line=596, quote="add your character's unused direct influence")
 INFLUENCE_CHECK_RESULT = Rule("1.9.6", line=597, quote="If the modified result is greater than the value required")
 INFLUENCE_MODIFICATIONS = Rule(
-    "1.9.5", line=596,
+    "1.9.5",
+    line=596,
     quote="any applicable standard modifications from the faction card and from any other cards played",
 )
 OWN_INFLUENCE_BONUS = Rule(
-    "1.9.9", line=604,
+    "1.9.9",
+    line=604,
     quote="Such a modification only applies if it belongs to the character that was tapped",
 )
 INFLUENCE_EXAMPLE_BULLETS = Rule("1.9.10", line=610, quote="A standard modification of +2")
 FAILED_INFLUENCE_SITE_UNTAPPED = Rule("1.9.10", line=612, quote="Lossadan Cairn would not have tapped")
 FACTION_TAPS_SITE = Rule(
-    "1.10.19", line=648,
+    "1.10.19",
+    line=648,
     quote="After a faction is successfully played at a site, the site card is tapped",
 )
 RINGWRAITH_FOLLOWER_INFLUENCE = Rule("2.5.20", line=918, quote="Your Ringwraith must use 1 point of direct influence")
@@ -86,7 +93,8 @@ RINGWRAITH_FOLLOWER_INFLUENCE = Rule("2.5.20", line=918, quote="Your Ringwraith 
 # Combat: strikes
 EXCESS_STRIKES = Rule("1.7.8", line=443, quote="allocate the excess strikes as -1 modifications")
 EXCESS_STRIKES_ALL_PLACED = Rule(
-    "1.7.13", line=451,
+    "1.7.13",
+    line=451,
     quote="The attacker may not choose to not apply strikes or excess strike modifiers",
 )
 TAPPED_PROWESS = Rule("1.7.15", line=455, quote="An unwounded, tapped character must modify his prowess by -1")
@@ -98,7 +106,8 @@ STRIKE_FAILS = Rule("1.7.24", line=475, quote="If this result is greater than th
 STRIKE_INEFFECTUAL = Rule("1.7.25", line=476, quote="the strike was ineffectual")
 STRIKE_SUCCESSFUL = Rule("1.7.26", line=477, quote="Otherwise, the strike was successful")
 BODY_CHECK = Rule(
-    "1.7.27", line=480,
+    "1.7.27",
+    line=480,
     quote="If the character was already wounded before this strike, the roll is modified by +1",
 )
 BODY_CHECK_DISCARD = Rule("1.7.28", line=481, quote="Discard on a body check result of # or #.")
@@ -106,42 +115,51 @@ BODY_CHECK_ELIMINATED = Rule("1.7.29", line=482, quote="the character is elimina
 BODY_CHECK_WOUNDED = Rule("1.7.30", line=483, quote="the character is just wounded")
 WOUNDED_BONUS_ONCE = Rule("1.7.32", line=487, quote="the resulting body check modification is always +1")
 STRIKE_BODY_CHECK = Rule(
-    "1.7.34", line=491,
+    "1.7.34",
+    line=491,
     quote="if this value is greater than the strike's body attribute, the strike is defeated",
 )
 DETAINMENT = Rule("1.7.36", line=496, quote="an untapped target is tapped instead of being wounded")
 DETAINMENT_DARK = Rule(
-    "1.7.39", line=499,
+    "1.7.39",
+    line=499,
     quote="Any attack keyed to Dark-domains, Shadow-hold, or Dark-hold is a detainment attack",
 )
 DETAINMENT_SHADOW_LAND = Rule(
-    "1.7.40", line=500,
+    "1.7.40",
+    line=500,
     quote="Any Orc, Troll, Undead, or Man attack keyed to Shadow-land is a detainment attack",
 )
 DETAINMENT_BY_NAME = Rule(
-    "1.7.41", line=501,
+    "1.7.41",
+    line=501,
     quote="if keyed to a region or site by name which happens to be of appropriate type",
 )
 KEYED_BY_NAME_NOT_TYPE = Rule(
-    "1.10.69", line=734,
+    "1.10.69",
+    line=734,
     quote="A creature played keyed to a specific region by name is not keyed to the specific region's type",
 )
 ATTACK_DEFEATED = Rule(
-    "1.7.42", line=504,
+    "1.7.42",
+    line=504,
     quote="all of its strikes directed against (i.e., assigned to) a company are defeated",
 )
 ATTACK_NOT_DEFEATED = Rule("1.7.43", line=505, quote="A detainment attack from a creature is never defeated")
 STRIKE_SEQUENCE_NOT_TAPPING = Rule("1.7.54", line=526, quote="A target untapped character may take a -3 modification")
 WEAPON_FIRST = Rule(
-    "1.7.56", line=529,
+    "1.7.56",
+    line=529,
     quote="The prowess modification and maximum for a weapon is applied to a character before any other modifiers",
 )
 RINGWRAITH_NO_ITEMS = Rule(
-    "2.5.26", line=926,
+    "2.5.26",
+    line=926,
     quote="an item has no effect on a Ringwraith's company or on his attributes",
 )
 RINGWRAITH_BODY_CHECK = Rule(
-    "2.5.32", line=932,
+    "2.5.32",
+    line=932,
     quote="If a body check against a Ringwraith is exactly equal to 7 or 8",
 )
 SUPPORT = Rule("2.7.1", line=962, quote="The target's prowess is modified by +1 for each supporting character")
@@ -150,100 +168,121 @@ ALLY_SUPPORT = Rule("2.7.2", line=964, quote="An ally may tap to give a +1 prowe
 # Corruption
 NO_CORRUPTION_CARDS_ON_RINGWRAITHS = Rule("1.8.8", line=551, quote="Corruption cards may not be played on Ringwraiths")
 CORRUPTION_POINT_TOTAL = Rule(
-    "1.8.9", line=554,
+    "1.8.9",
+    line=554,
     quote="A character's corruption point total can be determined by summing",
 )
 CORRUPTION_CHECK = Rule("1.8.10", line=557, quote="you must make a roll (2D6) and add any appropriate modifications")
 CORRUPTION_NOTHING = Rule(
-    "1.8.11", line=558,
+    "1.8.11",
+    line=558,
     quote="If the modified result is greater than the character's corruption point total, nothing happens",
 )
 CORRUPTION_TAPS = Rule("1.8.12", line=559, quote="equal to the character's corruption point total or one less")
 CORRUPTION_ELIMINATED = Rule("1.8.13", line=560, quote="less than character's corruption point total by two or more")
 RINGWRAITH_NO_CORRUPTION = Rule("1.8.14", line=562, quote="Ringwraiths never make corruption checks.")
 CORRUPTION_MODIFIERS = Rule(
-    "1.8.17", line=570,
+    "1.8.17",
+    line=570,
     quote="The sum of all such applicable modifiers are added to the corruption check roll",
 )
 REMOVAL_NOT_TAPPING = Rule("1.8.18", line=575, quote="suffer a -3 penalty to the dice roll to remove it")
 REMOVAL_ONE_ATTEMPT = Rule(
-    "1.8.19", line=576,
+    "1.8.19",
+    line=576,
     quote="may only make one removal attempt for each corruption card if he uses the -3 modifier",
 )
 REMOVAL_GREATER_THAN = Rule("1.8.20", line=578, quote="greater than 6 was required")
 REMOVAL_NO_RETRY_EXAMPLE = Rule(
-    "1.8.21", line=585,
+    "1.8.21",
+    line=585,
     quote="since he tried without tapping, he cannot make another attempt",
 )
 
 # Movement, site paths and keying
 RINGWRAITH_COMPANY_ALONE = Rule(
-    "1.5.43", line=331,
+    "1.5.43",
+    line=331,
     quote="Unless at a Darkhaven, a Ringwraith may not be in a company with other characters",
 )
 MOVE_FROM_NON_DARKHAVEN = Rule(
-    "1.6.8", line=362,
+    "1.6.8",
+    line=362,
     quote="the new site card must be the Darkhaven listed as the nearest Darkhaven",
 )
 MOVE_FROM_DARKHAVEN_TO_SITE = Rule("1.6.10", line=366, quote="it must list the site of origin as its nearest Darkhaven")
 MOVE_FROM_DARKHAVEN_TO_DARKHAVEN = Rule(
-    "1.6.11", line=367,
+    "1.6.11",
+    line=367,
     quote="it must give a site path to the Darkhaven the company is at currently",
 )
 RINGWRAITH_MOVEMENT = Rule("1.6.16", line=385, quote="a Ringwraith must have a special resource card")
 SITE_PATH = Rule(
-    "1.6.21", line=407,
+    "1.6.21",
+    line=407,
     quote="A site path is the sequence of regions between a site and its nearest Darkhaven",
 )
 REGION_TYPES = Rule("1.6.18", line=390, quote="There are six types of regions and six types of sites")
 KEYING_EXAMPLE = Rule("1.6.25", line=415, quote="double Shadow-lands (s s)")
 CREATURE_SITE_KEYING = Rule(
-    "1.10.57", line=716,
+    "1.10.57",
+    line=716,
     quote="One of the site symbols on the creature's card matches the site",
 )
 CREATURE_REGION_KEYING = Rule(
-    "1.10.58", line=717,
+    "1.10.58",
+    line=717,
     quote="then the company must have moved through at least two regions of that same type",
 )
 GEANN_A_LISCH = Rule(
-    "1.10.59", line=719,
+    "1.10.59",
+    line=719,
     quote="creatures keyed to Ruins & Lairs may be played against a company that has Geann a-Lisch",
 )
 DEEP_WILDERNESS = Rule("1.10.60", line=721, quote="the two symbols need not be adjacent in the site path")
-KEYED_TO = Rule("1.10.61", line=723, quote="one of these conditions that the attack is \"keyed to.\"")
+KEYED_TO = Rule("1.10.61", line=723, quote='one of these conditions that the attack is "keyed to."')
 NOT_MOVING_NO_REGIONS = Rule(
-    "1.10.63", line=725,
+    "1.10.63",
+    line=725,
     quote="If a company did not play a new site card, it did not move through any regions",
 )
 PATH_DARKHAVEN_TO_SITE = Rule(
-    "1.10.64", line=726,
+    "1.10.64",
+    line=726,
     quote="the region types are indicated by the new site card's site path",
 )
 PATH_DARKHAVEN_TO_DARKHAVEN = Rule(
-    "1.10.65", line=727,
-    quote="the new Darkhaven site card's \"Site Path from\" the old Darkhaven site",
+    "1.10.65",
+    line=727,
+    quote='the new Darkhaven site card\'s "Site Path from" the old Darkhaven site',
 )
 PATH_SITE_TO_DARKHAVEN = Rule(
-    "1.10.66", line=728,
+    "1.10.66",
+    line=728,
     quote="the region types are indicated by the site of origin's site path",
 )
 DOORS_OF_NIGHT_FELL_WINTER = Rule("1.10.14", line=638, quote="change all Border-lands [b] into Wilderness [w]")
 FELL_WINTER_NEEDS_DOORS = Rule("1.10.14", line=638, quote="Since Doors of Night is in play it can do two more things")
 FELL_WINTER_AUTOMATIC_ATTACK = Rule(
-    "1.10.14", line=638, quote="gives all Border-holds [B] (including Dunharrow) an automatic-attack",
+    "1.10.14",
+    line=638,
+    quote="gives all Border-holds [B] (including Dunharrow) an automatic-attack",
 )
 RINGWRAITH_NO_COASTAL_SEAS = Rule(
-    "2.5.29", line=929,
+    "2.5.29",
+    line=929,
     quote="A Ringwraith may not use a site path that contains Coastal Seas regions",
 )
 
 # Hazard limit
 COMPANY_SIZE = Rule(
-    "1.10.48", line=701,
+    "1.10.48",
+    line=701,
     quote="A company's size is equal to the number of characters in it. For this purpose, allies do not count",
 )
 HAZARD_LIMIT = Rule(
-    "1.10.48", line=701,
+    "1.10.48",
+    line=701,
     quote="The hazard limit is equal to two or the company's size, whichever is greater",
 )
 HAZARD_LIMIT_HALVED = Rule("2.2.9", line=858, quote="reduced to half of normal for the rest of the turn (round up")
@@ -251,6 +290,7 @@ ORC_SCOUTS = Rule("2.5.2", line=889, quote="Orc scouts only count half towards a
 
 
 # --- Strategy Battle Game: Advanced Rules (sources/sbg-advanced-rules.txt) -----------------
+
 
 def _advanced(id_: str, line: int, quote: str) -> Rule:
     return Rule(id_, line=line, quote=quote, source=SBG_ADVANCED)
@@ -261,54 +301,64 @@ def _article(id_: str, line: int, quote: str) -> Rule:
 
 
 SBG_SHALLOW_WATER_PRONE = _advanced(
-    "SBG-A.1.2", 11, "if any model begins its Activation Prone whilst within Shallow Water")
+    "SBG-A.1.2", 11, "if any model begins its Activation Prone whilst within Shallow Water"
+)
 SBG_SWIM_TEST = _advanced("SBG-A.1.2", 11, "To make a Swim Test, the model rolls a D6 and consults the Swim Table")
 SBG_DEEP_WATER_SWIM_TEST = _advanced(
-    "SBG-A.1.3", 17, "Any model that enters an area of Deep Water must immediately take a Swim Test")
+    "SBG-A.1.3", 17, "Any model that enters an area of Deep Water must immediately take a Swim Test"
+)
 SBG_PRONE_IN_DEEP_WATER = _advanced(
-    "SBG-A.1.3", 17, "Models that are knocked Prone within Deep Water must immediately take another Swim Test")
+    "SBG-A.1.3", 17, "Models that are knocked Prone within Deep Water must immediately take another Swim Test"
+)
 SBG_SWIM_TABLE = _advanced("SBG-A.1.4", 21, "1 2-5 6 Result")
 SBG_SINK = _advanced("SBG-A.1.4", 21, "Sink: The model is overcome by the weight of its wargear")
 SBG_SWIM = _advanced("SBG-A.1.4", 21, "Swim: The model may Move up to half its remaining Move Value")
-SBG_SWIM_STRONGLY = _advanced(
-    "SBG-A.1.4", 21, "Swim Strongly: The model may Move all its remaining Move Value")
+SBG_SWIM_STRONGLY = _advanced("SBG-A.1.4", 21, "Swim Strongly: The model may Move all its remaining Move Value")
 SBG_SWIM_MODIFIERS_CUMULATIVE = _advanced("SBG-A.1.4", 21, "All modifiers are cumulative")
 SBG_SWIM_CAVALRY = _advanced("SBG-A.1.4", 21, "If the model is a Cavalry model, apply a +1 modifier")
 SBG_SWIM_HEAVY_ARMOUR = _advanced(
-    "SBG-A.1.4", 21, "If the model is equipped with heavy armour or heavy Dwarf armour, apply a -1 modifier")
+    "SBG-A.1.4", 21, "If the model is equipped with heavy armour or heavy Dwarf armour, apply a -1 modifier"
+)
 SBG_SWIM_SHIELD = _advanced(
-    "SBG-A.1.4", 21, "If the model is carrying a shield (but not a light shield), apply a -1 modifier")
+    "SBG-A.1.4", 21, "If the model is carrying a shield (but not a light shield), apply a -1 modifier"
+)
 SBG_SWIM_BANNER = _advanced("SBG-A.1.4", 21, "If the model is carrying a banner, apply a -1 modifier")
 SBG_MATCHED_PLAY_NO_MOUNTING = _advanced("SBG-A.3.1", 41, "the Mounting rules are never used")
-SBG_PASSENGER_SHOTS = _advanced(
-    "SBG-A.3.3", 49, "any shots that would hit the rider must roll a further D6")
+SBG_PASSENGER_SHOTS = _advanced("SBG-A.3.3", 49, "any shots that would hit the rider must roll a further D6")
 SBG_PASSENGER_SHOT_ROLL = _advanced(
-    "SBG-A.3.3", 49, "On a 1-3 the shot will hit the Passenger, and on a 4+ the shot will hit the rider")
+    "SBG-A.3.3", 49, "On a 1-3 the shot will hit the Passenger, and on a 4+ the shot will hit the rider"
+)
 SBG_MOUNTING_ROLL = _advanced(
-    "SBG-A.3.4", 53, "the model must Move into base contact with the Cavalry model and roll a D6")
+    "SBG-A.3.4", 53, "the model must Move into base contact with the Cavalry model and roll a D6"
+)
 SBG_MOUNTING_FAILS = _advanced(
-    "SBG-A.3.4", 53, "On a 1, the model fails to Mount and neither model may Move any further that turn")
+    "SBG-A.3.4", 53, "On a 1, the model fails to Mount and neither model may Move any further that turn"
+)
 SBG_MOUNTING_MOUNTS = _advanced(
-    "SBG-A.3.4", 53, "On a 2-5, the model successfully Mounts, though neither model may Move any further")
+    "SBG-A.3.4", 53, "On a 2-5, the model successfully Mounts, though neither model may Move any further"
+)
 SBG_MOUNTING_MOUNTS_ACTIVATE = _advanced(
-    "SBG-A.3.4", 53,
-    "On a 6, the model successfully Mounts and the Cavalry model can still Activate if it hasn't already")
+    "SBG-A.3.4",
+    53,
+    "On a 6, the model successfully Mounts and the Cavalry model can still Activate if it hasn't already",
+)
 
 # --- Strategy Battle Game: boats article (sources/sbg-boats-article.txt) -------------------
 
 SBG_ARTICLE_MOUNTED_MAY_NOT_SWIM = _article("SBG-B.6.1", 35, "Mounted models may not attempt to swim")
 SBG_ARTICLE_SWIMMING_CHART = _article(
-    "SBG-B.6.1", 35, "Roll a D6 for each swimming model and consult the Swimming chart below")
-SBG_ARTICLE_ARMOUR_BASELINE = _article(
-    "SBG-B.6.2", 37, "this chart represents the ability of a model wearing armour")
+    "SBG-B.6.1", 35, "Roll a D6 for each swimming model and consult the Swimming chart below"
+)
+SBG_ARTICLE_ARMOUR_BASELINE = _article("SBG-B.6.2", 37, "this chart represents the ability of a model wearing armour")
 SBG_ARTICLE_APPLY_MODIFIERS = _article(
-    "SBG-B.6.2", 37, "apply the modifiers shown to the table below to the Swimming chart")
+    "SBG-B.6.2", 37, "apply the modifiers shown to the table below to the Swimming chart"
+)
 SBG_ARTICLE_NO_ARMOUR = _article("SBG-B.6.3", 39, "Model is wearing no armour/Mithril armour\t+1")
-SBG_ARTICLE_HEAVY_ARMOUR = _article(
-    "SBG-B.6.3", 40, "Model is wearing heavy armour/Dwarf heavy armour\t-1")
+SBG_ARTICLE_HEAVY_ARMOUR = _article("SBG-B.6.3", 40, "Model is wearing heavy armour/Dwarf heavy armour\t-1")
 SBG_ARTICLE_SHIELD = _article("SBG-B.6.3", 41, "Model is carrying a shield\t-1")
 SBG_ARTICLE_SHIELD_AND_HEAVY_ARMOUR = _article(
-    "SBG-B.6.3", 42, "Model carrying a shield and wearing heavy armour/Dwarf heavy armour\t-2")
+    "SBG-B.6.3", 42, "Model carrying a shield and wearing heavy armour/Dwarf heavy armour\t-2"
+)
 SBG_ARTICLE_SWIMMERS_MAY_NOT_LIE_DOWN = _article("SBG-B.6.4", 44, "Swimming models may not lie down")
 
 

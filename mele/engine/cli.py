@@ -27,8 +27,12 @@ def add_option(command: argparse.ArgumentParser, option: Option) -> None:
         command.add_argument(option.flag, action="store_true", help=option.help)
         return
     help_text = option.help + (" (required)" if option.required else "")
-    command.add_argument(option.flag, metavar=option.metavar or option.name.upper(), help=help_text,
-                         action="append" if option.kind == "ints" else "store")
+    command.add_argument(
+        option.flag,
+        metavar=option.metavar or option.name.upper(),
+        help=help_text,
+        action="append" if option.kind == "ints" else "store",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,8 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def params_from_args(args: argparse.Namespace) -> dict:
     skip = {"name", "json"}
-    return {key: value for key, value in vars(args).items()
-            if key not in skip and value is not None and value is not False}
+    return {
+        key: value for key, value in vars(args).items() if key not in skip and value is not None and value is not False
+    }
 
 
 def main(argv=None) -> int:

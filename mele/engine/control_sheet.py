@@ -19,7 +19,7 @@ RINGWRAITH_FOLLOWER_COST = 1
 
 
 def names_list(value) -> tuple[str, ...]:
-    """"Orc, Troll" or ["Orc", "Troll"] -> ("Orc", "Troll")."""
+    """ "Orc, Troll" or ["Orc", "Troll"] -> ("Orc", "Troll")."""
     if isinstance(value, str):
         value = value.split(",")
     return tuple(str(name).strip() for name in value if str(name).strip())
@@ -32,15 +32,17 @@ CHARACTER_OPTIONS = OptionTable(
     Option("name", "text", f"{CHARACTER} name", "", REQUIRED, 1, 40),
     Option("mind", "int", f"{CHARACTER} mind", "empty for a Ringwraith (no mind)", None, 0, 20),
     Option("direct_influence", "int", f"{CHARACTER} direct influence", "", 0, 0, 20),
-    Option("controller", "text", f"{CHARACTER} controller", "a character's name; empty for general influence",
-           None, 0, 40),
+    Option(
+        "controller", "text", f"{CHARACTER} controller", "a character's name; empty for general influence", None, 0, 40
+    ),
     Option("race", "text", f"{CHARACTER} race", "", None, 0, 40),
     Option("bracket_influence", "int", f"{CHARACTER} bracketed direct influence", "", 0, 0, 20),
     Option("bracket_races", "text", f"{CHARACTER} bracket races", "", (), 0, 80, parse=names_list),
     Option("site", "text", f"{CHARACTER} site", "", None, 0, 40),
 )
-CHARACTERS = Option("characters", "rows", "The characters", "one set of character options each", REQUIRED, 1, 12,
-                    item=CHARACTER_OPTIONS)
+CHARACTERS = Option(
+    "characters", "rows", "The characters", "one set of character options each", REQUIRED, 1, 12, item=CHARACTER_OPTIONS
+)
 
 
 @dataclass(frozen=True)
@@ -135,8 +137,18 @@ class ControlSheetResult:
         raise InputError("controller", f"{name!r} is not on the sheet.")
 
     def to_dict(self) -> dict:
-        return result_dict(self, ("input", "used_general_influence", "unused_general_influence",
-                                  "influence", "violations", "outcomes", "explain")) | {"legal": self.legal}
+        return result_dict(
+            self,
+            (
+                "input",
+                "used_general_influence",
+                "unused_general_influence",
+                "influence",
+                "violations",
+                "outcomes",
+                "explain",
+            ),
+        ) | {"legal": self.legal}
 
 
 def follower_cost(follower: SheetCharacter) -> int:
@@ -150,55 +162,88 @@ def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
     used = sum(c.mind for c in sheet.characters if c.controller is None and not c.is_ringwraith)
     unused = GENERAL_INFLUENCE - used
     if used > GENERAL_INFLUENCE:
-        violations.append(Violation(None, f"Non-followers' minds total {used}, more than the 20 "
-                                          "general influence.", rules.GENERAL_INFLUENCE_POOL))
+        violations.append(
+            Violation(
+                None,
+                f"Non-followers' minds total {used}, more than the 20 general influence.",
+                rules.GENERAL_INFLUENCE_POOL,
+            )
+        )
 
     ringwraiths = [c for c in sheet.characters if c.is_ringwraith and c.controller is None]
     if len(ringwraiths) > 1:
-        violations.append(Violation(None, "Only one Ringwraith can be your own; others must be "
-                                          "Ringwraith followers.", rules.ONE_RINGWRAITH))
+        violations.append(
+            Violation(
+                None, "Only one Ringwraith can be your own; others must be Ringwraith followers.", rules.ONE_RINGWRAITH
+            )
+        )
 
     influence = []
     for c in sheet.characters:
         followers = followers_of[c.name]
         if c.controller is not None and followers:
-            violations.append(Violation(c.name, f"{c.name} is a follower and can't have followers.",
-                                        rules.FOLLOWER_NO_FOLLOWERS))
+            violations.append(
+                Violation(c.name, f"{c.name} is a follower and can't have followers.", rules.FOLLOWER_NO_FOLLOWERS)
+            )
         matching = sum(follower_cost(f) for f in followers if f.race in c.bracket_races)
         others = sum(follower_cost(f) for f in followers if f.race not in c.bracket_races)
         from_bracket = min(matching, c.bracket_influence)
         needed = others + matching - from_bracket
         if needed > c.direct_influence:
             total = others + matching
-            violations.append(Violation(
-                c.name, f"{c.name}'s followers need {total} direct influence but he has "
-                        f"{c.direct_influence}" + (f" (+{c.bracket_influence} against "
-                        f"{'/'.join(c.bracket_races)})" if c.bracket_influence else "") + ".",
-                rules.FOLLOWERS_MIND_LIMIT))
+            violations.append(
+                Violation(
+                    c.name,
+                    f"{c.name}'s followers need {total} direct influence but he has "
+                    f"{c.direct_influence}"
+                    + (f" (+{c.bracket_influence} against {'/'.join(c.bracket_races)})" if c.bracket_influence else "")
+                    + ".",
+                    rules.FOLLOWERS_MIND_LIMIT,
+                )
+            )
         for f in followers:
             if f.is_ringwraith and not c.is_ringwraith:
-                violations.append(Violation(f.name, f"{f.name} is a Ringwraith follower and must be "
-                                                    "controlled by your Ringwraith.",
-                                            rules.RINGWRAITH_FOLLOWER_INFLUENCE))
+                violations.append(
+                    Violation(
+                        f.name,
+                        f"{f.name} is a Ringwraith follower and must be controlled by your Ringwraith.",
+                        rules.RINGWRAITH_FOLLOWER_INFLUENCE,
+                    )
+                )
             if f.site and c.site and f.site != c.site:
-                violations.append(Violation(f.name, f"{f.name} is at {f.site} but his controller "
-                                                    f"{c.name} is at {c.site}.", rules.FOLLOWER_SAME_SITE))
-        influence.append(ControllerInfluence(
-            c.name, tuple(f.name for f in followers), c.direct_influence,
-            max(0, c.direct_influence - needed), c.bracket_influence,
-            c.bracket_influence - from_bracket,
-        ))
+                violations.append(
+                    Violation(
+                        f.name,
+                        f"{f.name} is at {f.site} but his controller {c.name} is at {c.site}.",
+                        rules.FOLLOWER_SAME_SITE,
+                    )
+                )
+        influence.append(
+            ControllerInfluence(
+                c.name,
+                tuple(f.name for f in followers),
+                c.direct_influence,
+                max(0, c.direct_influence - needed),
+                c.bracket_influence,
+                c.bracket_influence - from_bracket,
+            )
+        )
 
     steps = (
         Step(f"Used general influence: the minds of non-followers = {used}.", rules.USED_GENERAL_INFLUENCE),
         Step("A Ringwraith has no mind: he needs no influence.", rules.RINGWRAITH_NO_MIND),
         Step(f"Unused general influence: 20 - {used} = {unused}.", rules.UNUSED_GENERAL_INFLUENCE),
-        Step("Unused direct influence: direct influence minus the followers' minds, never below 0.",
-             rules.UNUSED_DIRECT_INFLUENCE),
-        Step("A Ringwraith follower costs his Ringwraith 1 point of direct influence.",
-             rules.RINGWRAITH_FOLLOWER_INFLUENCE),
-        Step("Bracketed direct influence only pays for followers of the listed races.",
-             rules.BRACKETED_DIRECT_INFLUENCE),
+        Step(
+            "Unused direct influence: direct influence minus the followers' minds, never below 0.",
+            rules.UNUSED_DIRECT_INFLUENCE,
+        ),
+        Step(
+            "A Ringwraith follower costs his Ringwraith 1 point of direct influence.",
+            rules.RINGWRAITH_FOLLOWER_INFLUENCE,
+        ),
+        Step(
+            "Bracketed direct influence only pays for followers of the listed races.", rules.BRACKETED_DIRECT_INFLUENCE
+        ),
     )
     outcome = "legal" if not violations else "illegal"
     outcomes = {"legal": Fraction(int(outcome == "legal")), "illegal": Fraction(int(outcome == "illegal"))}

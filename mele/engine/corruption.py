@@ -16,22 +16,37 @@ REMOVAL_OUTCOMES = ("removed", "kept")
 NOT_TAPPING_PENALTY = -3
 
 CHECK_OPTIONS = OptionTable(
-    Option("points", "int", "The corruption point total", "corruption point total", REQUIRED, 0, 40,
-           metavar="CP"),
-    Option("modifier", "int", "The corruption check modifier", "corruption check modifier, signed", 0, -20, 20,
-           metavar="M"),
+    Option("points", "int", "The corruption point total", "corruption point total", REQUIRED, 0, 40, metavar="CP"),
+    Option(
+        "modifier", "int", "The corruption check modifier", "corruption check modifier, signed", 0, -20, 20, metavar="M"
+    ),
     Option("checks", "int", "The number of checks", "number of checks in a row", 1, 1, 20, metavar="K"),
     Option("ringwraith", "bool", "Ringwraith", "the character is a Ringwraith", False),
 )
 REMOVAL_OPTIONS = OptionTable(
-    Option("remove", "int", "The removal number (roll greater than N)",
-           "remove a card needing a roll greater than N", REQUIRED, 0, 20, metavar="N", field="need_greater_than"),
+    Option(
+        "remove",
+        "int",
+        "The removal number (roll greater than N)",
+        "remove a card needing a roll greater than N",
+        REQUIRED,
+        0,
+        20,
+        metavar="N",
+        field="need_greater_than",
+    ),
     Option("no_tap", "bool", "Not tapping", "remove without tapping (-3)", False),
 )
-CHECK_ROLLS = int_list("roll", "A corruption check roll", "resolve this roll (one per check: 7,12,4)", 2, 12,
-                       dice="2D6", metavar="R",
-                       syntax="Give each corruption check roll as a whole number, separated by commas, one per check, "
-                              "e.g. 7,12,4")
+CHECK_ROLLS = int_list(
+    "roll",
+    "A corruption check roll",
+    "resolve this roll (one per check: 7,12,4)",
+    2,
+    12,
+    dice="2D6",
+    metavar="R",
+    syntax="Give each corruption check roll as a whole number, separated by commas, one per check, e.g. 7,12,4",
+)
 REMOVAL_ROLL = roll_option("roll", "The removal roll", "resolve this removal roll")
 
 
@@ -89,11 +104,26 @@ class CorruptionResult:
         return {"survives": self.outcomes["nothing"] + self.outcomes["taps"]}
 
     def to_dict(self) -> dict:
-        return result_dict(self, ("mode", "kind", "input", "outcomes", "totals", "least_roll",
-                                  "least_roll_nothing_happens", "survives_all", "rolls", "outcome", "explain"))
+        return result_dict(
+            self,
+            (
+                "mode",
+                "kind",
+                "input",
+                "outcomes",
+                "totals",
+                "least_roll",
+                "least_roll_nothing_happens",
+                "survives_all",
+                "rolls",
+                "outcome",
+                "explain",
+            ),
+        )
 
 
 # --- corruption checks -------------------------------------------------------------
+
 
 def check_result(modified: int, points: int) -> str:
     if modified > points:
@@ -109,21 +139,25 @@ def _check_steps(check: CorruptionInput) -> list[Step]:
         Step(f"Corruption point total: {cp} (unsigned values on his cards).", rules.CORRUPTION_POINT_TOTAL),
         Step(f"Roll 2D6 {signed(mod)} (signed corruption check modifiers).", rules.CORRUPTION_MODIFIERS),
         Step(f"Greater than {cp}: nothing happens.", rules.CORRUPTION_NOTHING),
-        Step(f"Equal to {cp} or {cp - 1}: he taps if untapped (already tapped: no effect); "
-             "he does not fail the check.", rules.CORRUPTION_TAPS),
-        Step(f"{cp - 2} or less: he fails, is eliminated, and his non-follower cards are discarded.",
-             rules.CORRUPTION_ELIMINATED),
+        Step(
+            f"Equal to {cp} or {cp - 1}: he taps if untapped (already tapped: no effect); he does not fail the check.",
+            rules.CORRUPTION_TAPS,
+        ),
+        Step(
+            f"{cp - 2} or less: he fails, is eliminated, and his non-follower cards are discarded.",
+            rules.CORRUPTION_ELIMINATED,
+        ),
     ]
     return steps
 
 
 def _ringwraith_result(check: CorruptionInput, mode: str, rolls: tuple) -> CorruptionResult:
     outcomes = {"nothing": Fraction(1), "taps": Fraction(0), "eliminated": Fraction(0)}
-    steps = (Step("Ringwraiths never make corruption checks, so nothing happens.",
-                  rules.RINGWRAITH_NO_CORRUPTION),)
+    steps = (Step("Ringwraiths never make corruption checks, so nothing happens.", rules.RINGWRAITH_NO_CORRUPTION),)
     survives = Fraction(1) if check.checks > 1 else None
-    return CorruptionResult(check, outcomes, None, steps, mode, rolls,
-                            "nothing" if mode == "roll" else None, survives, None)
+    return CorruptionResult(
+        check, outcomes, None, steps, mode, rolls, "nothing" if mode == "roll" else None, survives, None
+    )
 
 
 def corruption_chances(check: CorruptionInput) -> CorruptionResult:
@@ -136,12 +170,16 @@ def corruption_chances(check: CorruptionInput) -> CorruptionResult:
     passes = least_roll(lambda r: r + check.modifier >= check.points - 1)
     untouched = least_roll(lambda r: r + check.modifier > check.points)
     steps = _check_steps(check)
-    steps.append(Step(
-        "Least natural roll that passes (not eliminated): "
-        + (str(passes) if passes else "none") + "; least roll for which nothing happens: "
-        + (str(untouched) if untouched else "none") + ".",
-        rules.CORRUPTION_CHECK,
-    ))
+    steps.append(
+        Step(
+            "Least natural roll that passes (not eliminated): "
+            + (str(passes) if passes else "none")
+            + "; least roll for which nothing happens: "
+            + (str(untouched) if untouched else "none")
+            + ".",
+            rules.CORRUPTION_CHECK,
+        )
+    )
     survives_all = None
     if check.checks == 1:
         outcomes = one
@@ -149,17 +187,24 @@ def corruption_chances(check: CorruptionInput) -> CorruptionResult:
         k = check.checks
         not_eliminated = 1 - one["eliminated"]
         all_nothing = one["nothing"] ** k
-        survives_all = not_eliminated ** k
-        outcomes = {"nothing": all_nothing, "taps": survives_all - all_nothing,
-                    "eliminated": 1 - survives_all}
-        steps.append(Step(
-            f"{k} checks in a row: \"eliminated\" is failing any one of them (the checks stop there), "
-            "\"taps\" is surviving all with at least one in the tap band, \"nothing\" is every check "
-            "greater than the total. survives_all = nothing + taps.",
-            rules.CORRUPTION_CHECK,
-        ))
-    return CorruptionResult(check, check_distribution(outcomes), passes, tuple(steps),
-                            survives_all=survives_all, least_roll_nothing_happens=untouched)
+        survives_all = not_eliminated**k
+        outcomes = {"nothing": all_nothing, "taps": survives_all - all_nothing, "eliminated": 1 - survives_all}
+        steps.append(
+            Step(
+                f'{k} checks in a row: "eliminated" is failing any one of them (the checks stop there), '
+                '"taps" is surviving all with at least one in the tap band, "nothing" is every check '
+                "greater than the total. survives_all = nothing + taps.",
+                rules.CORRUPTION_CHECK,
+            )
+        )
+    return CorruptionResult(
+        check,
+        check_distribution(outcomes),
+        passes,
+        tuple(steps),
+        survives_all=survives_all,
+        least_roll_nothing_happens=untouched,
+    )
 
 
 def resolve_corruption(check: CorruptionInput, rolls) -> CorruptionResult:
@@ -180,11 +225,16 @@ def resolve_corruption(check: CorruptionInput, rolls) -> CorruptionResult:
         result = check_result(modified, check.points)
         shown = f"{roll} {signed(check.modifier)} = {modified}" if check.modifier else f"{roll}"
         label = f"Check {number}: " if len(rolls) > 1 else ""
-        rule = {"nothing": rules.CORRUPTION_NOTHING, "taps": rules.CORRUPTION_TAPS,
-                "eliminated": rules.CORRUPTION_ELIMINATED}[result]
-        text = {"nothing": f"{label}{shown} > {check.points}: nothing happens.",
-                "taps": f"{label}{shown} is {check.points} or one less: he taps if untapped.",
-                "eliminated": f"{label}{shown} is {check.points - 2} or less: he is eliminated."}[result]
+        rule = {
+            "nothing": rules.CORRUPTION_NOTHING,
+            "taps": rules.CORRUPTION_TAPS,
+            "eliminated": rules.CORRUPTION_ELIMINATED,
+        }[result]
+        text = {
+            "nothing": f"{label}{shown} > {check.points}: nothing happens.",
+            "taps": f"{label}{shown} is {check.points} or one less: he taps if untapped.",
+            "eliminated": f"{label}{shown} is {check.points - 2} or less: he is eliminated.",
+        }[result]
         steps.append(Step(text, rule))
         if result == "eliminated":
             outcome = "eliminated"
@@ -200,26 +250,31 @@ def resolve_corruption(check: CorruptionInput, rolls) -> CorruptionResult:
 
 # --- removing a corruption card ------------------------------------------------------------
 
+
 def _removal_modifier(removal: RemovalInput) -> int:
     return NOT_TAPPING_PENALTY if removal.no_tap else 0
 
 
 def _removal_steps(removal: RemovalInput) -> list[Step]:
-    steps = [Step(f"The card is removed on a roll greater than {removal.need_greater_than}.",
-                  rules.REMOVAL_GREATER_THAN)]
+    steps = [
+        Step(f"The card is removed on a roll greater than {removal.need_greater_than}.", rules.REMOVAL_GREATER_THAN)
+    ]
     if removal.no_tap:
-        steps.append(Step(
-            "Not tapping (or already tapped or wounded): -3 to the roll.",
-            rules.REMOVAL_NOT_TAPPING,
-        ))
-        steps.append(Step(
-            "With the -3 he gets one attempt at this card this turn: if it fails he may not try "
-            "again, even by tapping (as the Layos example reads it).",
-            rules.REMOVAL_NO_RETRY_EXAMPLE,
-        ))
+        steps.append(
+            Step(
+                "Not tapping (or already tapped or wounded): -3 to the roll.",
+                rules.REMOVAL_NOT_TAPPING,
+            )
+        )
+        steps.append(
+            Step(
+                "With the -3 he gets one attempt at this card this turn: if it fails he may not try "
+                "again, even by tapping (as the Layos example reads it).",
+                rules.REMOVAL_NO_RETRY_EXAMPLE,
+            )
+        )
     else:
-        steps.append(Step("He taps to make the attempt, as the card says: no modifier.",
-                          rules.REMOVAL_NOT_TAPPING))
+        steps.append(Step("He taps to make the attempt, as the card says: no modifier.", rules.REMOVAL_NOT_TAPPING))
     return steps
 
 
@@ -229,10 +284,12 @@ def removal_chances(removal: RemovalInput) -> CorruptionResult:
     outcomes = check_distribution({"removed": removed, "kept": 1 - removed})
     first = least_roll(lambda r: r + mod > removal.need_greater_than)
     steps = _removal_steps(removal)
-    steps.append(Step(
-        "Least natural roll that removes it: " + (str(first) if first else "none") + ".",
-        rules.REMOVAL_GREATER_THAN,
-    ))
+    steps.append(
+        Step(
+            "Least natural roll that removes it: " + (str(first) if first else "none") + ".",
+            rules.REMOVAL_GREATER_THAN,
+        )
+    )
     return CorruptionResult(removal, outcomes, first, tuple(steps))
 
 
@@ -245,10 +302,12 @@ def resolve_removal(removal: RemovalInput, roll: int) -> CorruptionResult:
     net = roll + mod
     shown = f"{roll} - 3 = {net}" if mod else f"{roll}"
     outcome = "removed" if net > removal.need_greater_than else "kept"
-    steps.append(Step(
-        f"Roll {shown} {'>' if outcome == 'removed' else '<='} {removal.need_greater_than}: "
-        + ("the card is removed." if outcome == "removed" else "the card stays."),
-        rules.REMOVAL_GREATER_THAN,
-    ))
+    steps.append(
+        Step(
+            f"Roll {shown} {'>' if outcome == 'removed' else '<='} {removal.need_greater_than}: "
+            + ("the card is removed." if outcome == "removed" else "the card stays."),
+            rules.REMOVAL_GREATER_THAN,
+        )
+    )
     outcomes = {name: Fraction(int(name == outcome)) for name in REMOVAL_OUTCOMES}
     return CorruptionResult(removal, outcomes, None, tuple(steps), "roll", (roll,), outcome)

@@ -9,17 +9,13 @@ from fractions import Fraction
 from types import MappingProxyType
 
 SIDES = 6
-D6_FACES = range(1, SIDES + 1)           # one D6 (the Strategy Battle Game rolls)
+D6_FACES = range(1, SIDES + 1)  # one D6 (the Strategy Battle Game rolls)
 ROLLS = tuple(range(2, 2 * SIDES + 1))  # natural 2D6 results, 2..12
 OUTCOMES_PER_ROLL = SIDES * SIDES  # 36
 
 # roll -> number of the 36 die pairs giving it
-WAYS = MappingProxyType(
-    {roll: SIDES - abs(roll - (SIDES + 1)) for roll in ROLLS}
-)
-PROBABILITY = MappingProxyType(
-    {roll: Fraction(ways, OUTCOMES_PER_ROLL) for roll, ways in WAYS.items()}
-)
+WAYS = MappingProxyType({roll: SIDES - abs(roll - (SIDES + 1)) for roll in ROLLS})
+PROBABILITY = MappingProxyType({roll: Fraction(ways, OUTCOMES_PER_ROLL) for roll, ways in WAYS.items()})
 
 
 def chance_of(rolls) -> Fraction:

@@ -12,12 +12,34 @@ from mele.engine.result import Step, result_dict
 MINIMUM_HAZARD_LIMIT = 2
 
 HAZARD_LIMIT_OPTIONS = OptionTable(
-    Option("size", "int", "The number of characters in the company", "characters in the company", REQUIRED, 1, 50,
-           metavar="N"),
-    Option("orc_scouts", "int", "The number of Orc scouts", "how many of them are Orc scouts (Standard Rules)", 0,
-           0, 50, metavar="K",
-           requires=(Requires("starter", (False,), "In the Starter game an Orc scout counts as a whole character; "
-                              f"counting half is a Standard Rules change ({rules.ORC_SCOUTS})."),)),
+    Option(
+        "size",
+        "int",
+        "The number of characters in the company",
+        "characters in the company",
+        REQUIRED,
+        1,
+        50,
+        metavar="N",
+    ),
+    Option(
+        "orc_scouts",
+        "int",
+        "The number of Orc scouts",
+        "how many of them are Orc scouts (Standard Rules)",
+        0,
+        0,
+        50,
+        metavar="K",
+        requires=(
+            Requires(
+                "starter",
+                (False,),
+                "In the Starter game an Orc scout counts as a whole character; "
+                f"counting half is a Standard Rules change ({rules.ORC_SCOUTS}).",
+            ),
+        ),
+    ),
     Option("halved", "bool", "Halved", "halved (opponent's sideboard use)", False),
     Option("starter", "bool", "Starter", "Starter Rules: Orc scouts count in full", False),
 )
@@ -66,20 +88,24 @@ def hazard_limit(company: HazardLimitInput) -> HazardLimitResult:
     others = company.size - scouts
     size = others + half_round_up(scouts)
     if scouts:
-        steps.append(Step(
-            f"Orc scouts count half, rounded up over all of them (rounding each scout up would "
-            f"change nothing): {others} + half of {scouts} = {size} (Standard Rules).",
-            rules.ORC_SCOUTS,
-        ))
+        steps.append(
+            Step(
+                f"Orc scouts count half, rounded up over all of them (rounding each scout up would "
+                f"change nothing): {others} + half of {scouts} = {size} (Standard Rules).",
+                rules.ORC_SCOUTS,
+            )
+        )
     steps.append(Step(f"Company size: {size} (allies don't count).", rules.COMPANY_SIZE))
     limit = max(MINIMUM_HAZARD_LIMIT, size)
     steps.append(Step(f"Hazard limit: the greater of 2 and the size = {limit}.", rules.HAZARD_LIMIT))
     if company.halved:
         halved = half_round_up(limit)
-        steps.append(Step(
-            f"Halved for the turn, rounding up (the hazard player took cards from his sideboard "
-            f"while your Ringwraith is in play): {limit} -> {halved}.",
-            rules.HAZARD_LIMIT_HALVED,
-        ))
+        steps.append(
+            Step(
+                f"Halved for the turn, rounding up (the hazard player took cards from his sideboard "
+                f"while your Ringwraith is in play): {limit} -> {halved}.",
+                rules.HAZARD_LIMIT_HALVED,
+            )
+        )
         limit = halved
     return HazardLimitResult(company, size, limit, {str(limit): Fraction(1)}, tuple(steps))

@@ -16,11 +16,23 @@ from mele.engine.validate import require_choice
 
 # Region and site types and their letter codes, as the rulebook defines them (l.417-431):
 # the one definition the engine, the form and the rule pages' badges use.
-REGION_NAMES = {"c": "Coastal Seas", "f": "Free-domain", "b": "Border-land", "w": "Wilderness",
-                "s": "Shadow-land", "d": "Dark-domain"}
+REGION_NAMES = {
+    "c": "Coastal Seas",
+    "f": "Free-domain",
+    "b": "Border-land",
+    "w": "Wilderness",
+    "s": "Shadow-land",
+    "d": "Dark-domain",
+}
 REGION_TYPES = tuple(REGION_NAMES)
-SITE_NAMES = {"DH": "Darkhaven", "F": "Free-hold", "B": "Border-hold", "R": "Ruins & Lairs",
-              "S": "Shadow-hold", "D": "Dark-hold"}
+SITE_NAMES = {
+    "DH": "Darkhaven",
+    "F": "Free-hold",
+    "B": "Border-hold",
+    "R": "Ruins & Lairs",
+    "S": "Shadow-hold",
+    "D": "Dark-hold",
+}
 SITE_TYPES = tuple(SITE_NAMES)
 MOST_OF_ONE_TYPE = 3  # single, double and triple symbols
 
@@ -37,31 +49,50 @@ DETAINMENT_WORDS = {ALWAYS: "always", ORC_TROLL_UNDEAD_MAN: "Orcs, Trolls, Undea
 
 
 def parse_site_path(path) -> tuple[str, ...]:
-    """"s d d s d", "sddsd", "S,D" or a list of letters -> ("s", "d", "d", "s", "d")."""
+    """ "s d d s d", "sddsd", "S,D" or a list of letters -> ("s", "d", "d", "s", "d")."""
     if isinstance(path, str):
         letters = [ch.lower() for ch in path.replace(",", " ").replace("-", " ") if not ch.isspace()]
     elif isinstance(path, (list, tuple)):
         letters = list(path)
     else:
-        raise InputError("path", "Give the site path as region letters, e.g. \"s d d s d\".")
+        raise InputError("path", 'Give the site path as region letters, e.g. "s d d s d".')
     for letter in letters:
         if letter not in REGION_TYPES:
             raise InputError(
                 "path",
                 f"Unknown region letter {letter!r} in the site path; use "
-                + ", ".join(REGION_TYPES[:-1]) + f" or {REGION_TYPES[-1]} ("
-                + ", ".join(REGION_NAMES.values()) + ").",
+                + ", ".join(REGION_TYPES[:-1])
+                + f" or {REGION_TYPES[-1]} ("
+                + ", ".join(REGION_NAMES.values())
+                + ").",
             )
     return tuple(letters)
 
 
 _LETTERS = "".join(REGION_TYPES)
 KEYING_OPTIONS = OptionTable(
-    Option("path", "text", "The site path", f'site path, e.g. "s d d s d" ({" ".join(REGION_TYPES)})', "",
-           None, 40, metavar="PATH", pattern=rf"^[{_LETTERS}{_LETTERS.upper()}\s,-]*$", parse=parse_site_path,
-           syntax="Give the site path as region letters, e.g. \"s d d s d\""),
-    Option("site", "choice", "The site type", "new (or current) site type: " + " ".join(SITE_TYPES), None,
-           choices=SITE_TYPES, metavar="TYPE"),
+    Option(
+        "path",
+        "text",
+        "The site path",
+        f'site path, e.g. "s d d s d" ({" ".join(REGION_TYPES)})',
+        "",
+        None,
+        40,
+        metavar="PATH",
+        pattern=rf"^[{_LETTERS}{_LETTERS.upper()}\s,-]*$",
+        parse=parse_site_path,
+        syntax='Give the site path as region letters, e.g. "s d d s d"',
+    ),
+    Option(
+        "site",
+        "choice",
+        "The site type",
+        "new (or current) site type: " + " ".join(SITE_TYPES),
+        None,
+        choices=SITE_TYPES,
+        metavar="TYPE",
+    ),
     Option("not_moving", "bool", "Not moving", "the company did not move", False),
     Option("geann_a_lisch", "bool", "Geann a-Lisch", "the site is Geann a-Lisch", False),
     Option("doors_of_night", "bool", "Doors of night", "Doors of Night is in play", False),
@@ -104,12 +135,24 @@ class KeyingResult:
     detainment: dict
     outcomes: dict
     explain: tuple
-    changes: tuple = ()     # the region type changes that altered the path: (from, to) letters
-    facts: tuple = ()       # what else the environment brings, each with its rule (Step-like)
+    changes: tuple = ()  # the region type changes that altered the path: (from, to) letters
+    facts: tuple = ()  # what else the environment brings, each with its rule (Step-like)
 
     def to_dict(self) -> dict:
-        return result_dict(self, ("input", "path", "changes", "region_keyings", "site_keyings", "detainment",
-                                  "facts", "outcomes", "explain"))
+        return result_dict(
+            self,
+            (
+                "input",
+                "path",
+                "changes",
+                "region_keyings",
+                "site_keyings",
+                "detainment",
+                "facts",
+                "outcomes",
+                "explain",
+            ),
+        )
 
 
 def environment_stages(path, doors_of_night: bool, fell_winter: bool) -> list[tuple[str, ...]]:
@@ -129,8 +172,12 @@ def environment_changes(path, doors_of_night: bool, fell_winter: bool) -> tuple[
     """The region type changes that altered this path, in order: ("b", "w") when a Border-land
     became Wilderness."""
     stages = environment_stages(path, doors_of_night, fell_winter)
-    return tuple((old, new) for stage, change in zip(stages, FELL_WINTER_WITH_DOORS if len(stages) > 1 else ())
-                 for old, new in change.items() if old in stage)
+    return tuple(
+        (old, new)
+        for stage, change in zip(stages, FELL_WINTER_WITH_DOORS if len(stages) > 1 else (), strict=False)
+        for old, new in change.items()
+        if old in stage
+    )
 
 
 def region_keyings(path) -> tuple[str, ...]:
@@ -156,68 +203,118 @@ def keying(keys: KeyingInput) -> KeyingResult:
     path = apply_environment(keys.path, keys.doors_of_night, keys.fell_winter)
     if keys.doors_of_night and keys.fell_winter:
         stages = " -> ".join(" ".join(stage) for stage in dict.fromkeys(environment_stages(keys.path, True, True)))
-        steps.append(Step(
-            "Fell Winter with Doors of Night: every Border-land becomes Wilderness, then every "
-            f"Free-domain becomes Border-land, in the example's order ({stages}); a Free-domain "
-            "turned Border-land does not go on to Wilderness.",
-            rules.DOORS_OF_NIGHT_FELL_WINTER,
-        ))
+        steps.append(
+            Step(
+                "Fell Winter with Doors of Night: every Border-land becomes Wilderness, then every "
+                f"Free-domain becomes Border-land, in the example's order ({stages}); a Free-domain "
+                "turned Border-land does not go on to Wilderness.",
+                rules.DOORS_OF_NIGHT_FELL_WINTER,
+            )
+        )
     elif keys.fell_winter:
-        steps.append(Step("Fell Winter without Doors of Night doesn't change region types.",
-                          rules.FELL_WINTER_NEEDS_DOORS))
+        steps.append(
+            Step("Fell Winter without Doors of Night doesn't change region types.", rules.FELL_WINTER_NEEDS_DOORS)
+        )
     elif keys.doors_of_night:
-        steps.append(Step("Doors of Night alone doesn't change region types; with Fell Winter in play it "
-                          "lets Fell Winter change them.", rules.FELL_WINTER_NEEDS_DOORS))
+        steps.append(
+            Step(
+                "Doors of Night alone doesn't change region types; with Fell Winter in play it "
+                "lets Fell Winter change them.",
+                rules.FELL_WINTER_NEEDS_DOORS,
+            )
+        )
 
     if keys.not_moving:
         regions = ()
-        steps.append(Step("The company did not move, so it moved through no regions: no region "
-                          "keyings.", rules.NOT_MOVING_NO_REGIONS))
+        steps.append(
+            Step(
+                "The company did not move, so it moved through no regions: no region keyings.",
+                rules.NOT_MOVING_NO_REGIONS,
+            )
+        )
     else:
         regions = region_keyings(path)
-        steps.append(Step(
-            f"Region keyings come from the types on the site path {' '.join(path)}: "
-            + ", ".join(regions) + ".",
-            rules.CREATURE_REGION_KEYING,
-        ))
+        steps.append(
+            Step(
+                f"Region keyings come from the types on the site path {' '.join(path)}: " + ", ".join(regions) + ".",
+                rules.CREATURE_REGION_KEYING,
+            )
+        )
         if any(len(k) > 1 for k in regions):
-            steps.append(Step(
-                "Two regions of one type anywhere in the path (they need not be adjacent) allow "
-                "the double symbol; three allow the triple (the same counting rule, which the book "
-                "only shows for doubles).",
-                rules.DEEP_WILDERNESS,
-            ))
+            steps.append(
+                Step(
+                    "Two regions of one type anywhere in the path (they need not be adjacent) allow "
+                    "the double symbol; three allow the triple (the same counting rule, which the book "
+                    "only shows for doubles).",
+                    rules.DEEP_WILDERNESS,
+                )
+            )
 
     sites = ()
     if keys.site is not None:
         sites = (keys.site,)
         where = "stayed at" if keys.not_moving else "moved to"
-        steps.append(Step(f"Site keying: the site the company {where}, a {SITE_NAMES[keys.site]} ({keys.site}).",
-                          rules.CREATURE_SITE_KEYING))
+        steps.append(
+            Step(
+                f"Site keying: the site the company {where}, a {SITE_NAMES[keys.site]} ({keys.site}).",
+                rules.CREATURE_SITE_KEYING,
+            )
+        )
         if keys.geann_a_lisch:
             sites += ("R",)
-            steps.append(Step("Geann a-Lisch: creatures keyed to Ruins & Lairs may also be played.",
-                              rules.GEANN_A_LISCH))
+            steps.append(
+                Step("Geann a-Lisch: creatures keyed to Ruins & Lairs may also be played.", rules.GEANN_A_LISCH)
+            )
 
     detainment = {k: detainment_for(k) for k in regions + sites}
     if any(v == ALWAYS for v in detainment.values()):
-        steps.append(Step("Any attack keyed to a Dark-domain, Shadow-hold or Dark-hold is a detainment "
-                          "attack.", rules.DETAINMENT_DARK))
+        steps.append(
+            Step(
+                "Any attack keyed to a Dark-domain, Shadow-hold or Dark-hold is a detainment attack.",
+                rules.DETAINMENT_DARK,
+            )
+        )
     if any(v == ORC_TROLL_UNDEAD_MAN for v in detainment.values()):
-        steps.append(Step("An Orc, Troll, Undead or Man attack keyed to a Shadow-land is a detainment "
-                          "attack.", rules.DETAINMENT_SHADOW_LAND))
-    steps.append(Step("This holds whether the attack is keyed by type or to a region or site by name "
-                      "of that type.", rules.DETAINMENT_BY_NAME))
-    steps.append(Step("For other cards, such as Shadow-cloak, a creature keyed to a region by name is not "
-                      "keyed to that region's type.", rules.KEYED_BY_NAME_NOT_TYPE))
+        steps.append(
+            Step(
+                "An Orc, Troll, Undead or Man attack keyed to a Shadow-land is a detainment attack.",
+                rules.DETAINMENT_SHADOW_LAND,
+            )
+        )
+    steps.append(
+        Step(
+            "This holds whether the attack is keyed by type or to a region or site by name of that type.",
+            rules.DETAINMENT_BY_NAME,
+        )
+    )
+    steps.append(
+        Step(
+            "For other cards, such as Shadow-cloak, a creature keyed to a region by name is not "
+            "keyed to that region's type.",
+            rules.KEYED_BY_NAME_NOT_TYPE,
+        )
+    )
 
     facts = ()
     if keys.fell_winter and keys.site == "B":
-        facts = (Step(f"Fell Winter gives this Border-hold an automatic-attack: {FELL_WINTER_WOLVES}.",
-                      rules.FELL_WINTER_AUTOMATIC_ATTACK),)
+        facts = (
+            Step(
+                f"Fell Winter gives this Border-hold an automatic-attack: {FELL_WINTER_WOLVES}.",
+                rules.FELL_WINTER_AUTOMATIC_ATTACK,
+            ),
+        )
     outcome = "not_moving" if keys.not_moving else "moved"
-    return KeyingResult(keys, path, regions, sites, detainment, {outcome: Fraction(1)}, tuple(steps),
-                        environment_changes(keys.path, keys.doors_of_night, keys.fell_winter), facts)
+    return KeyingResult(
+        keys,
+        path,
+        regions,
+        sites,
+        detainment,
+        {outcome: Fraction(1)},
+        tuple(steps),
+        environment_changes(keys.path, keys.doors_of_night, keys.fell_winter),
+        facts,
+    )
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -237,14 +334,13 @@ class MovePath:
 def site_path_for_move(move: str) -> MovePath:
     """The card whose site path gives the regions moved through (l.726-728)."""
     if move == "site-to-site":
-        raise InputError("move", "A company at a non-Darkhaven site can only move to its nearest "
-                                 "Darkhaven.")
+        raise InputError("move", "A company at a non-Darkhaven site can only move to its nearest Darkhaven.")
     require_choice("move", "The kind of move", move, MOVE_KINDS)
     return {
         "darkhaven-to-site": MovePath(move, "the new site's card", rules.PATH_DARKHAVEN_TO_SITE),
         "darkhaven-to-darkhaven": MovePath(
-            move, "the new Darkhaven's \"Site Path from\" the old Darkhaven",
-            rules.PATH_DARKHAVEN_TO_DARKHAVEN),
+            move, 'the new Darkhaven\'s "Site Path from" the old Darkhaven', rules.PATH_DARKHAVEN_TO_DARKHAVEN
+        ),
         "site-to-darkhaven": MovePath(move, "the site of origin's card", rules.PATH_SITE_TO_DARKHAVEN),
     }[move]
 
@@ -266,17 +362,35 @@ def ringwraith_may_move(move: str, path=(), has_mode_card: bool = False) -> Ring
     steps = []
     if move == "darkhaven-to-site":
         if has_mode_card:
-            steps.append(Step("From a Darkhaven to a non-Darkhaven site: allowed with a Black Rider, "
-                              "Fell Rider or Heralded Lord card.", rules.RINGWRAITH_MOVEMENT))
+            steps.append(
+                Step(
+                    "From a Darkhaven to a non-Darkhaven site: allowed with a Black Rider, "
+                    "Fell Rider or Heralded Lord card.",
+                    rules.RINGWRAITH_MOVEMENT,
+                )
+            )
         else:
             allowed = False
-            steps.append(Step("From a Darkhaven to a non-Darkhaven site a Ringwraith needs a Black "
-                              "Rider, Fell Rider or Heralded Lord card.", rules.RINGWRAITH_MOVEMENT))
+            steps.append(
+                Step(
+                    "From a Darkhaven to a non-Darkhaven site a Ringwraith needs a Black "
+                    "Rider, Fell Rider or Heralded Lord card.",
+                    rules.RINGWRAITH_MOVEMENT,
+                )
+            )
     else:
-        steps.append(Step("Darkhaven to Darkhaven and non-Darkhaven site to Darkhaven need no mode "
-                          "card.", rules.RINGWRAITH_MOVEMENT))
+        steps.append(
+            Step(
+                "Darkhaven to Darkhaven and non-Darkhaven site to Darkhaven need no mode card.",
+                rules.RINGWRAITH_MOVEMENT,
+            )
+        )
     if "c" in path:
         allowed = False
-        steps.append(Step("A Ringwraith may not use a site path with Coastal Seas (Standard Rules).",
-                          rules.RINGWRAITH_NO_COASTAL_SEAS))
+        steps.append(
+            Step(
+                "A Ringwraith may not use a site path with Coastal Seas (Standard Rules).",
+                rules.RINGWRAITH_NO_COASTAL_SEAS,
+            )
+        )
     return RingwraithMove(allowed, tuple(steps))

@@ -16,8 +16,9 @@ the page all accept the new value.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, Callable
+from typing import Any
 
 from mele.engine.dice import D6_FACES, ROLLS
 from mele.engine.errors import InputError
@@ -29,11 +30,11 @@ class _Required:
         return "REQUIRED"
 
 
-REQUIRED = _Required()   # the option has no default: it must be given
+REQUIRED = _Required()  # the option has no default: it must be given
 
 KINDS = ("int", "bool", "choice", "text", "ints", "points", "rows")
-WHOLE = re.compile(r"[+-]?[0-9]+")   # ASCII digits only, as in the page's JavaScript
-INT_LIST = r"^\s*[+-]?[0-9]+(\s*[, ]\s*[+-]?[0-9]+)*\s*$"   # "7,8", "7 8", "+3, -1"
+WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only, as in the page's JavaScript
+INT_LIST = r"^\s*[+-]?[0-9]+(\s*[, ]\s*[+-]?[0-9]+)*\s*$"  # "7,8", "7 8", "+3, -1"
 TRUE_WORDS = ("true", "1", "yes", "on")
 FALSE_WORDS = ("false", "0", "no", "off", "")
 
@@ -67,22 +68,22 @@ class Option:
 
     name: str
     kind: str
-    label: str                    # names the value in messages ("The strike's prowess")
-    help: str                     # one line for --help
-    default: Any = None           # REQUIRED, None (may be left out) or the value used when left out
+    label: str  # names the value in messages ("The strike's prowess")
+    help: str  # one line for --help
+    default: Any = None  # REQUIRED, None (may be left out) or the value used when left out
     low: int | None = None
     high: int | None = None
-    choices: tuple = ()           # for "choice"; for "points", the entries' names
+    choices: tuple = ()  # for "choice"; for "points", the entries' names
     metavar: str = ""
-    dice: str = ""                # "2D6" or "D6": a natural roll, whose range is the dice's
-    note: str = ""                # why the range is what it is, added to the range message
-    pattern: str = ""             # the text form the engine reads (a regular expression, also used in JS)
-    syntax: str = ""              # how to write it, for the message when the pattern does not match
-    parts: tuple = ()             # the numbers in a text, each an Option (BONUS:MAX): the page checks their ranges
-    item: tuple = ()              # for "rows": each row's options
-    field: str = ""               # the input's attribute, when it is not `name`
+    dice: str = ""  # "2D6" or "D6": a natural roll, whose range is the dice's
+    note: str = ""  # why the range is what it is, added to the range message
+    pattern: str = ""  # the text form the engine reads (a regular expression, also used in JS)
+    syntax: str = ""  # how to write it, for the message when the pattern does not match
+    parts: tuple = ()  # the numbers in a text, each an Option (BONUS:MAX): the page checks their ranges
+    item: tuple = ()  # for "rows": each row's options
+    field: str = ""  # the input's attribute, when it is not `name`
     parse: Callable | None = None  # text -> the value the input takes (a Weapon)
-    requires: tuple = ()          # Requires: when the option may be set away from its default
+    requires: tuple = ()  # Requires: when the option may be set away from its default
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -120,11 +121,12 @@ class Option:
         if self.kind == "rows":
             count = len(value)
             if not self.low <= count <= self.high:
-                raise InputError(self.name, f"{label} must number between {self.low} and {self.high}; "
-                                            f"you gave {count}.")
+                raise InputError(
+                    self.name, f"{label} must number between {self.low} and {self.high}; you gave {count}."
+                )
             return value
         if self.kind == "points":
-            owner = label.removesuffix("marshalling points")     # "My character points"
+            owner = label.removesuffix("marshalling points")  # "My character points"
             for entry, number in value.items():
                 self._check_number(number, f"{owner}{entry} points")
             return value
@@ -136,8 +138,7 @@ class Option:
         if self.low and not text:
             raise InputError(self.name, f"{label} must not be empty.")
         if self.high is not None and not (self.low or 0) <= len(text) <= self.high:
-            raise InputError(self.name, f"{label} must be at most {self.high} characters long; "
-                                        f"you gave {len(text)}.")
+            raise InputError(self.name, f"{label} must be at most {self.high} characters long; you gave {len(text)}.")
         if not self.matches(text):
             self.reject_syntax(text)
 
@@ -146,8 +147,10 @@ class Option:
         if self.low <= value <= self.high:
             return value
         if self.dice:
-            raise InputError(self.name, f"{label} is a {self.dice} roll, so it must be between {self.low} "
-                                        f"and {self.high}; you gave {value}.")
+            raise InputError(
+                self.name,
+                f"{label} is a {self.dice} roll, so it must be between {self.low} and {self.high}; you gave {value}.",
+            )
         note = f" ({self.note})" if self.note else ""
         return require_range(self.name, label + note, value, self.low, self.high)
 
@@ -174,7 +177,7 @@ class Option:
             return next((choice for choice in self.choices if choice.lower() == wanted), value)
         if self.kind == "text" and isinstance(value, str):
             text = value.strip()
-            parsed = self.parse(text) if self.parse else text   # a parser's own message is the more precise
+            parsed = self.parse(text) if self.parse else text  # a parser's own message is the more precise
             self._check_text(text, self.label)
             return parsed
         if self.parse:
@@ -182,7 +185,7 @@ class Option:
         return value
 
     def _int_list(self, value) -> tuple:
-        """"7,8", ["7,8", "4"] (a repeated CLI flag), [7, 8] or 7 -> the numbers; "" -> ()."""
+        """ "7,8", ["7,8", "4"] (a repeated CLI flag), [7, 8] or 7 -> the numbers; "" -> ()."""
         items = [value] if isinstance(value, (str, int)) else value
         if not isinstance(items, (list, tuple)):
             self.reject_syntax(value)
@@ -200,11 +203,20 @@ class Option:
 
     def to_dict(self) -> dict:
         """JSON for the page: what its form fields and link checks need to know."""
-        data = {"name": self.name, "kind": self.kind, "label": self.label,
-                "default": None if self.required else self.default, "required": self.required,
-                "min": self.low, "max": self.high, "choices": list(self.choices), "dice": self.dice,
-                "pattern": self.pattern, "requires": [rule.to_dict() for rule in self.requires]}
-        if self.kind == "text":     # a text's limits are on its length
+        data = {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.label,
+            "default": None if self.required else self.default,
+            "required": self.required,
+            "min": self.low,
+            "max": self.high,
+            "choices": list(self.choices),
+            "dice": self.dice,
+            "pattern": self.pattern,
+            "requires": [rule.to_dict() for rule in self.requires],
+        }
+        if self.kind == "text":  # a text's limits are on its length
             data.update({"min": None, "max": None, "minLength": self.low, "maxLength": self.high})
         if self.kind == "ints":
             data["numbers"] = [[self.low, self.high]]
@@ -253,11 +265,14 @@ class OptionTable(tuple):
 
     def unmet(self, option: Option, values: dict) -> Requires | None:
         """The first of ``option``'s requirements that ``values`` (typed, by option name) do not meet."""
-        return next((rule for rule in option.requires
-                     if not rule.met_by(values.get(rule.option, self[rule.option].default))), None)
+        return next(
+            (rule for rule in option.requires if not rule.met_by(values.get(rule.option, self[rule.option].default))),
+            None,
+        )
 
 
 # --- loose values -----------------------------------------------------------------------------
+
 
 def to_int(key: str, label: str, value) -> int:
     if isinstance(value, bool):
@@ -279,4 +294,3 @@ def to_bool(key: str, label: str, value) -> bool:
     if isinstance(value, str) and value.strip().lower() in FALSE_WORDS:
         return False
     raise InputError(key, f"{label} must be true or false; you gave {value!r}.")
-

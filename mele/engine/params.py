@@ -9,19 +9,44 @@ an InputError naming the field.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from mele.engine.audience import AUDIENCE_OPTIONS, AudienceInput, audience
 from mele.engine.control_sheet import CHARACTERS, ControlSheetInput, SheetCharacter, control_sheet
-from mele.engine.corruption import CHECK_OPTIONS, CHECK_ROLLS, REMOVAL_OPTIONS, CorruptionInput, RemovalInput, corruption_chances, removal_chances, resolve_corruption, resolve_removal
+from mele.engine.corruption import (
+    CHECK_OPTIONS,
+    CHECK_ROLLS,
+    REMOVAL_OPTIONS,
+    CorruptionInput,
+    RemovalInput,
+    corruption_chances,
+    removal_chances,
+    resolve_corruption,
+    resolve_removal,
+)
 from mele.engine.errors import InputError
 from mele.engine.hazard_limit import HAZARD_LIMIT_OPTIONS, HazardLimitInput, hazard_limit
-from mele.engine.influence import INFLUENCE_OPTIONS, INFLUENCE_ROLL, InfluenceInput, influence_chances, resolve_influence
+from mele.engine.influence import (
+    INFLUENCE_OPTIONS,
+    INFLUENCE_ROLL,
+    InfluenceInput,
+    influence_chances,
+    resolve_influence,
+)
 from mele.engine.keying import KEYING_OPTIONS, KeyingInput, keying
 from mele.engine.options import Option, OptionTable
 from mele.engine.passenger import D6_ROLL_OPTIONS, MountInput, PassengerHitInput, mount, passenger_hit
-from mele.engine.strike import STRIKE_OPTIONS, STRIKE_ROLLS, STRIKES, AttackInput, StrikeInput, attack, resolve_strike, strike_chances
+from mele.engine.strike import (
+    STRIKE_OPTIONS,
+    STRIKE_ROLLS,
+    STRIKES,
+    AttackInput,
+    StrikeInput,
+    attack,
+    resolve_strike,
+    strike_chances,
+)
 from mele.engine.swim import SWIM_OPTIONS, SWIM_ROLL, SwimInput, resolve_swim, swim_chances
 
 
@@ -32,8 +57,7 @@ class Params:
         if not isinstance(values, dict):
             raise InputError("params", "The options must be an object of name: value pairs.")
         self.calculator = calculator
-        self.values = {key.replace("-", "_"): value for key, value in values.items()
-                       if value is not None}
+        self.values = {key.replace("-", "_"): value for key, value in values.items() if value is not None}
         self.used = set()
 
     def has(self, key: str) -> bool:
@@ -78,16 +102,24 @@ def _required_message(option: Option) -> str:
 
 # --- one reader per calculator ------------------------------------------------------------
 
-def reader(make_input, table: OptionTable, chances: Callable, roll_option: Option | None = None,
-           resolve: Callable | None = None):
+
+def reader(
+    make_input,
+    table: OptionTable,
+    chances: Callable,
+    roll_option: Option | None = None,
+    resolve: Callable | None = None,
+):
     """The reader of a calculator whose options make one input: its chances, or, when a roll is
     given, that roll resolved."""
+
     def read(p: Params):
         given = make_input(**p.read_all(table))
         roll = p.read(roll_option) if roll_option else None
         if roll is None:
             return lambda: chances(given)
         return lambda: resolve(given, roll)
+
     return read
 
 
@@ -110,14 +142,21 @@ def corruption_from_params(p: Params):
     rolls = p.read(CHECK_ROLLS)
     if p.has("remove"):
         for option in CHECK_OPTIONS:
-            if p.has(option.name) and option.name != "ringwraith" \
-                    and (option.required or p.read(option) != option.default):
-                raise InputError(option.name, "A removal roll uses only the removal number and the -3 for "
-                                              "not tapping; corruption points, modifiers and several "
-                                              "checks are for corruption checks.")
+            if (
+                p.has(option.name)
+                and option.name != "ringwraith"
+                and (option.required or p.read(option) != option.default)
+            ):
+                raise InputError(
+                    option.name,
+                    "A removal roll uses only the removal number and the -3 for "
+                    "not tapping; corruption points, modifiers and several "
+                    "checks are for corruption checks.",
+                )
         if p.read(CHECK_OPTIONS["ringwraith"]):
-            raise InputError("ringwraith", "Corruption cards may not be played on Ringwraiths, so "
-                                           "there is nothing to remove.")
+            raise InputError(
+                "ringwraith", "Corruption cards may not be played on Ringwraiths, so there is nothing to remove."
+            )
         removal = RemovalInput(**p.read_all(REMOVAL_OPTIONS))
         if not rolls:
             return lambda: removal_chances(removal)
@@ -125,8 +164,7 @@ def corruption_from_params(p: Params):
             raise InputError("roll", "A removal attempt takes one roll.")
         return lambda: resolve_removal(removal, rolls[0])
     if p.read(REMOVAL_OPTIONS["no_tap"]):
-        raise InputError("no_tap", "Not tapping (-3) only applies to removing a corruption card "
-                                   "(use remove).")
+        raise InputError("no_tap", "Not tapping (-3) only applies to removing a corruption card (use remove).")
     check = CorruptionInput(**p.read_all(CHECK_OPTIONS))
     if not rolls:
         return lambda: corruption_chances(check)
@@ -140,42 +178,89 @@ def control_sheet_from_params(p: Params):
 
 # --- every calculator ---------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Calculator:
     name: str
-    summary: str                 # one line for --help
-    options: OptionTable         # every option it reads, in the order --help lists them
+    summary: str  # one line for --help
+    options: OptionTable  # every option it reads, in the order --help lists them
     read: Callable[[Params], Callable]
-    command_line: bool = True    # lists of strikes or characters are for api.run only
+    command_line: bool = True  # lists of strikes or characters are for api.run only
 
 
-CALCULATORS = {calculator.name: calculator for calculator in (
-    Calculator("strike", "One strike against one character, with its body checks.",
-               OptionTable(*STRIKE_OPTIONS, *STRIKE_ROLLS), strike_from_params),
-    Calculator("corruption", "Corruption checks, or removing a corruption card.",
-               OptionTable(*CHECK_OPTIONS, *REMOVAL_OPTIONS, CHECK_ROLLS), corruption_from_params),
-    Calculator("influence", "An influence check to bring a faction into play.",
-               OptionTable(*INFLUENCE_OPTIONS, INFLUENCE_ROLL),
-               reader(InfluenceInput, INFLUENCE_OPTIONS, influence_chances, INFLUENCE_ROLL, resolve_influence)),
-    Calculator("keying", "Which creature keyings a move allows.", KEYING_OPTIONS,
-               reader(KeyingInput, KEYING_OPTIONS, keying)),
-    Calculator("hazard-limit", "A company's hazard limit.", HAZARD_LIMIT_OPTIONS,
-               reader(HazardLimitInput, HAZARD_LIMIT_OPTIONS, hazard_limit)),
-    Calculator("audience", "Marshalling points at the Audience with Sauron.", AUDIENCE_OPTIONS,
-               reader(AudienceInput, AUDIENCE_OPTIONS, audience)),
-    Calculator("attack", "One attack: its strikes, each against a different character.", OptionTable(STRIKES),
-               attack_from_params, command_line=False),
-    Calculator("control-sheet", "Who controls whom, and the general and direct influence left.",
-               OptionTable(CHARACTERS), control_sheet_from_params, command_line=False),
-    Calculator("swim", "Strategy Battle Game: a Swim Test (or the article's Swimming chart roll).",
-               OptionTable(*SWIM_OPTIONS, SWIM_ROLL),
-               reader(SwimInput, SWIM_OPTIONS, swim_chances, SWIM_ROLL, resolve_swim)),
-    Calculator("passenger-hit", "Strategy Battle Game: does a shot at the rider hit the Passenger?",
-               D6_ROLL_OPTIONS, reader(PassengerHitInput, OptionTable(), passenger_hit, D6_ROLL_OPTIONS["roll"],
-                                       passenger_hit)),
-    Calculator("mount", "Strategy Battle Game: the D6 roll to Mount a Cavalry model as a Passenger.",
-               D6_ROLL_OPTIONS, reader(MountInput, OptionTable(), mount, D6_ROLL_OPTIONS["roll"], mount)),
-)}
+CALCULATORS = {
+    calculator.name: calculator
+    for calculator in (
+        Calculator(
+            "strike",
+            "One strike against one character, with its body checks.",
+            OptionTable(*STRIKE_OPTIONS, *STRIKE_ROLLS),
+            strike_from_params,
+        ),
+        Calculator(
+            "corruption",
+            "Corruption checks, or removing a corruption card.",
+            OptionTable(*CHECK_OPTIONS, *REMOVAL_OPTIONS, CHECK_ROLLS),
+            corruption_from_params,
+        ),
+        Calculator(
+            "influence",
+            "An influence check to bring a faction into play.",
+            OptionTable(*INFLUENCE_OPTIONS, INFLUENCE_ROLL),
+            reader(InfluenceInput, INFLUENCE_OPTIONS, influence_chances, INFLUENCE_ROLL, resolve_influence),
+        ),
+        Calculator(
+            "keying",
+            "Which creature keyings a move allows.",
+            KEYING_OPTIONS,
+            reader(KeyingInput, KEYING_OPTIONS, keying),
+        ),
+        Calculator(
+            "hazard-limit",
+            "A company's hazard limit.",
+            HAZARD_LIMIT_OPTIONS,
+            reader(HazardLimitInput, HAZARD_LIMIT_OPTIONS, hazard_limit),
+        ),
+        Calculator(
+            "audience",
+            "Marshalling points at the Audience with Sauron.",
+            AUDIENCE_OPTIONS,
+            reader(AudienceInput, AUDIENCE_OPTIONS, audience),
+        ),
+        Calculator(
+            "attack",
+            "One attack: its strikes, each against a different character.",
+            OptionTable(STRIKES),
+            attack_from_params,
+            command_line=False,
+        ),
+        Calculator(
+            "control-sheet",
+            "Who controls whom, and the general and direct influence left.",
+            OptionTable(CHARACTERS),
+            control_sheet_from_params,
+            command_line=False,
+        ),
+        Calculator(
+            "swim",
+            "Strategy Battle Game: a Swim Test (or the article's Swimming chart roll).",
+            OptionTable(*SWIM_OPTIONS, SWIM_ROLL),
+            reader(SwimInput, SWIM_OPTIONS, swim_chances, SWIM_ROLL, resolve_swim),
+        ),
+        Calculator(
+            "passenger-hit",
+            "Strategy Battle Game: does a shot at the rider hit the Passenger?",
+            D6_ROLL_OPTIONS,
+            reader(PassengerHitInput, OptionTable(), passenger_hit, D6_ROLL_OPTIONS["roll"], passenger_hit),
+        ),
+        Calculator(
+            "mount",
+            "Strategy Battle Game: the D6 roll to Mount a Cavalry model as a Passenger.",
+            D6_ROLL_OPTIONS,
+            reader(MountInput, OptionTable(), mount, D6_ROLL_OPTIONS["roll"], mount),
+        ),
+    )
+}
 
 
 def compute(name: str, params: dict):

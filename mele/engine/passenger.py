@@ -20,7 +20,6 @@ PASSENGER_HIT_OUTCOMES = ("passenger", "rider")
 MOUNT_OUTCOMES = ("fails", "mounts", "mounts_cavalry_may_activate")
 
 
-
 @dataclass(frozen=True)
 class D6Result:
     """A D6 roll read off a fixed table: the chances, or one roll resolved."""
@@ -38,8 +37,7 @@ class D6Result:
         return result_dict(self, ("mode", "input", "outcomes", "faces", "roll", "outcome", "explain"))
 
 
-def _d6_result(calculator: str, given, names: tuple, outcome_of, steps: list, roll: int | None,
-               roll_step) -> D6Result:
+def _d6_result(calculator: str, given, names: tuple, outcome_of, steps: list, roll: int | None, roll_step) -> D6Result:
     faces = {str(face): outcome_of(face) for face in FACES}
     if roll is None:
         ways = dict.fromkeys(names, 0)
@@ -56,6 +54,7 @@ def _d6_result(calculator: str, given, names: tuple, outcome_of, steps: list, ro
 
 # --- Hitting Passengers ------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class PassengerHitInput:
     """A shot that would hit the rider of a Cavalry model carrying a Passenger (no options)."""
@@ -67,22 +66,34 @@ def passenger_hit_outcome(roll: int) -> str:
 
 def passenger_hit(shot: PassengerHitInput | None = None, roll: int | None = None) -> D6Result:
     steps = [
-        Step("A shot from a Shooting Attack that would hit the rider of a Cavalry model with a "
-             "Passenger rolls a further D6 (shots that hit the Mount are not re-rolled; which of "
-             "rider and Mount a shot hits is decided by the core shooting rules, not in this source).",
-             rules.SBG_PASSENGER_SHOTS),
-        Step("1-3: the shot hits the Passenger. 4+: the shot hits the rider. No modifiers are given.",
-             rules.SBG_PASSENGER_SHOT_ROLL),
+        Step(
+            "A shot from a Shooting Attack that would hit the rider of a Cavalry model with a "
+            "Passenger rolls a further D6 (shots that hit the Mount are not re-rolled; which of "
+            "rider and Mount a shot hits is decided by the core shooting rules, not in this source).",
+            rules.SBG_PASSENGER_SHOTS,
+        ),
+        Step(
+            "1-3: the shot hits the Passenger. 4+: the shot hits the rider. No modifiers are given.",
+            rules.SBG_PASSENGER_SHOT_ROLL,
+        ),
     ]
 
     def roll_step(face, outcome):
         return Step(f"Roll {face}: the shot hits the {outcome}.", rules.SBG_PASSENGER_SHOT_ROLL)
 
-    return _d6_result("passenger-hit", shot or PassengerHitInput(), PASSENGER_HIT_OUTCOMES,
-                      passenger_hit_outcome, steps, roll, roll_step)
+    return _d6_result(
+        "passenger-hit",
+        shot or PassengerHitInput(),
+        PASSENGER_HIT_OUTCOMES,
+        passenger_hit_outcome,
+        steps,
+        roll,
+        roll_step,
+    )
 
 
 # --- Mounting ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class MountInput:
@@ -98,20 +109,25 @@ def mount_outcome(roll: int) -> str:
 
 
 _MOUNT_TEXT = {
-    "fails": ("the model fails to Mount; neither model may Move any further that turn.",
-              rules.SBG_MOUNTING_FAILS),
-    "mounts": ("the model Mounts and becomes a Passenger; neither model may Move any further "
-               "that turn.", rules.SBG_MOUNTING_MOUNTS),
-    "mounts_cavalry_may_activate": ("the model Mounts, and the Cavalry model can still Activate "
-                                    "if it hasn't already done so that turn.",
-                                    rules.SBG_MOUNTING_MOUNTS_ACTIVATE),
+    "fails": ("the model fails to Mount; neither model may Move any further that turn.", rules.SBG_MOUNTING_FAILS),
+    "mounts": (
+        "the model Mounts and becomes a Passenger; neither model may Move any further that turn.",
+        rules.SBG_MOUNTING_MOUNTS,
+    ),
+    "mounts_cavalry_may_activate": (
+        "the model Mounts, and the Cavalry model can still Activate if it hasn't already done so that turn.",
+        rules.SBG_MOUNTING_MOUNTS_ACTIVATE,
+    ),
 }
 
 
 def mount(attempt: MountInput | None = None, roll: int | None = None) -> D6Result:
     steps = [
-        Step("Only in specific Narrative Scenarios: the model Moves into base contact with the "
-             "Cavalry model and rolls a D6 (no modifiers are given).", rules.SBG_MOUNTING_ROLL),
+        Step(
+            "Only in specific Narrative Scenarios: the model Moves into base contact with the "
+            "Cavalry model and rolls a D6 (no modifiers are given).",
+            rules.SBG_MOUNTING_ROLL,
+        ),
         Step("In Matched Play the Mounting rules are never used.", rules.SBG_MATCHED_PLAY_NO_MOUNTING),
         Step("1: " + _MOUNT_TEXT["fails"][0], rules.SBG_MOUNTING_FAILS),
         Step("2-5: " + _MOUNT_TEXT["mounts"][0], rules.SBG_MOUNTING_MOUNTS),
@@ -122,5 +138,4 @@ def mount(attempt: MountInput | None = None, roll: int | None = None) -> D6Resul
         text, rule = _MOUNT_TEXT[outcome]
         return Step(f"Roll {face}: {text}", rule)
 
-    return _d6_result("mount", attempt or MountInput(), MOUNT_OUTCOMES, mount_outcome, steps,
-                      roll, roll_step)
+    return _d6_result("mount", attempt or MountInput(), MOUNT_OUTCOMES, mount_outcome, steps, roll, roll_step)

@@ -30,7 +30,7 @@ def format_result(data: dict) -> str:
 
 
 def cited(rule_id: str) -> str:
-    """"MELE 1.7.23" for the rulebook; SBG ids ("SBG-A.1.2") name their source already."""
+    """ "MELE 1.7.23" for the rulebook; SBG ids ("SBG-A.1.2") name their source already."""
     return rule_id if rule_id.startswith("SBG") else f"MELE {rule_id}"
 
 
@@ -47,8 +47,10 @@ def _least_roll_label(d) -> str:
 def _strike_title(d):
     i = d["input"]
     body = "-" if i["strike_body"] is None else i["strike_body"]
-    return (f"Strike: prowess {d['modified_prowess']} (base {i['prowess']}) against a strike of "
-            f"{i['strike_prowess']}/{body}" + _roll_text(d))
+    return (
+        f"Strike: prowess {d['modified_prowess']} (base {i['prowess']}) against a strike of "
+        f"{i['strike_prowess']}/{body}" + _roll_text(d)
+    )
 
 
 def _roll_text(d):
@@ -64,11 +66,15 @@ def _roll_text(d):
 def _corruption_title(d):
     i = d["input"]
     if d["kind"] == "removal":
-        return (f"Removing a corruption card (roll greater than {i['need_greater_than']}"
-                + (", not tapping: -3)" if i["no_tap"] else ", tapping)") + _roll_text(d))
+        return (
+            f"Removing a corruption card (roll greater than {i['need_greater_than']}"
+            + (", not tapping: -3)" if i["no_tap"] else ", tapping)")
+            + _roll_text(d)
+        )
     checks = f", {i['checks']} checks" if i["checks"] > 1 else ""
-    return (f"Corruption check: {i['points']} corruption points, modifier {signed(i['modifier'])}{checks}"
-            + _roll_text(d))
+    return f"Corruption check: {i['points']} corruption points, modifier {signed(i['modifier'])}{checks}" + _roll_text(
+        d
+    )
 
 
 def _corruption_details(d):
@@ -80,14 +86,15 @@ def _corruption_details(d):
 
 def _influence_title(d):
     i = d["input"]
-    return (f"Influence check: 2D6 {signed(d['total_modifier'])} must be greater than {i['required']}"
-            + _roll_text(d))
+    return f"Influence check: 2D6 {signed(d['total_modifier'])} must be greater than {i['required']}" + _roll_text(d)
 
 
 def _keying_details(d):
-    lines = [f"Site path: {effective_path(d)}",
-             f"Region keyings: {', '.join(d['region_keyings']) or 'none'}",
-             f"Site keyings: {', '.join(d['site_keyings']) or 'none'}"]
+    lines = [
+        f"Site path: {effective_path(d)}",
+        f"Region keyings: {', '.join(d['region_keyings']) or 'none'}",
+        f"Site keyings: {', '.join(d['site_keyings']) or 'none'}",
+    ]
     for keyed, rule in d["detainment"].items():
         lines.append(f"  keyed to {keyed}: detainment {DETAINMENT_WORDS[rule]}")
     for fact in d["facts"]:
@@ -108,16 +115,16 @@ def effective_path(d) -> str:
 
 def _swim_title(d):
     i = d["input"]
-    edition = {"advanced": "Advanced Rules Swim Test",
-               "article": "boats article Swimming chart roll"}[i["edition"]]
+    edition = {"advanced": "Advanced Rules Swim Test", "article": "boats article Swimming chart roll"}[i["edition"]]
     return f"SBG {edition}, modifier {signed(d['modifier'])}" + _roll_text(d)
 
 
 def _swim_details(d):
     lines = []
     if d["chart_missing"]:
-        lines.append("The article's Swimming chart is missing from the source: "
-                     "chances are for the modified D6 result only.")
+        lines.append(
+            "The article's Swimming chart is missing from the source: chances are for the modified D6 result only."
+        )
     if d.get("mode") == "roll":
         lines.append(f"Modified roll: {d['modified_roll']}")
     return lines
@@ -131,22 +138,24 @@ def _audience_details(d):
     lines = [f"  {'':<10}{'raw':>6}{'doubled':>9}{'capped':>8}{'revealed':>10}{'final':>7}"]
     for side in ("me", "opponent"):
         t = d[side]
-        lines.append(f"  {side:<10}{t['raw_total']:>6}{t['doubled_total']:>9}{t['capped_total']:>8}"
-                     f"{-t['revealed_against']:>10}{t['final_total']:>7}")
+        lines.append(
+            f"  {side:<10}{t['raw_total']:>6}{t['doubled_total']:>9}{t['capped_total']:>8}"
+            f"{-t['revealed_against']:>10}{t['final_total']:>7}"
+        )
     lines.append(f"Winner: {d['winner']}")
     return lines
 
 
 def _attack_details(d):
-    return [f"Attack defeated: {d['defeated']} ({percent(d['defeated'])})",
-            f"Expected wounded characters: {d['expected_wounded']}",
-            f"At least one eliminated: {d['at_least_one_eliminated']} "
-            f"({percent(d['at_least_one_eliminated'])})"]
+    return [
+        f"Attack defeated: {d['defeated']} ({percent(d['defeated'])})",
+        f"Expected wounded characters: {d['expected_wounded']}",
+        f"At least one eliminated: {d['at_least_one_eliminated']} ({percent(d['at_least_one_eliminated'])})",
+    ]
 
 
 def _sheet_details(d):
-    lines = [f"General influence used {d['used_general_influence']}, unused "
-             f"{d['unused_general_influence']}"]
+    lines = [f"General influence used {d['used_general_influence']}, unused {d['unused_general_influence']}"]
     for entry in d["influence"]:
         lines.append(f"  {entry['name']}: unused direct influence {entry['unused_direct_influence']}")
     for violation in d["violations"]:

@@ -3,9 +3,10 @@
 Also ``attack``: several strikes of one attack, each against its own target.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar, Iterable
+from typing import ClassVar
 
 from mele.engine import citations as rules
 from mele.engine.dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, least_roll
@@ -25,7 +26,7 @@ OUTCOMES = (
     "eliminated",
     "returned_to_hand",
 )
-OUT_OF_PLAY = ("discarded", "eliminated", "returned_to_hand")   # each follows a wound
+OUT_OF_PLAY = ("discarded", "eliminated", "returned_to_hand")  # each follows a wound
 RINGWRAITH_RETURN_RESULTS = (7, 8)
 WEAPON_SYNTAX = "Write the weapon as BONUS:MAX, e.g. 2:8"
 WEAPON_BONUS = Option("weapon", "int", "A weapon's prowess bonus", "", None, 1, 20)
@@ -49,13 +50,14 @@ class Weapon:
 
 
 def parse_weapon(value) -> Weapon | None:
-    """"2:8", "+2:8", "2", {"bonus": 2, "maximum": 8} or [2, 8]."""
+    """ "2:8", "+2:8", "2", {"bonus": 2, "maximum": 8} or [2, 8]."""
     if value is None or isinstance(value, Weapon):
         return value
     if isinstance(value, dict):
-        return Weapon(to_int("weapon", WEAPON_BONUS.label, value.get("bonus")),
-                      None if value.get("maximum") is None
-                      else to_int("weapon", WEAPON_MAXIMUM.label, value["maximum"]))
+        return Weapon(
+            to_int("weapon", WEAPON_BONUS.label, value.get("bonus")),
+            None if value.get("maximum") is None else to_int("weapon", WEAPON_MAXIMUM.label, value["maximum"]),
+        )
     if isinstance(value, (list, tuple)) and len(value) in (1, 2):
         parts = list(value)
     elif isinstance(value, str):
@@ -64,8 +66,9 @@ def parse_weapon(value) -> Weapon | None:
         parts = [value]
     try:
         bonus = to_int("weapon", WEAPON_BONUS.label, parts[0])
-        maximum = to_int("weapon", WEAPON_MAXIMUM.label, parts[1]) \
-            if len(parts) == 2 and str(parts[1]).strip() else None
+        maximum = (
+            to_int("weapon", WEAPON_MAXIMUM.label, parts[1]) if len(parts) == 2 and str(parts[1]).strip() else None
+        )
     except InputError:
         raise InputError("weapon", f"{WEAPON_SYNTAX}; you gave {value!r}.") from None
     return Weapon(bonus, maximum)
@@ -74,25 +77,53 @@ def parse_weapon(value) -> Weapon | None:
 # One strike's options: the command line, api.run and the form read these.
 STRIKE_OPTIONS = OptionTable(
     Option("prowess", "int", "Prowess", "the character's prowess", REQUIRED, -20, 40, metavar="P"),
-    Option("strike_prowess", "int", "The strike's prowess", "the strike's prowess", REQUIRED, -20, 40,
-           metavar="S"),
-    Option("state", "choice", "The character's state", "untapped (default), tapped or wounded", "untapped",
-           choices=STATES, metavar="STATE"),
+    Option("strike_prowess", "int", "The strike's prowess", "the strike's prowess", REQUIRED, -20, 40, metavar="S"),
+    Option(
+        "state",
+        "choice",
+        "The character's state",
+        "untapped (default), tapped or wounded",
+        "untapped",
+        choices=STATES,
+        metavar="STATE",
+    ),
     Option("no_tap", "bool", "Not tapping", "take -3 so as not to tap", False),
-    Option("excess", "int", "Excess strikes", "excess strikes allocated to him (-1 each)", 0, 0, 20,
-           metavar="N"),
+    Option("excess", "int", "Excess strikes", "excess strikes allocated to him (-1 each)", 0, 0, 20, metavar="N"),
     Option("support", "int", "Supporting characters", "supporting characters (+1 each)", 0, 0, 20, metavar="N"),
-    Option("modifier", "int", "The other prowess modifier", "other cards' prowess modifier, signed", 0, -20, 20,
-           metavar="M"),
-    Option("weapon", "text", "The weapon", "weapon bonus and maximum, e.g. 2:8", None, metavar="BONUS:MAX",
-           pattern=r"^\s*[+-]?[0-9]+\s*(:\s*[+-]?[0-9]+\s*)?$", syntax=WEAPON_SYNTAX,
-           parts=(WEAPON_BONUS, WEAPON_MAXIMUM), parse=parse_weapon),
-    Option("strike_body", "int", "The strike's body", "the strike's body (omit for \"-\")", None, 0, 20,
-           metavar="B"),
+    Option(
+        "modifier",
+        "int",
+        "The other prowess modifier",
+        "other cards' prowess modifier, signed",
+        0,
+        -20,
+        20,
+        metavar="M",
+    ),
+    Option(
+        "weapon",
+        "text",
+        "The weapon",
+        "weapon bonus and maximum, e.g. 2:8",
+        None,
+        metavar="BONUS:MAX",
+        pattern=r"^\s*[+-]?[0-9]+\s*(:\s*[+-]?[0-9]+\s*)?$",
+        syntax=WEAPON_SYNTAX,
+        parts=(WEAPON_BONUS, WEAPON_MAXIMUM),
+        parse=parse_weapon,
+    ),
+    Option("strike_body", "int", "The strike's body", 'the strike\'s body (omit for "-")', None, 0, 20, metavar="B"),
     Option("body", "int", "The character's body", "the character's body", None, 0, 20, metavar="B"),
-    int_list("discard_on", "A discard-on result", "discard-on body check results, e.g. 7,8", 2, 13,
-             note="a body check roll, 12 + 1 when already wounded", metavar="LIST",
-             syntax="Give the discard-on results as whole numbers separated by commas, e.g. 7,8"),
+    int_list(
+        "discard_on",
+        "A discard-on result",
+        "discard-on body check results, e.g. 7,8",
+        2,
+        13,
+        note="a body check roll, 12 + 1 when already wounded",
+        metavar="LIST",
+        syntax="Give the discard-on results as whole numbers separated by commas, e.g. 7,8",
+    ),
     Option("detainment", "bool", "Detainment", "a detainment attack", False),
     Option("ringwraith", "bool", "Ringwraith", "the target is a Ringwraith", False),
 )
@@ -100,8 +131,16 @@ STRIKE_ROLLS = OptionTable(
     roll_option("roll", "The strike roll", "resolve this strike roll"),
     roll_option("body_roll", "The body check roll", "and this body check roll"),
 )
-STRIKES = Option("strikes", "rows", "The attack's strikes", "one set of strike options per character",
-                 REQUIRED, 1, 8, item=STRIKE_OPTIONS)
+STRIKES = Option(
+    "strikes",
+    "rows",
+    "The attack's strikes",
+    "one set of strike options per character",
+    REQUIRED,
+    1,
+    8,
+    item=STRIKE_OPTIONS,
+)
 
 
 @dataclass(frozen=True)
@@ -161,11 +200,25 @@ class StrikeResult:
         return {"wounded": self.outcomes["wounded"] + out_of_play, "out_of_play": out_of_play}
 
     def to_dict(self) -> dict:
-        return result_dict(self, ("mode", "input", "modified_prowess", "outcomes", "totals", "least_roll",
-                                  "roll", "body_roll", "outcome", "explain"))
+        return result_dict(
+            self,
+            (
+                "mode",
+                "input",
+                "modified_prowess",
+                "outcomes",
+                "totals",
+                "least_roll",
+                "roll",
+                "body_roll",
+                "outcome",
+                "explain",
+            ),
+        )
 
 
 # --- prowess -----------------------------------------------------------------
+
 
 def modified_prowess(strike: StrikeInput) -> tuple[int, list[Step]]:
     """The target's prowess against this strike, with one step per modifier."""
@@ -182,34 +235,44 @@ def modified_prowess(strike: StrikeInput) -> tuple[int, list[Step]]:
         steps.append(Step("Wounded: -2 prowess.", rules.WOUNDED_PROWESS))
     if strike.no_tap:
         prowess -= 3
-        steps.append(Step(
-            "Takes -3 so as not to be tapped after the strike (he may still be wounded).",
-            rules.NOT_TAPPING_PROWESS,
-        ))
+        steps.append(
+            Step(
+                "Takes -3 so as not to be tapped after the strike (he may still be wounded).",
+                rules.NOT_TAPPING_PROWESS,
+            )
+        )
     if strike.excess:
         prowess -= strike.excess
-        steps.append(Step(
-            f"{strike.excess} excess strike(s) allocated to this target: {signed(-strike.excess)}.",
-            rules.EXCESS_STRIKES,
-        ))
-        steps.append(Step(
-            "The attacker must place every excess -1 by the end of the attack, on strikes of his "
-            "choice (reading l.451 with l.525).",
-            rules.EXCESS_STRIKES_ALL_PLACED,
-        ))
+        steps.append(
+            Step(
+                f"{strike.excess} excess strike(s) allocated to this target: {signed(-strike.excess)}.",
+                rules.EXCESS_STRIKES,
+            )
+        )
+        steps.append(
+            Step(
+                "The attacker must place every excess -1 by the end of the attack, on strikes of his "
+                "choice (reading l.451 with l.525).",
+                rules.EXCESS_STRIKES_ALL_PLACED,
+            )
+        )
     if strike.support:
         prowess += strike.support
-        steps.append(Step(
-            f"{strike.support} untapped non-target character(s) or allies tap to support: "
-            f"{signed(strike.support)} (Standard Rules).",
-            rules.SUPPORT,
-        ))
+        steps.append(
+            Step(
+                f"{strike.support} untapped non-target character(s) or allies tap to support: "
+                f"{signed(strike.support)} (Standard Rules).",
+                rules.SUPPORT,
+            )
+        )
     if strike.modifier:
         prowess += strike.modifier
-        steps.append(Step(
-            f"Other cards played on the strike: {signed(strike.modifier)}.",
-            rules.CARD_PROWESS_MODIFIERS,
-        ))
+        steps.append(
+            Step(
+                f"Other cards played on the strike: {signed(strike.modifier)}.",
+                rules.CARD_PROWESS_MODIFIERS,
+            )
+        )
     steps.append(Step(f"Modified prowess against this strike: {prowess}.", rules.STRIKE_ROLL))
     return prowess, steps
 
@@ -220,9 +283,11 @@ def _apply_weapon(prowess: int, weapon: Weapon) -> tuple[int, Step]:
         text = f"Weapon first ({weapon}): {prowess} {signed(weapon.bonus)} = {armed}."
     elif prowess >= weapon.maximum:
         armed = prowess
-        text = (f"Weapon first ({weapon}): base {prowess} is already at or above the maximum, "
-                "so the weapon adds nothing. A weapon never lowers prowess (the rules don't "
-                "cover this case; this is the cautious reading).")
+        text = (
+            f"Weapon first ({weapon}): base {prowess} is already at or above the maximum, "
+            "so the weapon adds nothing. A weapon never lowers prowess (the rules don't "
+            "cover this case; this is the cautious reading)."
+        )
     else:
         armed = min(prowess + weapon.bonus, weapon.maximum)
         text = f"Weapon first ({weapon}): {prowess} {signed(weapon.bonus)}, at most {weapon.maximum}: {armed}."
@@ -230,6 +295,7 @@ def _apply_weapon(prowess: int, weapon: Weapon) -> tuple[int, Step]:
 
 
 # --- single results ------------------------------------------------------------
+
 
 def strike_roll_result(total: int, strike_prowess: int) -> str:
     """'fails', 'ineffectual' or 'successful', from the strike's point of view."""
@@ -259,6 +325,7 @@ def character_body_check(strike: StrikeInput, body_roll: int) -> str:
 
 
 # --- chances -----------------------------------------------------------------------
+
 
 def strike_chances(strike: StrikeInput) -> StrikeResult:
     prowess, steps = modified_prowess(strike)
@@ -306,26 +373,29 @@ def _roll_steps(strike: StrikeInput, prowess: int, first_fail: int | None) -> li
         fails = "every roll is enough"
     else:
         fails = f"a natural {first_fail} or more"
-    steps = [Step(
-        f"The defender rolls 2D6 and adds {prowess}. The strike fails if the total is greater "
-        f"than {s}: {fails}.",
-        rules.STRIKE_FAILS,
-    )]
+    steps = [
+        Step(
+            f"The defender rolls 2D6 and adds {prowess}. The strike fails if the total is greater than {s}: {fails}.",
+            rules.STRIKE_FAILS,
+        )
+    ]
     tie = s - prowess
     if 2 <= tie <= 12:
         steps.append(Step(f"A natural {tie} ties {s}: the strike is ineffectual.", rules.STRIKE_INEFFECTUAL))
     if s - prowess - 1 >= 2:
         top = min(12, s - prowess - 1)
-        steps.append(Step(
-            f"A natural {top} or less is below {s}: the strike is successful.",
-            rules.STRIKE_SUCCESSFUL,
-        ))
+        steps.append(
+            Step(
+                f"A natural {top} or less is below {s}: the strike is successful.",
+                rules.STRIKE_SUCCESSFUL,
+            )
+        )
     return steps
 
 
 def _strike_body_step(strike: StrikeInput) -> Step:
     if strike.strike_body is None:
-        return Step("The strike's body is \"-\", so a strike that fails is defeated.", rules.STRIKE_FAILS)
+        return Step('The strike\'s body is "-", so a strike that fails is defeated.', rules.STRIKE_FAILS)
     return Step(
         f"The strike's body is {strike.strike_body}: a failed strike is defeated only if the "
         f"defender's body check roll is greater than {strike.strike_body}; otherwise it fails "
@@ -338,8 +408,10 @@ def _detainment_step(strike: StrikeInput) -> Step:
     if strike.state == "untapped":
         text = "Detainment attack: a successful strike taps the untapped target instead of wounding him."
     else:
-        text = (f"Detainment attack: a successful strike only taps an untapped target; this one is "
-                f"{strike.state}, so nothing more happens (the rules give no other effect).")
+        text = (
+            f"Detainment attack: a successful strike only taps an untapped target; this one is "
+            f"{strike.state}, so nothing more happens (the rules give no other effect)."
+        )
     return Step(text, rules.DETAINMENT)
 
 
@@ -353,34 +425,43 @@ def _require_body(strike: StrikeInput) -> None:
 
 def _body_check_steps(strike: StrikeInput) -> list[Step]:
     bonus = " +1 because he was already wounded (never more than +1)" if strike.state == "wounded" else ""
-    steps = [Step(
-        f"A successful strike wounds him; the attacker makes a body check: 2D6{bonus}.",
-        rules.WOUNDED_BONUS_ONCE if bonus else rules.BODY_CHECK,
-    )]
+    steps = [
+        Step(
+            f"A successful strike wounds him; the attacker makes a body check: 2D6{bonus}.",
+            rules.WOUNDED_BONUS_ONCE if bonus else rules.BODY_CHECK,
+        )
+    ]
     if strike.ringwraith:
-        steps.append(Step(
-            "Ringwraith (Standard Rules): a body check of exactly 7 or 8 returns him to your hand. "
-            "The text doesn't say whether the +1 for being wounded counts; like \"discard on\" "
-            "results it is read on the modified roll.",
-            rules.RINGWRAITH_BODY_CHECK,
-        ))
+        steps.append(
+            Step(
+                "Ringwraith (Standard Rules): a body check of exactly 7 or 8 returns him to your hand. "
+                'The text doesn\'t say whether the +1 for being wounded counts; like "discard on" '
+                "results it is read on the modified roll.",
+                rules.RINGWRAITH_BODY_CHECK,
+            )
+        )
     if strike.discard_on:
         listed = " or ".join(str(v) for v in strike.discard_on)
-        steps.append(Step(
-            f"Discarded on a modified body check of {listed}. This is checked before elimination, "
-            "so it applies even when the result is greater than his body.",
-            rules.BODY_CHECK_DISCARD,
-        ))
-    steps.append(Step(
-        f"Otherwise a modified body check greater than his body {strike.body} eliminates him"
-        + (" (an eliminated Ringwraith loses the game)." if strike.ringwraith else "."),
-        rules.BODY_CHECK_ELIMINATED,
-    ))
+        steps.append(
+            Step(
+                f"Discarded on a modified body check of {listed}. This is checked before elimination, "
+                "so it applies even when the result is greater than his body.",
+                rules.BODY_CHECK_DISCARD,
+            )
+        )
+    steps.append(
+        Step(
+            f"Otherwise a modified body check greater than his body {strike.body} eliminates him"
+            + (" (an eliminated Ringwraith loses the game)." if strike.ringwraith else "."),
+            rules.BODY_CHECK_ELIMINATED,
+        )
+    )
     steps.append(Step("Otherwise he is just wounded.", rules.BODY_CHECK_WOUNDED))
     return steps
 
 
 # --- one roll ----------------------------------------------------------------------
+
 
 def resolve_strike(strike: StrikeInput, roll: int, body_roll: int | None = None) -> StrikeResult:
     """Resolve one strike roll, and the body check roll if one is needed.
@@ -394,13 +475,18 @@ def resolve_strike(strike: StrikeInput, roll: int, body_roll: int | None = None)
     total = roll + prowess
     result = strike_roll_result(total, strike.strike_prowess)
     relation = {"fails": ">", "ineffectual": "=", "successful": "<"}[result]
-    rule = {"fails": rules.STRIKE_FAILS, "ineffectual": rules.STRIKE_INEFFECTUAL,
-            "successful": rules.STRIKE_SUCCESSFUL}[result]
-    steps.append(Step(
-        f"Roll {roll} + {prowess} = {total} {relation} {strike.strike_prowess}: the strike "
-        + {"fails": "fails.", "ineffectual": "is ineffectual.", "successful": "is successful."}[result],
-        rule,
-    ))
+    rule = {
+        "fails": rules.STRIKE_FAILS,
+        "ineffectual": rules.STRIKE_INEFFECTUAL,
+        "successful": rules.STRIKE_SUCCESSFUL,
+    }[result]
+    steps.append(
+        Step(
+            f"Roll {roll} + {prowess} = {total} {relation} {strike.strike_prowess}: the strike "
+            + {"fails": "fails.", "ineffectual": "is ineffectual.", "successful": "is successful."}[result],
+            rule,
+        )
+    )
 
     if result == "ineffectual":
         return _one_outcome(strike, prowess, steps, roll, body_roll, "ineffectual")
@@ -408,26 +494,41 @@ def resolve_strike(strike: StrikeInput, roll: int, body_roll: int | None = None)
         if strike.strike_body is None:
             steps.append(_strike_body_step(strike))
             return _one_outcome(strike, prowess, steps, roll, body_roll, "defeated")
-        describe = lambda b: Step(
-            f"Strike body check: {b} {'>' if b > strike.strike_body else '<='} {strike.strike_body}: "
-            + ("the strike is defeated." if b > strike.strike_body else "the strike is not defeated."),
-            rules.STRIKE_BODY_CHECK,
+
+        def describe(b):
+            return Step(
+                f"Strike body check: {b} {'>' if b > strike.strike_body else '<='} {strike.strike_body}: "
+                + ("the strike is defeated." if b > strike.strike_body else "the strike is not defeated."),
+                rules.STRIKE_BODY_CHECK,
+            )
+
+        return _with_body_roll(
+            strike,
+            prowess,
+            steps,
+            roll,
+            body_roll,
+            lambda b: strike_body_check(strike.strike_body, b),
+            describe,
+            [_strike_body_step(strike)],
         )
-        return _with_body_roll(strike, prowess, steps, roll, body_roll,
-                               lambda b: strike_body_check(strike.strike_body, b), describe,
-                               [_strike_body_step(strike)])
     if strike.detainment:
         steps.append(_detainment_step(strike))
         return _one_outcome(strike, prowess, steps, roll, body_roll, "detained")
     _require_body(strike)
-    return _with_body_roll(strike, prowess, steps, roll, body_roll,
-                           lambda b: character_body_check(strike, b),
-                           lambda b: Step(_describe_body_check(strike, b),
-                                          BODY_CHECK_RULES[character_body_check(strike, b)]),
-                           _body_check_steps(strike))
+    return _with_body_roll(
+        strike,
+        prowess,
+        steps,
+        roll,
+        body_roll,
+        lambda b: character_body_check(strike, b),
+        lambda b: Step(_describe_body_check(strike, b), BODY_CHECK_RULES[character_body_check(strike, b)]),
+        _body_check_steps(strike),
+    )
 
 
-BODY_CHECK_RULES = {    # the rule each body check outcome comes from
+BODY_CHECK_RULES = {  # the rule each body check outcome comes from
     "returned_to_hand": rules.RINGWRAITH_BODY_CHECK,
     "discarded": rules.BODY_CHECK_DISCARD,
     "eliminated": rules.BODY_CHECK_ELIMINATED,
@@ -453,8 +554,7 @@ def _with_body_roll(strike, prowess, steps, roll, body_roll, check, describe, ru
     if body_roll is not None:
         steps.append(describe(body_roll))
         return _one_outcome(strike, prowess, steps, roll, body_roll, check(body_roll))
-    steps.append(Step("No body check roll given: these are the chances over that roll.",
-                      rules.MAKING_A_ROLL))
+    steps.append(Step("No body check roll given: these are the chances over that roll.", rules.MAKING_A_ROLL))
     ways = dict.fromkeys(OUTCOMES, 0)
     for b in ROLLS:
         ways[check(b)] += WAYS[b]
@@ -468,6 +568,7 @@ def _one_outcome(strike, prowess, steps, roll, body_roll, outcome) -> StrikeResu
 
 
 # --- a whole attack -----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class AttackInput:
@@ -505,12 +606,16 @@ class AttackResult:
     def totals(self) -> dict:
         """The chance that at least one character is wounded, and that at least one leaves play
         (the strikes are independent)."""
-        return {name: 1 - _product(1 - strike.totals[name] for strike in self.strikes)
-                for name in ("wounded", "out_of_play")}
+        return {
+            name: 1 - _product(1 - strike.totals[name] for strike in self.strikes)
+            for name in ("wounded", "out_of_play")
+        }
 
     def to_dict(self) -> dict:
-        return result_dict(self, ("strikes", "outcomes", "totals", "defeated", "expected_wounded",
-                                  "at_least_one_eliminated", "explain"))
+        return result_dict(
+            self,
+            ("strikes", "outcomes", "totals", "defeated", "expected_wounded", "at_least_one_eliminated", "explain"),
+        )
 
 
 def _product(factors) -> Fraction:
@@ -533,19 +638,21 @@ def attack(strikes: Iterable[StrikeInput] | AttackInput) -> AttackResult:
             defeated *= result.outcomes["defeated"]
         survive_all *= 1 - result.outcomes["eliminated"]
         expected_wounded += result.outcomes["wounded"]
-    steps = [Step(
-        f"The attack has {len(results)} strike(s) against different characters; each is "
-        "rolled separately.",
-        rules.STRIKE_ROLL,
-    )]
+    steps = [
+        Step(
+            f"The attack has {len(results)} strike(s) against different characters; each is rolled separately.",
+            rules.STRIKE_ROLL,
+        )
+    ]
     if detainment:
         steps.append(Step("A detainment attack is never defeated.", rules.ATTACK_NOT_DEFEATED))
     else:
-        steps.append(Step(
-            "The attack is defeated only if every strike is defeated; one ineffectual, "
-            "successful or undefeated strike is enough to stop that.",
-            rules.ATTACK_DEFEATED,
-        ))
+        steps.append(
+            Step(
+                "The attack is defeated only if every strike is defeated; one ineffectual, "
+                "successful or undefeated strike is enough to stop that.",
+                rules.ATTACK_DEFEATED,
+            )
+        )
     outcomes = check_distribution({"defeated": defeated, "not_defeated": 1 - defeated})
-    return AttackResult(attack_input, results, outcomes, defeated, expected_wounded,
-                        1 - survive_all, tuple(steps))
+    return AttackResult(attack_input, results, outcomes, defeated, expected_wounded, 1 - survive_all, tuple(steps))

@@ -12,9 +12,7 @@ def require_int(field: str, label: str, value) -> int:
 def require_range(field: str, label: str, value, low: int, high: int) -> int:
     require_int(field, label, value)
     if not low <= value <= high:
-        raise InputError(
-            field, f"{label} must be between {low} and {high}; you gave {value}."
-        )
+        raise InputError(field, f"{label} must be between {low} and {high}; you gave {value}.")
     return value
 
 

@@ -16,7 +16,6 @@ question itself (prowess, a site path) has no neutral value and opens at `start`
 from __future__ import annotations
 
 from mele.engine.options import Option
-
 from mele.views.glossary_links import GLOSSARY
 
 CONTROLS = {"int": "int", "bool": "bool", "choice": "choice", "text": "text", "ints": "text", "points": "int"}
@@ -31,8 +30,21 @@ def form_value(value) -> str:
     return str(value)
 
 
-def field(option: Option, label: str, hint: str = "", *, start=None, name=None, entry=None, term=None,
-          glossary=GLOSSARY, choice_labels=None, control=None, placeholder="", more=False) -> dict:
+def field(
+    option: Option,
+    label: str,
+    hint: str = "",
+    *,
+    start=None,
+    name=None,
+    entry=None,
+    term=None,
+    glossary=GLOSSARY,
+    choice_labels=None,
+    control=None,
+    placeholder="",
+    more=False,
+) -> dict:
     """The input for `option`. An input given a `start` value asks the question (it has no neutral
     value); any other opens at its option's default. `entry` picks one entry of a points option
     (`me` -> `me_character`); `more` puts it under "More modifiers"."""
@@ -40,15 +52,27 @@ def field(option: Option, label: str, hint: str = "", *, start=None, name=None, 
     name = name or (f"{option.name}_{entry}" if entry else option.name)
     neutral = None if option.required or start is not None else form_value(option.default)
     spec = {
-        "name": name, "kind": kind, "label": label, "hint": hint, "unit": option.dice,
-        "default": form_value(start) if neutral is None else neutral, "neutral": neutral, "more": more,
-        "term": glossary.get(term or name), "optional": not option.required,
-        "options": [], "placeholder": placeholder, "send": True,
-        "param": [option.name, entry] if entry else [option.name], "roll": bool(option.dice),
-        "requires": [{"field": rule.option, "values": [form_value(value) for value in rule.values],
-                      "reason": rule.reason} for rule in option.requires],
+        "name": name,
+        "kind": kind,
+        "label": label,
+        "hint": hint,
+        "unit": option.dice,
+        "default": form_value(start) if neutral is None else neutral,
+        "neutral": neutral,
+        "more": more,
+        "term": glossary.get(term or name),
+        "optional": not option.required,
+        "options": [],
+        "placeholder": placeholder,
+        "send": True,
+        "param": [option.name, entry] if entry else [option.name],
+        "roll": bool(option.dice),
+        "requires": [
+            {"field": rule.option, "values": [form_value(value) for value in rule.values], "reason": rule.reason}
+            for rule in option.requires
+        ],
     }
-    limits = option.to_dict()   # only what this kind of input is checked against
+    limits = option.to_dict()  # only what this kind of input is checked against
     keys = ("min", "max") if kind == "int" else ("minLength", "maxLength", "numbers", "pattern")
     spec |= {key: limits[key] for key in keys if limits.get(key) not in (None, "")}
     if option.kind == "choice":
@@ -61,9 +85,25 @@ def field(option: Option, label: str, hint: str = "", *, start=None, name=None, 
 def label_field(name: str, label: str, hint: str, *, max_length: int) -> dict:
     """A text input that only labels the result (a character's name in an attack): never sent to
     the engine, so the form alone limits it."""
-    return {"name": name, "kind": "text", "label": label, "hint": hint, "unit": "", "default": "",
-            "neutral": None, "more": False, "term": None, "optional": True, "maxLength": max_length,
-            "options": [], "placeholder": "", "send": False, "param": [name], "roll": False, "requires": []}
+    return {
+        "name": name,
+        "kind": "text",
+        "label": label,
+        "hint": hint,
+        "unit": "",
+        "default": "",
+        "neutral": None,
+        "more": False,
+        "term": None,
+        "optional": True,
+        "maxLength": max_length,
+        "options": [],
+        "placeholder": "",
+        "send": False,
+        "param": [name],
+        "roll": False,
+        "requires": [],
+    }
 
 
 def unmet(spec: dict, values: dict) -> str | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from mele.engine.keying import REGION_NAMES
 from mele.views.fields import unmet
-
 from mele.views.games import Game, game_of
 
 
@@ -25,8 +24,11 @@ def render_input(html, parent, view_id, spec, value, game: Game, suffix="", comp
     if spec.get("requires"):
         described += f" {control_id}-off"
     if spec["kind"] == "bool":
-        box = html.el(wrap, "input", {"type": "checkbox", "id": control_id, "name": name, "value": "1",
-                                      "aria-describedby": described})
+        box = html.el(
+            wrap,
+            "input",
+            {"type": "checkbox", "id": control_id, "name": name, "value": "1", "aria-describedby": described},
+        )
         if value == "1":
             box.set("checked", "checked")
         html.el(wrap, "label", {"for": control_id}, spec["label"])
@@ -39,8 +41,15 @@ def render_input(html, parent, view_id, spec, value, game: Game, suffix="", comp
                 if option_value == value:
                     option.set("selected", "selected")
         else:
-            attrs = {"type": "text", "id": control_id, "name": name, "value": value,
-                     "aria-describedby": described, "autocomplete": "off", "spellcheck": "false"}
+            attrs = {
+                "type": "text",
+                "id": control_id,
+                "name": name,
+                "value": value,
+                "aria-describedby": described,
+                "autocomplete": "off",
+                "spellcheck": "false",
+            }
             if spec.get("maxLength"):
                 attrs["maxlength"] = spec["maxLength"]
             if spec["placeholder"]:
@@ -55,13 +64,18 @@ def render_input(html, parent, view_id, spec, value, game: Game, suffix="", comp
             if spec["kind"] == "path":
                 region_symbols(html, wrap)
     if not compact:
-        hint = html.el(wrap, "p", {"class": "calc-hint", "id": f"{control_id}-hint"},
-                       spec["hint"] + " " if spec["hint"] else None)
+        hint = html.el(
+            wrap, "p", {"class": "calc-hint", "id": f"{control_id}-hint"}, spec["hint"] + " " if spec["hint"] else None
+        )
         if spec["term"]:
             glossary_link(html, hint, spec["term"], game)
     if spec.get("requires"):
-        html.el(wrap, "p", {"class": "calc-off", "id": f"{control_id}-off", **({} if off else {"hidden": "hidden"})},
-                off and f"Does not apply: {off}")
+        html.el(
+            wrap,
+            "p",
+            {"class": "calc-off", "id": f"{control_id}-off", **({} if off else {"hidden": "hidden"})},
+            off and f"Does not apply: {off}",
+        )
         if off:
             wrap.set("class", wrap.get("class") + " calc-field--off")
             for control in wrap.iter():
@@ -73,11 +87,19 @@ def render_input(html, parent, view_id, spec, value, game: Game, suffix="", comp
 def stepper(html, parent, attrs, label):
     """A whole number typed, or stepped with − and + (each a full thumb's width)."""
     box = html.el(parent, "div", {"class": "calc-stepper"})
-    html.el(box, "button", {"type": "button", "class": "calc-step", "data-step": "-1",
-                            "aria-label": f"{label}: one less"}, "−")
+    html.el(
+        box,
+        "button",
+        {"type": "button", "class": "calc-step", "data-step": "-1", "aria-label": f"{label}: one less"},
+        "−",
+    )
     html.el(box, "input", attrs)
-    html.el(box, "button", {"type": "button", "class": "calc-step", "data-step": "1",
-                            "aria-label": f"{label}: one more"}, "+")
+    html.el(
+        box,
+        "button",
+        {"type": "button", "class": "calc-step", "data-step": "1", "aria-label": f"{label}: one more"},
+        "+",
+    )
 
 
 def glossary_link(html, parent, term, game):
@@ -87,15 +109,39 @@ def glossary_link(html, parent, term, game):
 
 def region_symbols(html, parent):
     """Buttons that type a site path's region letters: easier than a phone keyboard."""
-    pad = html.el(parent, "div", {"class": "calc-symbols", "role": "group",
-                                  "aria-label": "Add a region type to the path"})
+    pad = html.el(
+        parent, "div", {"class": "calc-symbols", "role": "group", "aria-label": "Add a region type to the path"}
+    )
     for letter, name in REGION_NAMES.items():
-        html.el(pad, "button", {"type": "button", "class": f"badge badge--region badge--{letter}",
-                                "data-symbol": letter, "title": name, "aria-label": f"Add {name} ({letter})"}, letter)
-    html.el(pad, "button", {"type": "button", "class": "calc-symbols__back", "data-symbol": "back",
-                            "aria-label": "Remove the last region"}, "⌫")
-    html.el(pad, "button", {"type": "button", "class": "calc-symbols__clear", "data-symbol": "clear",
-                            "aria-label": "Clear the path"}, "Clear")
+        html.el(
+            pad,
+            "button",
+            {
+                "type": "button",
+                "class": f"badge badge--region badge--{letter}",
+                "data-symbol": letter,
+                "title": name,
+                "aria-label": f"Add {name} ({letter})",
+            },
+            letter,
+        )
+    html.el(
+        pad,
+        "button",
+        {
+            "type": "button",
+            "class": "calc-symbols__back",
+            "data-symbol": "back",
+            "aria-label": "Remove the last region",
+        },
+        "⌫",
+    )
+    html.el(
+        pad,
+        "button",
+        {"type": "button", "class": "calc-symbols__clear", "data-symbol": "clear", "aria-label": "Clear the path"},
+        "Clear",
+    )
 
 
 def disclosure(html, parent, css_class, label):
@@ -112,8 +158,17 @@ def render_fields(html, parent, view_id, specs, values, game, suffix="", compact
     more = [spec for spec in specs if spec["more"]]
     grid = html.el(parent, "div", {"class": "calc-fields"})
     for spec in first:
-        render_input(html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix, compact,
-                     unmet(spec, values))
+        render_input(
+            html,
+            grid,
+            view_id,
+            spec,
+            values.get(spec["name"], spec["default"]),
+            game,
+            suffix,
+            compact,
+            unmet(spec, values),
+        )
     return more
 
 
@@ -123,8 +178,9 @@ def render_more(html, parent, view_id, specs, values, game, label, suffix=""):
     box = disclosure(html, parent, "calc-more", label)
     grid = html.el(box, "div", {"class": "calc-fields"})
     for spec in specs:
-        render_input(html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix,
-                     off=unmet(spec, values))
+        render_input(
+            html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix, off=unmet(spec, values)
+        )
     return box
 
 
@@ -143,19 +199,32 @@ def render_rows(html, form, view_id, rows, values, game):
 def render_row(html, parent, view_id, rows, row, index, game):
     """One character: a compact line (name, numbers, state) that opens to the rest."""
     box = html.el(parent, "fieldset", {"class": "calc-row", "data-row": index})
-    html.el(box, "legend", {"class": "calc-row__legend"}, f"Character {index + 1}" if isinstance(index, int)
-            else "Character")
+    html.el(
+        box,
+        "legend",
+        {"class": "calc-row__legend"},
+        f"Character {index + 1}" if isinstance(index, int) else "Character",
+    )
     more = render_fields(html, box, view_id, rows["fields"], row, game, f"-{index}", compact=True)
-    details = render_more(html, box, view_id, more, row, game, rows.get("more_label", "More"), f"-{index}") \
-        or html.el(box, "div", {"class": "calc-more"})
-    html.el(details, "button", {"type": "button", "class": "md-button calc-row__remove",
-                                "aria-label": "Remove this character"}, "Remove")
+    details = render_more(html, box, view_id, more, row, game, rows.get("more_label", "More"), f"-{index}") or html.el(
+        box, "div", {"class": "calc-more"}
+    )
+    html.el(
+        details,
+        "button",
+        {"type": "button", "class": "md-button calc-row__remove", "aria-label": "Remove this character"},
+        "Remove",
+    )
 
 
 def render_example(html, parent, example):
     box = html.el(parent, "div", {"class": "calc-example"})
-    html.el(box, "button", {"type": "button", "class": "md-button calc-example__load", "disabled": "disabled"},
-            "Load the rulebook example")
+    html.el(
+        box,
+        "button",
+        {"type": "button", "class": "md-button calc-example__load", "disabled": "disabled"},
+        "Load the rulebook example",
+    )
     line = html.el(box, "p", {"class": "calc-hint"}, f"The book's example: {example['label']} (")
     link = html.rule_link(line, example["rule"])
     html.tail(link, ").")
@@ -171,8 +240,12 @@ def render_form(html, parent, view_id, view, values):
     render_more(html, form, view_id, more, values, game, "More modifiers")
     if view.get("roll_fields"):
         rolled = disclosure(html, form, "calc-roll", "I rolled…")
-        html.el(rolled, "p", {"class": "calc-hint"}, "Enter the dice you rolled to resolve that one roll; "
-                                                      "leave empty to see the chances.")
+        html.el(
+            rolled,
+            "p",
+            {"class": "calc-hint"},
+            "Enter the dice you rolled to resolve that one roll; leave empty to see the chances.",
+        )
         grid = html.el(rolled, "div", {"class": "calc-fields"})
         for spec in view["roll_fields"]:
             render_input(html, grid, view_id, spec, values[spec["name"]], game)

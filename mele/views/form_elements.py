@@ -15,8 +15,11 @@ class Html:
 
     @staticmethod
     def el(parent, tag, attrs=None, text=None):
-        node = etree.SubElement(parent, tag, {k: str(v) for k, v in (attrs or {}).items()}) \
-            if parent is not None else etree.Element(tag, {k: str(v) for k, v in (attrs or {}).items()})
+        node = (
+            etree.SubElement(parent, tag, {k: str(v) for k, v in (attrs or {}).items()})
+            if parent is not None
+            else etree.Element(tag, {k: str(v) for k, v in (attrs or {}).items()})
+        )
         if text is not None:
             node.text = AtomicString(str(text))
         return node
@@ -36,6 +39,7 @@ class Html:
         return self.el(table, "tbody")
 
     def rule_link(self, parent, rule_id):
-        link = self.el(parent, "a", {"class": "rule-ref", "href": self.rule_url(rule_id),
-                                     "aria-label": f"Rule {rule_id}"}, rule_id)
+        link = self.el(
+            parent, "a", {"class": "rule-ref", "href": self.rule_url(rule_id), "aria-label": f"Rule {rule_id}"}, rule_id
+        )
         return link

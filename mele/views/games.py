@@ -11,14 +11,19 @@ from mele.engine import citations
 
 @dataclass(frozen=True)
 class Game:
-    glossary_page: str          # docs-relative page holding the `g-<id>` anchors
-    glossary_id_prefix: str     # dropped from an id to name the term in a link's label
+    glossary_page: str  # docs-relative page holding the `g-<id>` anchors
+    glossary_id_prefix: str  # dropped from an id to name the term in a link's label
     rule_id: re.Pattern
 
     def cited_rule_ids(self) -> list[str]:
         """The game's rules the engine can cite (the other game's belong to other calculators)."""
-        return sorted({value.id for value in vars(citations).values()
-                       if isinstance(value, citations.Rule) and self.rule_id.match(value.id)})
+        return sorted(
+            {
+                value.id
+                for value in vars(citations).values()
+                if isinstance(value, citations.Rule) and self.rule_id.match(value.id)
+            }
+        )
 
 
 GAMES = {

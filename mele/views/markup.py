@@ -61,5 +61,6 @@ class Html:
         return table.add("tbody")
 
     def rule_link(self, parent: Element, rule_id: str) -> Element:
-        return parent.add("a", {"class": "rule-ref", "href": self.rule_url(rule_id),
-                                "aria-label": f"Rule {rule_id}"}, rule_id)
+        return parent.add(
+            "a", {"class": "rule-ref", "href": self.rule_url(rule_id), "aria-label": f"Rule {rule_id}"}, rule_id
+        )

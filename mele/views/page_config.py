@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from mele.views.values import example_values
 
-BUILT_GAME = "standard"     # the game the built form and result are for (game/state.js: DEFAULT_GAME)
+BUILT_GAME = "standard"  # the game the built form and result are for (game/state.js: DEFAULT_GAME)
 OTHER_GAME = "starter"
 
 
 def field_config(spec: dict) -> dict:
-    return {"name": spec["name"], "kind": spec["kind"], "neutral": spec["neutral"], "more": spec["more"],
-            "requires": spec.get("requires", [])}
+    return {
+        "name": spec["name"],
+        "kind": spec["kind"],
+        "neutral": spec["neutral"],
+        "more": spec["more"],
+        "requires": spec.get("requires", []),
+    }
 
 
 def game_values(view: dict, values: dict, game: str) -> dict:
@@ -31,9 +36,11 @@ def page_config(view_id: str, view: dict, values: dict, rule_urls: dict[str, str
         "view": view_id,
         "fields": [field_config(spec) for spec in view["fields"]],
         "rollFields": [field_config(spec) for spec in view.get("roll_fields", [])],
-        "rows": rows and {"fields": [field_config(spec) for spec in rows["fields"]],
-                          "min": rows["min"], "max": rows["max"]},
-        "defaults": values, "example": example_values(view), "ruleUrls": rule_urls,
+        "rows": rows
+        and {"fields": [field_config(spec) for spec in rows["fields"]], "min": rows["min"], "max": rows["max"]},
+        "defaults": values,
+        "example": example_values(view),
+        "ruleUrls": rule_urls,
     }
     if view.get("game_field"):
         other = game_values(view, values, OTHER_GAME)
@@ -42,6 +49,7 @@ def page_config(view_id: str, view: dict, values: dict, rule_urls: dict[str, str
             raise ValueError(f"calculator {view_id}: its {OTHER_GAME} defaults are rejected: {shown['error']}")
         config["gameField"] = view["game_field"]
         config["builtGame"] = BUILT_GAME
-        config["games"] = {OTHER_GAME: {"values": other, "params": shown["params"], "html": shown["html"],
-                                        "summary": shown["summary"]}}
+        config["games"] = {
+            OTHER_GAME: {"values": other, "params": shown["params"], "html": shown["html"], "summary": shown["summary"]}
+        }
     return config

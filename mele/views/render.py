@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 
 from mele.engine.api import run
-
+from mele.views.answer_line import error_summary, summary
 from mele.views.catalogue import VIEWS
 from mele.views.markup import Html
 from mele.views.results import render_result
-from mele.views.answer_line import error_summary, summary
 from mele.views.values import engine_params
 from mele.views.values import read_link as _read_link
 

@@ -10,7 +10,6 @@ from mele.engine.dice import PROBABILITY, ROLLS, chance_of
 from mele.engine.keying import DETAINMENT_WORDS, REGION_NAMES
 from mele.engine.report import effective_path
 from mele.engine.text import percent, signed
-
 from mele.views.markup import Element, Html
 
 
@@ -40,7 +39,8 @@ def chance_row(body: Element, key: str, name: str, label: str, chance: str) -> N
     row = body.add("tr", {key: name})
     row.add("th", {"scope": "row"}, label)
     row.add("td", {"class": "calc-bar"}).add("span", {"class": "calc-bar__track"}).add(
-        "span", {"class": "calc-bar__fill", "style": bar_width(chance)})
+        "span", {"class": "calc-bar__fill", "style": bar_width(chance)}
+    )
     row.add("td", {"class": "calc-pct"}, percent(chance))
     row.add("td", {"class": "calc-frac"}, chance)
 
@@ -66,11 +66,9 @@ def needed_roll(html, parent, label, least):
         box.add("p", None, "No natural roll is enough.")
         return
     box.add("summary", None, f"{label}: {least} or more · {at_least(least)} ({percent(at_least(least))})")
-    body = html.table(box, "calc-rolls", "2D6: exactly and at least each natural roll",
-                      ("Roll", "Exactly", "At least"))
+    body = html.table(box, "calc-rolls", "2D6: exactly and at least each natural roll", ("Roll", "Exactly", "At least"))
     for roll in ROLLS:
-        row = body.add("tr", {"class": "calc-rolls__ok" if roll >= least else "calc-rolls__short",
-                              "data-roll": roll})
+        row = body.add("tr", {"class": "calc-rolls__ok" if roll >= least else "calc-rolls__short", "data-roll": roll})
         row.add("th", {"scope": "row"}, roll)
         for chance in (PROBABILITY[roll], at_least(roll)):
             row.add("td", None, f"{chance} ({percent(chance)})")
@@ -94,8 +92,10 @@ def chances_headline(result) -> str:
         body = "–" if data["strike_body"] is None else data["strike_body"]
         return f"Modified prowess {result['modified_prowess']} against a strike of {data['strike_prowess']}/{body}"
     if result["calculator"] == "influence":
-        return (f"2D6 {signed(result['total_modifier'])} must be greater than {data['required']} "
-                f"(unused direct influence {result['unused_direct_influence']})")
+        return (
+            f"2D6 {signed(result['total_modifier'])} must be greater than {data['required']} "
+            f"(unused direct influence {result['unused_direct_influence']})"
+        )
     if result["kind"] == "removal":
         how = "not tapping: −3" if data["no_tap"] else "tapping"
         return f"Remove on a roll greater than {data['need_greater_than']} ({how})"
@@ -118,7 +118,9 @@ def render_chances(html, out, view, result, names):
         return
     if result.get("totals"):
         totals_table(html, out, total_labels(view, result), result["totals"])
-    outcome_table(html, out, view["outcomes"], result["outcomes"], "Each outcome" if result.get("totals") else "Chances")
+    outcome_table(
+        html, out, view["outcomes"], result["outcomes"], "Each outcome" if result.get("totals") else "Chances"
+    )
     if result.get("mode") != "roll":
         needed_roll(html, out, view["least_label"], result.get("least_roll"))
 
@@ -136,8 +138,11 @@ def render_attack(html, out, view, result, names):
         name = character_name(names, index)
         box = out.add("details", {"class": "calc-strike", "data-strike": index})
         defeated = strike["outcomes"]["defeated"]
-        box.add("summary", None, f"{name}: prowess {strike['modified_prowess']}, defeats the strike "
-                                 f"{percent(defeated)} ({defeated})")
+        box.add(
+            "summary",
+            None,
+            f"{name}: prowess {strike['modified_prowess']}, defeats the strike {percent(defeated)} ({defeated})",
+        )
         totals_table(html, box, view["strike_totals"], strike["totals"])
         outcome_table(html, box, view["strike_outcomes"], strike["outcomes"], name)
 
@@ -158,8 +163,9 @@ def environment_line(out, result):
     line.add("strong", None, "Effective site path: ")
     line.text(effective_path(result))
     if result["changes"]:
-        changed = "; ".join(f"{REGION_NAMES[old]} [{old}] → {REGION_NAMES[new]} [{new}]"
-                            for old, new in result["changes"])
+        changed = "; ".join(
+            f"{REGION_NAMES[old]} [{old}] → {REGION_NAMES[new]} [{new}]" for old, new in result["changes"]
+        )
         out.add("p", {"class": "calc-changes"}, f"Fell Winter with Doors of Night: {changed}.")
 
 
@@ -167,8 +173,10 @@ def render_keying(html, out, view, result, names):
     out.add("p", {"class": "calc-headline"}, "Site path: " + (" ".join(result["path"]) or "none"))
     environment_line(out, result)
     facts = out.add("dl", {"class": "calc-facts"})
-    for label, kind, codes in (("Region keyings", "region", result["region_keyings"]),
-                               ("Site keyings", "site", result["site_keyings"])):
+    for label, kind, codes in (
+        ("Region keyings", "region", result["region_keyings"]),
+        ("Site keyings", "site", result["site_keyings"]),
+    ):
         row = facts.add("div", {"class": "calc-fact", "data-fact": label})
         row.add("dt", None, label)
         badges(row.add("dd"), kind, codes)
@@ -193,16 +201,22 @@ AUDIENCE_WINNER = {"me": "I win", "opponent": "The opponent wins", "tie": "A tie
 
 def render_audience(html, out, view, result, names):
     me, them = result["me"], result["opponent"]
-    out.add("p", {"class": "calc-headline"},
-            f"Me {me['final_total']}, opponent {them['final_total']}: {AUDIENCE_WINNER[result['winner']]}")
-    body = html.table(out, "calc-audience", "Marshalling points after doubling and the one-type cap",
-                      ("", "Me", "Opponent"))
-    rows = [(kind, points, them["capped"][kind]) for kind, points in me["capped"].items()]   # the book's order
-    rows += [("raw total", me["raw_total"], them["raw_total"]),
-             ("doubled total", me["doubled_total"], them["doubled_total"]),
-             ("capped total", me["capped_total"], them["capped_total"]),
-             ("revealed against", -me["revealed_against"], -them["revealed_against"]),
-             ("final total", me["final_total"], them["final_total"])]
+    out.add(
+        "p",
+        {"class": "calc-headline"},
+        f"Me {me['final_total']}, opponent {them['final_total']}: {AUDIENCE_WINNER[result['winner']]}",
+    )
+    body = html.table(
+        out, "calc-audience", "Marshalling points after doubling and the one-type cap", ("", "Me", "Opponent")
+    )
+    rows = [(kind, points, them["capped"][kind]) for kind, points in me["capped"].items()]  # the book's order
+    rows += [
+        ("raw total", me["raw_total"], them["raw_total"]),
+        ("doubled total", me["doubled_total"], them["doubled_total"]),
+        ("capped total", me["capped_total"], them["capped_total"]),
+        ("revealed against", -me["revealed_against"], -them["revealed_against"]),
+        ("final total", me["final_total"], them["final_total"]),
+    ]
     for label, mine, theirs in rows:
         row = body.add("tr", {"data-row": label})
         row.add("th", {"scope": "row"}, label)
@@ -212,9 +226,12 @@ def render_audience(html, out, view, result, names):
 
 def render_sheet(html, out, view, result, names):
     legal = "legal" if result["legal"] else "not legal"
-    out.add("p", {"class": "calc-headline"},
-            f"General influence: {result['used_general_influence']} used, "
-            f"{result['unused_general_influence']} unused; the sheet is {legal}")
+    out.add(
+        "p",
+        {"class": "calc-headline"},
+        f"General influence: {result['used_general_influence']} used, "
+        f"{result['unused_general_influence']} unused; the sheet is {legal}",
+    )
     if result["violations"]:
         problems = out.add("ul", {"class": "calc-violations"})
         for violation in result["violations"]:
@@ -231,8 +248,10 @@ def render_sheet(html, out, view, result, names):
 # --- the Strategy Battle Game: one D6 each ------------------------------------------------------
 
 SWIM_EDITIONS = {"advanced": "Swim Test, Advanced Rules", "article": "Swimming chart, boats article"}
-CHART_MISSING = ("The boats article's Swimming chart is missing from the source, so this shows the "
-                 "modified D6 result only, not what it means for the model.")
+CHART_MISSING = (
+    "The boats article's Swimming chart is missing from the source, so this shows the "
+    "modified D6 result only, not what it means for the model."
+)
 
 
 def faces_table(html, parent, labels, faces, modified=False):
@@ -273,6 +292,13 @@ def render_d6(html, out, view, result, names):
     faces_table(html, out, view["outcomes"], result["faces"])
 
 
-RENDERERS = {"chances": render_chances, "attack": render_attack, "keying": render_keying,
-             "hazard": render_hazard, "audience": render_audience, "sheet": render_sheet,
-             "swim": render_swim, "d6": render_d6}
+RENDERERS = {
+    "chances": render_chances,
+    "attack": render_attack,
+    "keying": render_keying,
+    "hazard": render_hazard,
+    "audience": render_audience,
+    "sheet": render_sheet,
+    "swim": render_swim,
+    "d6": render_d6,
+}

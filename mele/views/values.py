@@ -12,12 +12,11 @@ import copy
 import re
 
 from mele.engine.options import WHOLE
-
 from mele.views.earlier_links import earlier_defaults, names_every_input
 from mele.views.fields import unmet
 
 NUMBER = re.compile(r"[+-]?[0-9]+")
-LINK_TEXT_SHOWN = 40   # how much of a refused value a message repeats
+LINK_TEXT_SHOWN = 40  # how much of a refused value a message repeats
 
 
 def default_values(view: dict) -> dict:
@@ -84,6 +83,7 @@ def engine_params(view: dict, values: dict) -> dict:
 
 # --- a shared link -----------------------------------------------------------------------------
 
+
 def _within(number: int, low, high) -> bool:
     return (low is None or number >= low) and (high is None or number <= high)
 
@@ -110,16 +110,19 @@ def link_value(spec: dict, raw: str) -> str | None:
         return None
     ranges = spec.get("numbers") or []
     numbers = [int(number) for number in NUMBER.findall(text)]
-    if ranges and not all(_within(number, *ranges[min(index, len(ranges) - 1)])
-                          for index, number in enumerate(numbers)):
+    if ranges and not all(
+        _within(number, *ranges[min(index, len(ranges) - 1)]) for index, number in enumerate(numbers)
+    ):
         return None
     return raw
 
 
 def _refused(spec: dict, raw: str, kept: str) -> str:
     fallback = "empty" if kept == "" else f"“{kept}”"
-    return (f"The link's value “{raw[:LINK_TEXT_SHOWN]}” for {spec['label']} is not valid, so the default "
-            f"({fallback}) is used.")
+    return (
+        f"The link's value “{raw[:LINK_TEXT_SHOWN]}” for {spec['label']} is not valid, so the default "
+        f"({fallback}) is used."
+    )
 
 
 def read_link(view_id: str, view: dict, entries: list) -> dict:
@@ -129,7 +132,7 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
     defaults: the inputs it leaves out are the defaults of then (earlier_links.py)."""
     prefix = f"{view_id}."
     values = default_values(view)
-    ours = [(key[len(prefix):], raw) for key, raw in entries if key.startswith(prefix)]
+    ours = [(key[len(prefix) :], raw) for key, raw in entries if key.startswith(prefix)]
     if not ours:
         return {"values": values, "messages": [], "present": False}
     if not names_every_input(view, {name for name, _ in ours}):
@@ -141,11 +144,15 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
     count = dict(ours).get("rows") if rows else None
     if count is not None:
         if WHOLE.fullmatch(count) and rows["min"] <= int(count) <= rows["max"]:
-            values["rows"] = [values["rows"][index] if index < len(values["rows"]) else row_values(rows, {})
-                              for index in range(int(count))]
+            values["rows"] = [
+                values["rows"][index] if index < len(values["rows"]) else row_values(rows, {})
+                for index in range(int(count))
+            ]
         else:
-            messages.append(f"The link asks for “{count[:10]}” characters; between {rows['min']} and "
-                            f"{rows['max']} are allowed, so the default characters are used.")
+            messages.append(
+                f"The link asks for “{count[:10]}” characters; between {rows['min']} and "
+                f"{rows['max']} are allowed, so the default characters are used."
+            )
     for name, raw in ours:
         in_row = re.fullmatch(r"(\w+)\.(\d+)", name)
         if name == "rows" and rows:
@@ -165,12 +172,12 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
             else:
                 values["rows"][index][spec["name"]] = value
         else:
-            messages.append(f"The link's “{name[:LINK_TEXT_SHOWN]}” is not an input of this calculator, "
-                            "so it is ignored.")
+            messages.append(
+                f"The link's “{name[:LINK_TEXT_SHOWN]}” is not an input of this calculator, so it is ignored."
+            )
     for spec in specs.values():
         reason = unmet(spec, values)
         if reason and values[spec["name"]] != (spec["neutral"] or ""):
-            messages.append(f"The link sets {spec['label']}, which does not apply here, so it is left out: "
-                            f"{reason}")
+            messages.append(f"The link sets {spec['label']}, which does not apply here, so it is left out: {reason}")
             values[spec["name"]] = spec["neutral"] or ""
     return {"values": values, "messages": messages, "present": True}

@@ -32,7 +32,7 @@ from tests.browser.conftest import (
 VIEW = "strike"
 BOX = f"#calc-{VIEW}"
 FIELDS = {spec["name"]: spec for spec in VIEWS[VIEW]["fields"]}
-CHOICES = {   # the inputs a reader changes first, and values they take (each valid with the others)
+CHOICES = {  # the inputs a reader changes first, and values they take (each valid with the others)
     "prowess": [str(n) for n in range(0, 12)],
     "strike_prowess": [str(n) for n in range(4, 16)],
     "body": [str(n) for n in range(5, 10)],
@@ -67,7 +67,7 @@ def assert_one_story(page, moment: str) -> None:
         assert form_values(page, VIEW) == values, moment
         return
     if shown["params"] and json.loads(shown["params"]) == wanted:
-        return        # the edits so far came back to the inputs of the result shown
+        return  # the edits so far came back to the inputs of the result shown
     assert shown["result"] == "behind", (moment, shown)
     assert "follows your inputs" not in shown["status"], (moment, shown)
     assert "Not updated yet" in shown["status"] and "Not updated yet" in shown["summary"], (moment, shown)
@@ -103,8 +103,14 @@ def test_the_result_the_bar_and_the_address_follow_the_form_through_random_edit_
 
     # While the engine downloads, and while Python starts (each if the page is still in it).
     for window, words in (("downloading", " MB"), ("starting", "starting Python")):
-        text = poll_until(page, lambda: page.get_attribute(BOX, "data-engine") != "loading"
-                          or words in page.inner_text(f"{BOX} .calc-status__text"), 60)
+        text = poll_until(
+            page,
+            lambda words=words: (
+                page.get_attribute(BOX, "data-engine") != "loading"
+                or words in page.inner_text(f"{BOX} .calc-status__text")
+            ),
+            60,
+        )
         if text and page.get_attribute(BOX, "data-engine") == "loading":
             edits(page, rng, window, taps)
             windows.append(window)

@@ -96,8 +96,10 @@ def test_an_edit_made_before_the_scripts_run_is_answered_by_the_first_live_resul
     assert held, "the page script was not held back"
     held[0].fallback()
     expect(page.locator("#calc-strike")).to_have_attribute("data-wired", "true")
-    assert page.evaluate("[document.activeElement.id, document.activeElement.selectionStart]") == \
-        ["calc-strike-prowess", 1]
+    assert page.evaluate("[document.activeElement.id, document.activeElement.selectionStart]") == [
+        "calc-strike-prowess",
+        1,
+    ]
     edited = {**defaults("strike"), "prowess": "8"}
     if page.get_attribute("#calc-strike", "data-engine") != "ready":
         expect(page.locator("#calc-strike .calc-status")).to_contain_text("Not updated yet")
@@ -114,8 +116,12 @@ def test_an_edit_made_before_the_scripts_run_is_answered_by_the_first_live_resul
 def link_to(view: str, values: dict) -> str:
     """The query a copied link has for `view`: every input (calculators/values.js: queryEntries)."""
     kinds = {spec["name"]: spec["kind"] for spec in VIEWS[view]["fields"] + VIEWS[view].get("roll_fields", [])}
-    return urlencode([(f"{view}.{name}", ("1" if value == "1" else "0") if kinds[name] == "bool" else value)
-                      for name, value in values.items()])
+    return urlencode(
+        [
+            (f"{view}.{name}", ("1" if value == "1" else "0") if kinds[name] == "bool" else value)
+            for name, value in values.items()
+        ]
+    )
 
 
 def test_a_link_opened_while_the_reader_edits_keeps_the_edit_and_fills_in_the_rest(open_page):
@@ -141,7 +147,8 @@ def test_offline_without_the_engine_the_page_says_so_at_once_and_offers_to_keep_
     page = open_page("", service_worker=True, **PHONE)
     page.wait_for_function("window.__offline && window.__offline.state === 'ready'", timeout=120_000)
     page.context.add_init_script(
-        "document.addEventListener('mele:keep-offline-offer', () => { window.__keepOfflineOffered = true; })")
+        "document.addEventListener('mele:keep-offline-offer', () => { window.__keepOfflineOffered = true; })"
+    )
     page.context.set_offline(True)
     page.goto(page.guard.origin + "/" + STRIKE)
     box = page.locator("#calc-strike")
@@ -158,7 +165,7 @@ def test_offline_without_the_engine_the_page_says_so_at_once_and_offers_to_keep_
     expect(status).to_contain_text("default inputs, worked out when the site was built")
     assert params_shown(page, "strike") == expected_params("strike", defaults("strike"))
     shot(page, "strike-offline-without-the-engine.png")
-    page.guard.console_errors.clear()     # the engine's files cannot be fetched offline: the test's own doing
+    page.guard.console_errors.clear()  # the engine's files cannot be fetched offline: the test's own doing
 
 
 def test_the_answer_bar_never_covers_the_field_being_edited_nor_the_next(open_returning_page):
@@ -166,12 +173,22 @@ def test_the_answer_bar_never_covers_the_field_being_edited_nor_the_next(open_re
     wait_for_engine(page, "strike")
     page.eval_on_selector("#calc-strike details.calc-more", "el => { el.open = true; }")
     overlaps = []
-    for name in ("prowess", "body", "state", "strike_prowess", "strike_body", "support", "modifier", "weapon",
-                 "discard_on"):
+    for name in (
+        "prowess",
+        "body",
+        "state",
+        "strike_prowess",
+        "strike_body",
+        "support",
+        "modifier",
+        "weapon",
+        "discard_on",
+    ):
         control = page.locator(f"#calc-strike-{name}".replace("_", "-"))
         control.tap()
         expect(control).to_be_focused()
-        placed = page.evaluate("""(id) => {
+        placed = page.evaluate(
+            """(id) => {
             const bar = document.querySelector('#calc-strike .calc-summary').getBoundingClientRect();
             const fields = [...document.querySelectorAll('#calc-strike .calc-form [data-field]')]
               .filter((field) => field.getClientRects().length);
@@ -180,7 +197,9 @@ def test_the_answer_bar_never_covers_the_field_being_edited_nor_the_next(open_re
             const covered = [own, next].filter(Boolean).map((field) => field.getBoundingClientRect())
               .some((box) => box.bottom > bar.top && box.top < bar.bottom);
             return {pinned: bar.bottom <= innerHeight + 1 && bar.top < innerHeight, covered};
-        }""", f"calc-strike-{name}".replace("_", "-"))
+        }""",
+            f"calc-strike-{name}".replace("_", "-"),
+        )
         assert placed["pinned"], f"{name}: the answer bar is not pinned on the screen"
         if placed["covered"]:
             overlaps.append(name)
@@ -195,7 +214,8 @@ def test_once_ready_the_status_is_one_line_and_the_path_pad_keeps_clear_with_the
     expect(page.locator("#calc-keying .calc-status")).to_have_text("Live: the result follows your inputs.")
     status = page.eval_on_selector(
         "#calc-keying .calc-status__text",
-        "el => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight)]")
+        "el => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight)]",
+    )
     assert status[0] <= status[1] * 1.1, status
     boxes = page.evaluate("""() => [...document.querySelectorAll('#calc-keying .calc-symbols button')]
         .map((b) => { const r = b.getBoundingClientRect(); return {top: r.top, width: r.width,
@@ -215,8 +235,9 @@ def test_the_hazard_limit_shows_the_orc_scouts_and_says_they_are_in_the_company(
     expect(page.locator("#calc-hazard-limit-orc-scouts-hint")).to_contain_text("Already counted in the company size")
     wait_for_engine(page, "hazard-limit")
     scouts.fill("2")
-    wait_for_params(page, "hazard-limit", expected_params("hazard-limit", {**defaults("hazard-limit"),
-                                                                          "orc_scouts": "2"}))
+    wait_for_params(
+        page, "hazard-limit", expected_params("hazard-limit", {**defaults("hazard-limit"), "orc_scouts": "2"})
+    )
 
 
 def test_the_reading_setting_gives_the_audience_and_the_hazard_limit_their_default(open_page):
@@ -240,8 +261,10 @@ def test_the_reading_setting_gives_the_audience_and_the_hazard_limit_their_defau
     expect(starter).to_be_checked()
     wait_for_params(page, "audience", expected_params("audience", starter_defaults))
 
-    page.goto(page.guard.origin + "/calculators/hazard-limit/?hazard-limit.size=4&hazard-limit.orc_scouts=2"
-              "&hazard-limit.halved=0&hazard-limit.starter=0")
+    page.goto(
+        page.guard.origin + "/calculators/hazard-limit/?hazard-limit.size=4&hazard-limit.orc_scouts=2"
+        "&hazard-limit.halved=0&hazard-limit.starter=0"
+    )
     wait_for_engine(page, "hazard-limit")
     linked = {**defaults("hazard-limit"), "size": "4", "orc_scouts": "2"}
     wait_for_params(page, "hazard-limit", expected_params("hazard-limit", linked))

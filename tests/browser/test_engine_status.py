@@ -13,8 +13,9 @@ def test_status_shows_loading_with_progress_then_ready(open_page):
     assert page.get_attribute("#calc-corruption", "data-engine") == "loading"
     assert page.locator("#calc-corruption .calc-status__progress").is_visible()
     assert "Loading the engine" in page.inner_text("#calc-corruption .calc-status")
-    page.wait_for_function("/ of [0-9.]+ MB|starting Python/.test("
-                           "document.querySelector('#calc-corruption .calc-status').textContent)")
+    page.wait_for_function(
+        "/ of [0-9.]+ MB|starting Python/.test(document.querySelector('#calc-corruption .calc-status').textContent)"
+    )
     wait_for_engine(page, "corruption")
     assert page.locator("#calc-corruption .calc-status__progress").is_hidden()
     assert page.inner_text("#calc-corruption .calc-status").strip() == "Live: the result follows your inputs."
@@ -37,4 +38,4 @@ def test_status_shows_an_engine_error_and_keeps_the_result(open_page):
     assert "Engine error" in page.inner_text("#calc-corruption .calc-status")
     page.fill("#calc-corruption-points", "6")
     assert result_text(page, "corruption") == python_rendered_text("corruption", defaults("corruption"))
-    page.guard.console_errors.clear()   # the failed download is this test's own doing
+    page.guard.console_errors.clear()  # the failed download is this test's own doing

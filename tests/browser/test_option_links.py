@@ -19,8 +19,12 @@ LINKS = [
     ("influence", "influence", {"required": str(LIMIT["influence"]["required"].high)}, True),
     ("influence", "influence", {"required": str(LIMIT["influence"]["required"].high + 1)}, False),
     ("corruption", "corruption", {"checks": str(LIMIT["corruption"]["checks"].high)}, True),
-    ("hazard-limit", "hazard-limit", {"size": str(LIMIT["hazard-limit"]["size"].high),
-                                "orc_scouts": str(LIMIT["hazard-limit"]["orc_scouts"].high)}, True),
+    (
+        "hazard-limit",
+        "hazard-limit",
+        {"size": str(LIMIT["hazard-limit"]["size"].high), "orc_scouts": str(LIMIT["hazard-limit"]["orc_scouts"].high)},
+        True,
+    ),
     ("strike", "strike", {"strike_prowess": str(LIMIT["strike"]["strike_prowess"].low)}, True),
     ("strike", "strike", {"prowess": str(LIMIT["strike"]["prowess"].high + 1)}, False),
     ("strike", "strike", {"weapon": f"{LIMIT['strike']['weapon'].parts[0].high + 1}:8"}, False),
@@ -31,14 +35,15 @@ def link(view: str, changes: dict) -> str:
     return "&".join(f"{view}.{name}={value}" for name, value in changes.items())
 
 
-@pytest.mark.parametrize("page_name, view, changes, taken", LINKS,
-                         ids=[link(view, changes) for _, view, changes, _ in LINKS])
+@pytest.mark.parametrize(
+    "page_name, view, changes, taken", LINKS, ids=[link(view, changes) for _, view, changes, _ in LINKS]
+)
 def test_a_shared_link_at_a_limit(open_returning_page, page_name, view, changes, taken):
     page = open_returning_page(f"calculators/{page_name}/?{link(view, changes)}")
     message = page.locator(f"#calc-{view} .calc-message")
     # A link naming some inputs was made before the neutral defaults: the rest are those of then.
     expected = {**values(view), **changes} if taken else values(view)
-    wait_for_engine(page, view)            # the views in the worker read the link
+    wait_for_engine(page, view)  # the views in the worker read the link
     wait_for_params(page, view, expected_params(view, expected))
     assert form_values(page, view) == expected
     if taken:

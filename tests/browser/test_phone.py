@@ -95,7 +95,7 @@ def test_on_a_phone_the_page_fits_and_the_answer_stays_in_view_while_editing(ope
         assert inputs or not VIEWS[view]["fields"], view  # a bare D6 roll has only "I rolled…"
         for input_id in inputs:
             if page.is_disabled(f"#{input_id}"):
-                continue            # an earlier change turned it off (an option the chosen edition lacks)
+                continue  # an earlier change turned it off (an option the chosen edition lacks)
             updates = page.evaluate("window.__calculators.updates || 0")
             page.eval_on_selector(f"#{input_id}", CHANGE_JS)
             page.wait_for_function(

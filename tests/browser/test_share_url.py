@@ -37,7 +37,7 @@ def test_copied_link_reproduces_inputs_and_result(open_returning_page, origin):
     assert link.startswith(origin + "/calculators/strike/?") and link.endswith("#calc-strike")
     assert page.inner_text("#calc-strike .calc-copied")
 
-    shared = open_returning_page(link.removeprefix(origin))    # the views in the worker read the link
+    shared = open_returning_page(link.removeprefix(origin))  # the views in the worker read the link
     wait_for_engine(shared, "strike")
     wait_for_params(shared, "strike", expected_params("strike", slayer))
     assert form_values(shared, "strike") == slayer
@@ -51,7 +51,7 @@ def test_the_address_bar_follows_the_inputs(open_returning_page, origin):
     changed = {**defaults("attack"), "strike_prowess": "9"}
     changed["rows"] = changed["rows"] + [{**changed["rows"][0], "name": "Frodo"}]
     fill_view(page, "attack", changed)
-    assert_result_shown(page, "attack", changed)        # the inputs, and the name typed last, are in
+    assert_result_shown(page, "attack", changed)  # the inputs, and the name typed last, are in
     address = wait_for_address(page, "attack", changed)
 
     again = open_returning_page(address.removeprefix(origin))
@@ -62,8 +62,10 @@ def test_the_address_bar_follows_the_inputs(open_returning_page, origin):
 
 
 def test_tampered_values_fall_back_to_defaults_with_a_message(open_returning_page):
-    page = open_returning_page("calculators/strike/?strike.prowess=abc&strike.state=flying&strike.bogus=1"
-                     "&strike.strike_prowess=12&attack.rows=99")
+    page = open_returning_page(
+        "calculators/strike/?strike.prowess=abc&strike.state=flying&strike.bogus=1"
+        "&strike.strike_prowess=12&attack.rows=99"
+    )
     # A link that leaves inputs out is one made before the neutral defaults: the rest are those of then.
     expected = {**values("strike"), "strike_prowess": "12"}
     wait_for_engine(page, "strike")
@@ -75,7 +77,7 @@ def test_tampered_values_fall_back_to_defaults_with_a_message(open_returning_pag
     page.wait_for_function("document.querySelector('#calc-attack .calc-message').textContent.includes('between')")
     assert "between 1 and 8" in page.inner_text("#calc-attack .calc-message")
     assert form_values(page, "strike") == expected
-    assert form_values(page, "attack") == values("attack")   # the refused count leaves the rows of then
+    assert form_values(page, "attack") == values("attack")  # the refused count leaves the rows of then
 
 
 def test_a_link_whose_inputs_clash_shows_the_defaults(open_returning_page):
@@ -95,7 +97,9 @@ EARLIER_LINKS = json.loads((ROOT / "tests" / "golden" / "share-links-before-neut
 
 def test_links_made_before_the_neutral_defaults_open_with_their_inputs(open_returning_page):
     for link in EARLIER_LINKS[:3]:
-        page = open_returning_page(f"calculators/{link['view'] if link['view'] != 'attack' else 'strike'}/?{link['query']}")
+        page = open_returning_page(
+            f"calculators/{link['view'] if link['view'] != 'attack' else 'strike'}/?{link['query']}"
+        )
         wait_for_engine(page, link["view"])
         wait_for_params(page, link["view"], link["params"])
         opened = read_link(link["view"], parse_qsl(link["query"], keep_blank_values=True))["values"]
@@ -156,9 +160,9 @@ def test_the_next_page_keeps_its_own_address(open_page):
     page.route("**/calculators/corruption/", lambda route: held.append(route))
     page.click(calculator_link("corruption"))
     page.wait_for_function("location.pathname.endsWith('/calculators/corruption/')")
-    page.fill("#calc-strike-prowess", "8")                # the strike page is still the one shown
+    page.fill("#calc-strike-prowess", "8")  # the strike page is still the one shown
     wait_for_params(page, "strike", expected_params("strike", {**defaults("strike"), "prowess": "8"}))
-    page.wait_for_timeout(1500)                            # past the gap between writes (1 s)
+    page.wait_for_timeout(1500)  # past the gap between writes (1 s)
     assert held, "the next page was asked for"
     held[0].continue_()
     wait_for_engine(page, "corruption")

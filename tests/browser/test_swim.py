@@ -37,13 +37,17 @@ PATH = "calculators/swim/"
 
 def shown_outcomes(page, view: str) -> dict[str, tuple[str, str]]:
     rows = page.query_selector_all(f"#calc-{view} .calc-output > .calc-outcomes tr[data-outcome]")
-    return {row.get_attribute("data-outcome"): (row.query_selector(".calc-pct").inner_text(),
-                                                 row.query_selector(".calc-frac").inner_text()) for row in rows}
+    return {
+        row.get_attribute("data-outcome"): (
+            row.query_selector(".calc-pct").inner_text(),
+            row.query_selector(".calc-frac").inner_text(),
+        )
+        for row in rows
+    }
 
 
 def engine_outcomes(result: dict) -> dict[str, tuple[str, str]]:
-    return {name: (percent(chance), chance) for name, chance in result["outcomes"].items()
-            if Fraction(chance) != 0}
+    return {name: (percent(chance), chance) for name, chance in result["outcomes"].items() if Fraction(chance) != 0}
 
 
 def missing_chart_note(page) -> str | None:
@@ -59,7 +63,7 @@ def test_shown_result_equals_the_engine(open_returning_page, edition):
     wait_for_engine(page, "swim")
     for scenario_id, view, chosen, _ in scenarios:
         if chosen == defaults(view):
-            page.click("#calc-swim .calc-reset")   # recomputes the defaults live
+            page.click("#calc-swim .calc-reset")  # recomputes the defaults live
         else:
             fill_view(page, view, chosen)
         params = expected_params(view, chosen)
@@ -69,8 +73,9 @@ def test_shown_result_equals_the_engine(open_returning_page, edition):
         if result["mode"] == "roll":
             assert page.get_attribute("#calc-swim .calc-outcome", "data-outcome") == result["outcome"], scenario_id
             facts = page.inner_text("#calc-swim .calc-facts")
-            assert f"Natural roll\n{result['roll']}" in facts and f"Modified result\n{result['modified_roll']}" \
-                in facts, scenario_id
+            assert (
+                f"Natural roll\n{result['roll']}" in facts and f"Modified result\n{result['modified_roll']}" in facts
+            ), scenario_id
         else:
             assert shown_outcomes(page, view) == engine_outcomes(result), scenario_id
         if result["chart_missing"]:
@@ -91,8 +96,12 @@ def test_the_article_shows_modified_results_one_to_six(open_returning_page):
 
 
 # A flag each edition lacks, tried in turn on one page (one engine start), as a reader might.
-FLAGS_THE_EDITION_LACKS = [("advanced", "no_armour"), ("article", "cavalry"), ("article", "banner"),
-                           ("article", "prone_in_deep")]
+FLAGS_THE_EDITION_LACKS = [
+    ("advanced", "no_armour"),
+    ("article", "cavalry"),
+    ("article", "banner"),
+    ("article", "prone_in_deep"),
+]
 
 
 def test_a_flag_the_edition_lacks_is_off_with_the_engines_reason_beside_it(open_returning_page):
@@ -113,8 +122,8 @@ def test_a_roll_is_one_d6(open_returning_page):
     for view in SWIM_PAGE["swim"]:
         wait_for_engine(page, view)
         roll = page.locator(f"#calc-{view}-roll")
-        assert (roll.get_attribute("data-min"), roll.get_attribute("data-max")) == ("1", "6"), view   # steppers
-        page.eval_on_selector(f"#calc-{view}-roll", OPEN_FOLDS_JS)       # under "I rolled…"
+        assert (roll.get_attribute("data-min"), roll.get_attribute("data-max")) == ("1", "6"), view  # steppers
+        page.eval_on_selector(f"#calc-{view}-roll", OPEN_FOLDS_JS)  # under "I rolled…"
         assert page.inner_text(f"label[for='calc-{view}-roll']").endswith("(D6)"), view
         roll.fill("7")
         error = page.locator(f"#calc-{view}-roll-error")
@@ -174,7 +183,7 @@ def test_copied_link_reproduces_inputs_and_result(open_returning_page, origin):
     assert link.startswith(origin + "/" + PATH + "?") and link.endswith("#calc-swim")
     assert "swim.edition=article" in link
 
-    shared = open_returning_page(link.removeprefix(origin))     # the views in the worker read the link
+    shared = open_returning_page(link.removeprefix(origin))  # the views in the worker read the link
     wait_for_engine(shared, "swim")
     wait_for_params(shared, "swim", expected_params("swim", case))
     assert form_values(shared, "swim") == case
@@ -200,7 +209,9 @@ def test_the_address_bar_follows_every_calculator_on_the_page(open_returning_pag
 
 
 def test_a_tampered_link_falls_back_to_defaults_with_a_message(open_returning_page):
-    page = open_returning_page(PATH + "?swim.edition=boats&swim.roll=9&swim.cavalry=yes&swim.shield=1&passenger-hit.roll=0")
+    page = open_returning_page(
+        PATH + "?swim.edition=boats&swim.roll=9&swim.cavalry=yes&swim.shield=1&passenger-hit.roll=0"
+    )
     expected = {**defaults("swim"), "shield": "1"}
     wait_for_engine(page, "swim")
     wait_for_params(page, "swim", expected_params("swim", expected))
@@ -243,7 +254,7 @@ def test_the_options_an_edition_lacks_are_disabled_with_their_reason(open_return
     page.check("#calc-swim-no-armour")
     expected = {**defaults("swim"), "edition": "article", "no_armour": "1"}
     wait_for_params(page, "swim", expected_params("swim", expected))
-    page.check("#calc-swim-heavy-armour")       # no armour and heavy armour: not both
+    page.check("#calc-swim-heavy-armour")  # no armour and heavy armour: not both
     expect(no_armour).to_be_disabled()
     expect(page.locator("#calc-swim-no-armour-off")).to_contain_text("no armour and heavy armour at once")
 
@@ -255,5 +266,5 @@ def test_the_page_is_in_the_sbg_nav_and_on_the_calculators_index(open_returning_
     index = open_returning_page("calculators/")
     index.click("article a[href$='swim/']")
     index.wait_for_url("**/" + PATH)
-    index.locator("article h1", has_text=VIEWS["swim"]["title"]).wait_for()   # instant navigation swaps it in
+    index.locator("article h1", has_text=VIEWS["swim"]["title"]).wait_for()  # instant navigation swaps it in
     wait_for_engine(index, "swim")

@@ -26,11 +26,16 @@ def _path(variable: str, default: str) -> Path:
 
 RULES_JSON = _path("RULES_JSON", "site/rules.json")
 RULEBOOK_TXT = _path("RULEBOOK_TXT", "sources/mele-rulebook.txt")
-SOURCE_FILES = {MELE_RULEBOOK: RULEBOOK_TXT, SBG_ADVANCED: REPO / "sources" / SBG_ADVANCED,
-                SBG_ARTICLE: REPO / "sources" / SBG_ARTICLE}
-ID_FORM = {MELE_RULEBOOK: re.compile(r"\d+\.\d+\.\d+"),
-           SBG_ADVANCED: re.compile(r"SBG-A\.\d+\.\d+"),
-           SBG_ARTICLE: re.compile(r"SBG-B\.\d+\.\d+")}
+SOURCE_FILES = {
+    MELE_RULEBOOK: RULEBOOK_TXT,
+    SBG_ADVANCED: REPO / "sources" / SBG_ADVANCED,
+    SBG_ARTICLE: REPO / "sources" / SBG_ARTICLE,
+}
+ID_FORM = {
+    MELE_RULEBOOK: re.compile(r"\d+\.\d+\.\d+"),
+    SBG_ADVANCED: re.compile(r"SBG-A\.\d+\.\d+"),
+    SBG_ARTICLE: re.compile(r"SBG-B\.\d+\.\d+"),
+}
 CITATIONS = all_citations()
 
 
@@ -58,8 +63,9 @@ _LINES = {}
 def source_lines(source: str) -> list[str]:
     path = SOURCE_FILES[source]
     if not path.exists():
-        pytest.skip(f"{path} is absent" + (" (set RULEBOOK_TXT to the rulebook text)"
-                                           if source == MELE_RULEBOOK else ""))
+        pytest.skip(
+            f"{path} is absent" + (" (set RULEBOOK_TXT to the rulebook text)" if source == MELE_RULEBOOK else "")
+        )
     if source not in _LINES:
         _LINES[source] = path.read_text(encoding="utf-8").split("\n")
     return _LINES[source]
@@ -91,8 +97,7 @@ def test_cited_rule_exists_and_covers_the_line(name, rules_by_id):
         f"{name}: rule {rule.id} comes from {entry.get('source')}, not {rule.source}"
     )
     assert entry["first_line"] <= rule.line <= entry["last_line"], (
-        f"{name}: rule {rule.id} covers lines {entry['first_line']}-{entry['last_line']}, "
-        f"not {rule.line}"
+        f"{name}: rule {rule.id} covers lines {entry['first_line']}-{entry['last_line']}, not {rule.line}"
     )
 
 

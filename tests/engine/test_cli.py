@@ -12,14 +12,19 @@ from mele.engine.cli import main
 REPO = Path(__file__).resolve().parents[2]
 
 COMMANDS = {
-    "strike": ["--prowess", "5", "--strike-prowess", "11", "--state", "tapped", "--body", "8",
-               "--discard-on", "8"],
+    "strike": ["--prowess", "5", "--strike-prowess", "11", "--state", "tapped", "--body", "8", "--discard-on", "8"],
     "corruption": ["--points", "5", "--checks", "3"],
     "influence": ["--required", "10", "--direct-influence", "2", "--modifier", "+3", "--modifier", "+2"],
     "keying": ["--path", "s d d s d", "--site", "DH"],
     "hazard-limit": ["--size", "3", "--halved"],
-    "audience": ["--me", "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
-                 "--opponent", "character=11,item=5,faction=0,ally=2", "--revealed-against-me", "3"],
+    "audience": [
+        "--me",
+        "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
+        "--opponent",
+        "character=11,item=5,faction=0,ally=2",
+        "--revealed-against-me",
+        "3",
+    ],
 }
 
 
@@ -49,8 +54,9 @@ def test_json_output(name, capsys):
 
 
 def test_strike_json_fractions(capsys):
-    _, out, _ = run_cli(capsys, "strike", "--prowess", "4", "--strike-prowess", "10", "--support", "3",
-                        "--body", "8", "--json")
+    _, out, _ = run_cli(
+        capsys, "strike", "--prowess", "4", "--strike-prowess", "10", "--support", "3", "--body", "8", "--json"
+    )
     data = json.loads(out)
     assert data["least_roll"] == 4
     assert data["outcomes"]["defeated"] == "11/12"
@@ -58,8 +64,24 @@ def test_strike_json_fractions(capsys):
 
 
 def test_strike_roll_mode(capsys):
-    _, out, _ = run_cli(capsys, "strike", "--prowess", "5", "--strike-prowess", "11", "--state", "tapped",
-                        "--body", "8", "--discard-on", "8", "--roll", "3", "--body-roll", "8")
+    _, out, _ = run_cli(
+        capsys,
+        "strike",
+        "--prowess",
+        "5",
+        "--strike-prowess",
+        "11",
+        "--state",
+        "tapped",
+        "--body",
+        "8",
+        "--discard-on",
+        "8",
+        "--roll",
+        "3",
+        "--body-roll",
+        "8",
+    )
     assert "Outcome: discarded" in out
 
 
@@ -109,17 +131,22 @@ def test_bad_input_is_one_line_with_status_2(argv, words, capsys):
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv", [
-    ["strike", "--prowess", "4", "--strike-prowess", "10", "--support", "3", "--body", "8", "--json"],
-    ["strike", "--prowess", "55", "--strike-prowess", "10"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["strike", "--prowess", "4", "--strike-prowess", "10", "--support", "3", "--body", "8", "--json"],
+        ["strike", "--prowess", "55", "--strike-prowess", "10"],
+    ],
+)
 def test_python_dash_m(argv):
-    process = subprocess.run([sys.executable, "-m", "mele.engine", *argv], cwd=REPO,
-                             capture_output=True, text=True, timeout=60)
+    process = subprocess.run(
+        [sys.executable, "-m", "mele.engine", *argv], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
     if "55" in argv:
         assert process.returncode == 2
         assert process.stderr.strip().splitlines() == [
-            "python -m calculators strike: error: Prowess must be between -20 and 40; you gave 55."]
+            "python -m calculators strike: error: Prowess must be between -20 and 40; you gave 55."
+        ]
     else:
         assert process.returncode == 0, process.stderr
         assert json.loads(process.stdout)["modified_prowess"] == 7

@@ -2,7 +2,13 @@ from fractions import Fraction as F
 
 import pytest
 
-from mele.engine.corruption import CorruptionInput, RemovalInput, corruption_chances, removal_chances, resolve_corruption
+from mele.engine.corruption import (
+    CorruptionInput,
+    RemovalInput,
+    corruption_chances,
+    removal_chances,
+    resolve_corruption,
+)
 from mele.engine.dice import chance_of
 from mele.engine.errors import InputError
 from mele.engine.influence import InfluenceInput, influence_chances, resolve_influence
@@ -11,8 +17,11 @@ from mele.engine.influence import InfluenceInput, influence_chances, resolve_inf
 def test_one_check_bands():
     result = corruption_chances(CorruptionInput(5, modifier=1))
     # modified > 5 -> roll >= 5; 4..5 modified -> roll 3..4; modified <= 3 -> roll 2
-    assert result.outcomes == {"nothing": chance_of(range(5, 13)), "taps": chance_of((3, 4)),
-                               "eliminated": chance_of((2,))}
+    assert result.outcomes == {
+        "nothing": chance_of(range(5, 13)),
+        "taps": chance_of((3, 4)),
+        "eliminated": chance_of((2,)),
+    }
     assert result.least_roll == 3
     assert result.least_roll_nothing_happens == 5
     assert result.survives_all is None
@@ -54,8 +63,10 @@ def test_one_roll_per_check():
 
 
 def test_removal():
-    assert removal_chances(RemovalInput(6)).outcomes == {"removed": chance_of(range(7, 13)),
-                                                        "kept": chance_of(range(2, 7))}
+    assert removal_chances(RemovalInput(6)).outcomes == {
+        "removed": chance_of(range(7, 13)),
+        "kept": chance_of(range(2, 7)),
+    }
     assert removal_chances(RemovalInput(12)).least_roll is None
     assert removal_chances(RemovalInput(12)).outcomes["removed"] == 0
 
@@ -76,11 +87,14 @@ def test_influence_modifiers_are_summed():
     assert resolve_influence(check, 7).outcome == "success"
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    (dict(required=-1), "required"),
-    (dict(required=10, direct_influence=-2), "direct_influence"),
-    (dict(required=10, modifiers=(50,)), "modifier"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        (dict(required=-1), "required"),
+        (dict(required=10, direct_influence=-2), "direct_influence"),
+        (dict(required=10, modifiers=(50,)), "modifier"),
+    ],
+)
 def test_influence_bad_input(kwargs, field):
     with pytest.raises(InputError) as error:
         InfluenceInput(**kwargs)

@@ -24,18 +24,22 @@ def rule_of(steps, words: str) -> str:
 @pytest.mark.parametrize("starter", [False, True])
 @pytest.mark.parametrize("me, opponent, rule", [(5, 3, "1.1.14"), (3, 5, "1.1.14"), (4, 4, "1.1.20")])
 def test_the_audience_winner_cites_the_winner_rule_in_both_games(me, opponent, rule, starter):
-    result = audience(AudienceInput({"character": me, "item": me}, {"character": opponent, "item": opponent},
-                                    starter=starter))
+    result = audience(
+        AudienceInput({"character": me, "item": me}, {"character": opponent, "item": opponent}, starter=starter)
+    )
     assert rule_of(result.explain, "Final totals") == rule
 
 
-@pytest.mark.parametrize("state, body_roll, discard_on, ringwraith, outcome, rule", [
-    ("untapped", 8, (8,), False, "discarded", "1.7.28"),
-    ("untapped", 9, (), False, "eliminated", "1.7.29"),
-    ("untapped", 5, (), False, "wounded", "1.7.30"),
-    ("untapped", 7, (), True, "returned_to_hand", "2.5.32"),
-    ("wounded", 7, (), True, "returned_to_hand", "2.5.32"),   # 7 + 1 = 8
-])
+@pytest.mark.parametrize(
+    "state, body_roll, discard_on, ringwraith, outcome, rule",
+    [
+        ("untapped", 8, (8,), False, "discarded", "1.7.28"),
+        ("untapped", 9, (), False, "eliminated", "1.7.29"),
+        ("untapped", 5, (), False, "wounded", "1.7.30"),
+        ("untapped", 7, (), True, "returned_to_hand", "2.5.32"),
+        ("wounded", 7, (), True, "returned_to_hand", "2.5.32"),  # 7 + 1 = 8
+    ],
+)
 def test_a_body_check_roll_cites_the_rule_of_its_outcome(state, body_roll, discard_on, ringwraith, outcome, rule):
     strike = StrikeInput(3, 12, state=state, body=8, discard_on=discard_on, ringwraith=ringwraith)
     result = resolve_strike(strike, 2, body_roll)
@@ -69,7 +73,7 @@ def test_allies_not_counting_cites_a_rule_about_allies():
 def test_fell_winter_with_doors_of_night_follows_the_examples_order():
     steps = keying(KeyingInput(path="s w f b", doors_of_night=True, fell_winter=True)).explain
     text = next(step.text for step in steps if "Fell Winter with Doors of Night" in step.text)
-    assert "s w f b -> s w f w -> s w b w" in text      # l.638, in its order
+    assert "s w f b -> s w f w -> s w b w" in text  # l.638, in its order
     assert "rules out" not in text
 
 

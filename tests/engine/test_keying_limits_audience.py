@@ -97,14 +97,17 @@ def test_points_given_as_text_in_a_mapping_count_like_numbers():
     assert as_text.winner == as_numbers.winner == "me"
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    (dict(me={"character": "seven"}), "me"),
-    (dict(me="wizard=3"), "me"),
-    (dict(me="character"), "me"),
-    (dict(opponent="item=x"), "opponent"),
-    (dict(revealed_against_me=-1), "revealed_against_me"),
-    (dict(starter=True, revealed_against_opponent=2), "revealed_against_opponent"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        (dict(me={"character": "seven"}), "me"),
+        (dict(me="wizard=3"), "me"),
+        (dict(me="character"), "me"),
+        (dict(opponent="item=x"), "opponent"),
+        (dict(revealed_against_me=-1), "revealed_against_me"),
+        (dict(starter=True, revealed_against_opponent=2), "revealed_against_opponent"),
+    ],
+)
 def test_audience_bad_input(kwargs, field):
     with pytest.raises(InputError) as error:
         AudienceInput(**kwargs)
@@ -112,14 +115,16 @@ def test_audience_bad_input(kwargs, field):
 
 
 def test_control_sheet_finds_every_broken_rule():
-    sheet = ControlSheetInput((
-        SheetCharacter("A", 9, 2, site="Carn Dûm"),
-        SheetCharacter("B", 9, 3, controller="A", site="Bree"),
-        SheetCharacter("C", 4, 0, controller="B"),
-        SheetCharacter("D", 12, 0),
-        SheetCharacter("E", None, 5),
-        SheetCharacter("F", None, 5, controller="D"),
-    ))
+    sheet = ControlSheetInput(
+        (
+            SheetCharacter("A", 9, 2, site="Carn Dûm"),
+            SheetCharacter("B", 9, 3, controller="A", site="Bree"),
+            SheetCharacter("C", 4, 0, controller="B"),
+            SheetCharacter("D", 12, 0),
+            SheetCharacter("E", None, 5),
+            SheetCharacter("F", None, 5, controller="D"),
+        )
+    )
     result = control_sheet(sheet)
     messages = " | ".join(v.message for v in result.violations)
     assert "more than the 20" in messages  # A 9 + D 12

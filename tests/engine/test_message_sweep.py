@@ -10,13 +10,13 @@ import re
 
 import pytest
 
-from mele.views.catalogue import VIEWS
-from mele.views.fields import unmet
-from mele.views.values import default_values, read_link
 from mele.engine import cli
 from mele.engine.api import run
 from mele.engine.options import Option
 from mele.engine.params import CALCULATORS
+from mele.views.catalogue import VIEWS
+from mele.views.fields import unmet
+from mele.views.values import default_values, read_link
 
 # A complete set of good params per calculator: each bad value is tried against it.
 GOOD = {
@@ -34,15 +34,15 @@ GOOD = {
 }
 # Options only one mode reads (a removal roll reads only the removal options): tried in it.
 MODE = {("corruption", "remove"): {"points": None}, ("corruption", "no_tap"): {"remove": 6, "points": None}}
-MODAL = {("corruption", "remove")}     # required only in its mode: left out, the other mode is meant
-IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")     # an option's key (strike_prowess) is not a word
+MODAL = {("corruption", "remove")}  # required only in its mode: left out, the other mode is meant
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an option's key (strike_prowess) is not a word
 
 
 def assert_sentence(message: str, label: str, where: str) -> None:
     assert message[0].isupper(), f"{where}: {message!r} does not start as a sentence"
     assert message.rstrip("”\"'").endswith((".", ")")), f"{where}: {message!r} does not end as a sentence"
     assert not IDENTIFIER.search(message), f"{where}: {message!r} names an option by its key"
-    core = re.sub(r"^(a|an|the|each) ", "", label.lower())     # "the discard-on results" names "A discard-on result"
+    core = re.sub(r"^(a|an|the|each) ", "", label.lower())  # "the discard-on results" names "A discard-on result"
     core = core.replace("marshalling points", "character points")  # a points option names the entry at fault
     assert core in message.lower(), f"{where}: {message!r} does not name {label!r}"
     assert not re.search(r"\b(characters|strikes|points) is required\b", message), f"{where}: {message!r}"
@@ -69,8 +69,10 @@ def bad_values(option: Option):
     elif option.kind == "rows":
         yield "wrong type", 0
         good = GOOD["attack"]["strikes"][0] if option.name == "strikes" else GOOD["control-sheet"]["characters"][0]
-        yield "too many", [{**good, **({"name": f"C{index}"} if "name" in good else {})}
-                           for index in range(option.high + 1)]
+        yield (
+            "too many",
+            [{**good, **({"name": f"C{index}"} if "name" in good else {})} for index in range(option.high + 1)],
+        )
 
 
 def cases():
@@ -112,8 +114,13 @@ def test_every_bad_value_through_api_run_reads_as_a_sentence_naming_the_option(n
     assert_sentence(message, label, f"{name} {option.name} {problem}")
 
 
-CLI_FLAGS = [(name, option) for name, calculator in CALCULATORS.items() if calculator.command_line
-             for option in calculator.options if option.kind not in ("bool", "rows")]
+CLI_FLAGS = [
+    (name, option)
+    for name, calculator in CALCULATORS.items()
+    if calculator.command_line
+    for option in calculator.options
+    if option.kind not in ("bool", "rows")
+]
 
 
 def cli_argv(name: str, option: Option, value: str) -> list[str]:
@@ -134,8 +141,12 @@ def test_every_bad_flag_on_the_command_line_reads_as_a_sentence_naming_the_optio
     assert_sentence(message, option.label, f"cli {name} {option.flag}")
 
 
-LINK_FIELDS = [(view_id, spec) for view_id, view in VIEWS.items()
-               for spec in view["fields"] + view.get("roll_fields", []) if spec["send"]]
+LINK_FIELDS = [
+    (view_id, spec)
+    for view_id, view in VIEWS.items()
+    for spec in view["fields"] + view.get("roll_fields", [])
+    if spec["send"]
+]
 
 
 @pytest.mark.parametrize("view_id, spec", LINK_FIELDS, ids=[f"{v}-{s['name']}" for v, s in LINK_FIELDS])
@@ -154,15 +165,21 @@ def test_every_refused_link_value_reads_as_a_sentence_naming_the_input_by_its_la
 
 # --- options that apply only with some values of another --------------------------------------
 
-REQUIRING = [(name, option) for name, calculator in CALCULATORS.items() for option in calculator.options
-             if option.requires]
+REQUIRING = [
+    (name, option) for name, calculator in CALCULATORS.items() for option in calculator.options if option.requires
+]
 
 
 def test_the_options_that_depend_on_another_are_the_editions_and_games_own():
     assert {(name, option.name) for name, option in REQUIRING} == {
-        ("swim", "cavalry"), ("swim", "banner"), ("swim", "prone_in_deep"), ("swim", "no_armour"),
-        ("audience", "revealed_against_me"), ("audience", "revealed_against_opponent"),
-        ("hazard-limit", "orc_scouts")}
+        ("swim", "cavalry"),
+        ("swim", "banner"),
+        ("swim", "prone_in_deep"),
+        ("swim", "no_armour"),
+        ("audience", "revealed_against_me"),
+        ("audience", "revealed_against_opponent"),
+        ("hazard-limit", "orc_scouts"),
+    }
 
 
 def unmet_params(name: str, option: Option) -> dict:
@@ -180,8 +197,7 @@ def test_an_option_that_does_not_apply_is_refused_with_its_reason(name, option):
     assert_sentence(option.requires[0].reason, "", f"{name} {option.name}")
 
 
-VIEW_REQUIRING = [(view_id, spec) for view_id, view in VIEWS.items() for spec in view["fields"]
-                  if spec["requires"]]
+VIEW_REQUIRING = [(view_id, spec) for view_id, view in VIEWS.items() for spec in view["fields"] if spec["requires"]]
 
 
 @pytest.mark.parametrize("view_id, spec", VIEW_REQUIRING, ids=[f"{v}-{s['name']}" for v, s in VIEW_REQUIRING])
@@ -189,8 +205,11 @@ def test_a_link_that_sets_an_option_that_does_not_apply_says_so_and_leaves_it_ou
     view = VIEWS[view_id]
     rule = spec["requires"][0]
     other = next(s for s in view["fields"] if s["name"] == rule["field"])
-    wrong = next(value for value, _ in other["options"]) if other["kind"] == "choice" and \
-        other["options"][0][0] not in rule["values"] else ("1" if "" in rule["values"] else "")
+    wrong = (
+        next(value for value, _ in other["options"])
+        if other["kind"] == "choice" and other["options"][0][0] not in rule["values"]
+        else ("1" if "" in rule["values"] else "")
+    )
     if other["kind"] == "choice":
         wrong = next(value for value, _ in other["options"] if value not in rule["values"])
     set_to = "1" if spec["kind"] == "bool" else "2"
@@ -199,5 +218,6 @@ def test_a_link_that_sets_an_option_that_does_not_apply_says_so_and_leaves_it_ou
     entries = [[f"{view_id}.{name}", value] for name, value in values.items()]
     opened = read_link(view_id, view, entries)
     assert opened["values"][spec["name"]] == (spec["neutral"] or "")
-    assert any(spec["label"] in message and rule["reason"] in message for message in opened["messages"]), \
-        opened["messages"]
+    assert any(spec["label"] in message and rule["reason"] in message for message in opened["messages"]), opened[
+        "messages"
+    ]

@@ -11,8 +11,14 @@ from mele.engine.passenger import MountInput, PassengerHitInput, mount, passenge
 def test_passenger_hit_distribution():
     result = passenger_hit(PassengerHitInput())
     assert result.outcomes == {"passenger": F(1, 2), "rider": F(1, 2)}
-    assert result.faces == {"1": "passenger", "2": "passenger", "3": "passenger",
-                            "4": "rider", "5": "rider", "6": "rider"}
+    assert result.faces == {
+        "1": "passenger",
+        "2": "passenger",
+        "3": "passenger",
+        "4": "rider",
+        "5": "rider",
+        "6": "rider",
+    }
     assert {step.rule.line for step in result.explain} == {49}
 
 
@@ -26,14 +32,21 @@ def test_passenger_hit_roll(roll, outcome):
 def test_mount_distribution():
     result = mount(MountInput())
     assert result.outcomes == {"fails": F(1, 6), "mounts": F(2, 3), "mounts_cavalry_may_activate": F(1, 6)}
-    assert result.faces == {"1": "fails", "2": "mounts", "3": "mounts", "4": "mounts", "5": "mounts",
-                            "6": "mounts_cavalry_may_activate"}
+    assert result.faces == {
+        "1": "fails",
+        "2": "mounts",
+        "3": "mounts",
+        "4": "mounts",
+        "5": "mounts",
+        "6": "mounts_cavalry_may_activate",
+    }
     lines = {step.rule.line for step in result.explain}
     assert lines == {41, 53}
 
 
-@pytest.mark.parametrize("roll, outcome", [(1, "fails"), (2, "mounts"), (5, "mounts"),
-                                           (6, "mounts_cavalry_may_activate")])
+@pytest.mark.parametrize(
+    "roll, outcome", [(1, "fails"), (2, "mounts"), (5, "mounts"), (6, "mounts_cavalry_may_activate")]
+)
 def test_mount_roll(roll, outcome):
     result = mount(MountInput(), roll)
     assert result.outcome == outcome

@@ -5,7 +5,14 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mele.engine.corruption import CorruptionInput, RemovalInput, corruption_chances, removal_chances, resolve_corruption, resolve_removal
+from mele.engine.corruption import (
+    CorruptionInput,
+    RemovalInput,
+    corruption_chances,
+    removal_chances,
+    resolve_corruption,
+    resolve_removal,
+)
 from mele.engine.dice import ROLLS, WAYS
 from mele.engine.influence import InfluenceInput, influence_chances, resolve_influence
 from mele.engine.strike import StrikeInput, Weapon, resolve_strike, strike_chances
@@ -13,12 +20,11 @@ from mele.engine.strike import StrikeInput, Weapon, resolve_strike, strike_chanc
 settings.register_profile("engine", max_examples=150, deadline=None)
 settings.load_profile("engine")
 
-weapons = st.one_of(st.none(), st.builds(Weapon, st.integers(1, 5),
-                                         st.one_of(st.none(), st.integers(0, 12))))
+weapons = st.one_of(st.none(), st.builds(Weapon, st.integers(1, 5), st.one_of(st.none(), st.integers(0, 12))))
 
 
 @st.composite
-def strikes(draw, prowess=st.integers(-20, 40), body=st.integers(0, 20)):
+def strikes(draw, prowess=st.integers(-20, 40), body=st.integers(0, 20)):  # noqa: B008 (Hypothesis's own idiom)
     state = draw(st.sampled_from(["untapped", "tapped", "wounded"]))
     ringwraith = draw(st.booleans())
     return StrikeInput(
@@ -82,8 +88,7 @@ def test_strike_roll_mode_without_body_roll_sums_to_the_distribution(strike):
     assert total == strike_chances(strike).outcomes
 
 
-checks = st.builds(CorruptionInput, st.integers(0, 40), st.integers(-20, 20), st.integers(1, 5),
-                   st.booleans())
+checks = st.builds(CorruptionInput, st.integers(0, 40), st.integers(-20, 20), st.integers(1, 5), st.booleans())
 
 
 @given(checks)
@@ -123,8 +128,13 @@ def test_removal_roll_mode_sums_to_the_distribution(removal):
     assert total == removal_chances(removal).outcomes
 
 
-influence = st.builds(InfluenceInput, st.integers(0, 40), st.integers(0, 30), st.integers(0, 60),
-                      st.lists(st.integers(-20, 20), max_size=3).map(tuple))
+influence = st.builds(
+    InfluenceInput,
+    st.integers(0, 40),
+    st.integers(0, 30),
+    st.integers(0, 60),
+    st.lists(st.integers(-20, 20), max_size=3).map(tuple),
+)
 
 
 @given(influence)

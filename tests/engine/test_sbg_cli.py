@@ -88,32 +88,41 @@ def test_bad_input_is_one_line_with_status_2(argv, words, capsys):
 
 
 def test_python_dash_m():
-    process = subprocess.run([sys.executable, "-m", "mele.engine", "swim", "--edition", "article",
-                              "--cavalry"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    process = subprocess.run(
+        [sys.executable, "-m", "mele.engine", "swim", "--edition", "article", "--cavalry"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert process.returncode == 2
     lines = process.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("python -m calculators swim: error: In the boats article")
-    process = subprocess.run([sys.executable, "-m", "mele.engine", "mount", "--json"], cwd=REPO,
-                             capture_output=True, text=True, timeout=60)
+    process = subprocess.run(
+        [sys.executable, "-m", "mele.engine", "mount", "--json"], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
     assert process.returncode == 0, process.stderr
     assert json.loads(process.stdout)["outcomes"]["mounts"] == "2/3"
 
 
-@pytest.mark.parametrize("name, params, field", [
-    ("swim", {}, "edition"),
-    ("swim", {"edition": "both"}, "edition"),
-    ("swim", {"edition": "article", "cavalry": True}, "cavalry"),
-    ("swim", {"edition": "article", "banner": "true"}, "banner"),
-    ("swim", {"edition": "article", "prone_in_deep": True}, "prone_in_deep"),
-    ("swim", {"edition": "article", "no_armour": True, "heavy_armour": True}, "no_armour"),
-    ("swim", {"edition": "advanced", "no_armour": True}, "no_armour"),
-    ("swim", {"edition": "advanced", "shield": "maybe"}, "shield"),
-    ("swim", {"edition": "advanced", "roll": 0}, "roll"),
-    ("swim", {"edition": "advanced", "light_shield": True}, "light_shield"),
-    ("passenger-hit", {"roll": 7}, "roll"),
-    ("passenger-hit", {"passengers": 2}, "passengers"),
-    ("mount", {"roll": "six"}, "roll"),
-])
+@pytest.mark.parametrize(
+    "name, params, field",
+    [
+        ("swim", {}, "edition"),
+        ("swim", {"edition": "both"}, "edition"),
+        ("swim", {"edition": "article", "cavalry": True}, "cavalry"),
+        ("swim", {"edition": "article", "banner": "true"}, "banner"),
+        ("swim", {"edition": "article", "prone_in_deep": True}, "prone_in_deep"),
+        ("swim", {"edition": "article", "no_armour": True, "heavy_armour": True}, "no_armour"),
+        ("swim", {"edition": "advanced", "no_armour": True}, "no_armour"),
+        ("swim", {"edition": "advanced", "shield": "maybe"}, "shield"),
+        ("swim", {"edition": "advanced", "roll": 0}, "roll"),
+        ("swim", {"edition": "advanced", "light_shield": True}, "light_shield"),
+        ("passenger-hit", {"roll": 7}, "roll"),
+        ("passenger-hit", {"passengers": 2}, "passengers"),
+        ("mount", {"roll": "six"}, "roll"),
+    ],
+)
 def test_api_error_shape(name, params, field):
     data = run(name, params)
     assert set(data) == {"error"}

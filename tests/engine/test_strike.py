@@ -14,8 +14,7 @@ def test_outcome_names_are_fixed_and_sum_to_one():
 
 
 def test_modifiers_in_order():
-    strike = StrikeInput(7, 10, state="untapped", no_tap=True, excess=2, support=3, modifier=-1,
-                         weapon=Weapon(2, 8))
+    strike = StrikeInput(7, 10, state="untapped", no_tap=True, excess=2, support=3, modifier=-1, weapon=Weapon(2, 8))
     # 7 -> 8 (weapon, capped) - 3 - 2 + 3 - 1 = 5
     assert strike_chances(StrikeInput(**{**strike.__dict__, "body": 8})).modified_prowess == 5
 
@@ -101,16 +100,19 @@ def test_body_is_required_only_when_a_body_check_can_happen():
     assert resolve_strike(StrikeInput(5, 10), 8).outcome == "defeated"
 
 
-@pytest.mark.parametrize("kwargs, field, words", [
-    (dict(prowess=55, strike_prowess=10), "prowess", "Prowess must be between -20 and 40; you gave 55."),
-    (dict(prowess=5, strike_prowess=10, state="asleep"), "state", "untapped, tapped, wounded"),
-    (dict(prowess=5, strike_prowess=10, state="tapped", no_tap=True), "no_tap", "Only an untapped"),
-    (dict(prowess=5, strike_prowess=10, discard_on=(14,)), "discard_on", "between 2 and 13"),
-    (dict(prowess=5, strike_prowess=10, discard_on=(1,)), "discard_on", "between 2 and 13"),
-    (dict(prowess=5, strike_prowess=10, excess=-1), "excess", "between 0 and 20"),
-    (dict(prowess=5, strike_prowess=10, ringwraith=True, weapon=Weapon(2, 8)), "weapon", "Ringwraith"),
-    (dict(prowess=5.5, strike_prowess=10), "prowess", "whole number"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field, words",
+    [
+        (dict(prowess=55, strike_prowess=10), "prowess", "Prowess must be between -20 and 40; you gave 55."),
+        (dict(prowess=5, strike_prowess=10, state="asleep"), "state", "untapped, tapped, wounded"),
+        (dict(prowess=5, strike_prowess=10, state="tapped", no_tap=True), "no_tap", "Only an untapped"),
+        (dict(prowess=5, strike_prowess=10, discard_on=(14,)), "discard_on", "between 2 and 13"),
+        (dict(prowess=5, strike_prowess=10, discard_on=(1,)), "discard_on", "between 2 and 13"),
+        (dict(prowess=5, strike_prowess=10, excess=-1), "excess", "between 0 and 20"),
+        (dict(prowess=5, strike_prowess=10, ringwraith=True, weapon=Weapon(2, 8)), "weapon", "Ringwraith"),
+        (dict(prowess=5.5, strike_prowess=10), "prowess", "whole number"),
+    ],
+)
 def test_bad_input(kwargs, field, words):
     with pytest.raises(ValueError) as error:
         StrikeInput(**kwargs)

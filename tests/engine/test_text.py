@@ -8,13 +8,18 @@ from mele.engine.text import percent, signed
 from tests.engine.test_cli import run_cli
 
 
-@pytest.mark.parametrize("chance, text", [
-    (Fraction(0), "0%"), (Fraction(1), "100%"),
-    (Fraction(1, 16), "6.3%"),                 # 6.25: half up
-    (Fraction(1, 2000), "0.1%"),               # 0.05: half up
-    (Fraction(1, 46656), "<0.1%"), (Fraction(46655, 46656), ">99.9%"),   # never rounded to 0 or 100
-    ("5/12", "41.7%"),
-])
+@pytest.mark.parametrize(
+    "chance, text",
+    [
+        (Fraction(0), "0%"),
+        (Fraction(1), "100%"),
+        (Fraction(1, 16), "6.3%"),  # 6.25: half up
+        (Fraction(1, 2000), "0.1%"),  # 0.05: half up
+        (Fraction(1, 46656), "<0.1%"),
+        (Fraction(46655, 46656), ">99.9%"),  # never rounded to 0 or 100
+        ("5/12", "41.7%"),
+    ],
+)
 def test_percent(chance, text):
     assert percent(chance) == text
 

@@ -7,13 +7,19 @@ import pytest
 
 from mele.engine.audience import AudienceInput, audience
 from mele.engine.control_sheet import ControlSheetInput, SheetCharacter, control_sheet
-from mele.engine.corruption import CorruptionInput, RemovalInput, corruption_chances, removal_chances, resolve_corruption, resolve_removal
+from mele.engine.corruption import (
+    CorruptionInput,
+    RemovalInput,
+    corruption_chances,
+    removal_chances,
+    resolve_corruption,
+    resolve_removal,
+)
 from mele.engine.dice import PROBABILITY, chance_of
 from mele.engine.hazard_limit import HazardLimitInput, hazard_limit
 from mele.engine.influence import InfluenceInput, influence_chances, resolve_influence
 from mele.engine.keying import KeyingInput, detainment_for, keying, ringwraith_may_move, site_path_for_move
 from mele.engine.strike import StrikeInput, Weapon, attack, modified_prowess, resolve_strike, strike_chances
-
 
 # --- Lagduf (l.508-512) -------------------------------------------------------------
 
@@ -57,6 +63,7 @@ def test_lagduf_slayer_is_not_defeated():
 
 # --- Landroval (l.493) ----------------------------------------------------------------
 
+
 def test_landroval_failed_strike_needs_a_body_roll_over_6():
     strike = StrikeInput(prowess=8, strike_prowess=12, strike_body=6, body=8)
     assert resolve_strike(strike, 12, 7).outcome == "defeated"
@@ -74,6 +81,7 @@ def test_landroval_both_strikes_must_be_defeated():
 
 
 # --- Broad-headed Spear (l.529) ---------------------------------------------------------
+
 
 def test_spear_gives_8_before_other_modifiers():
     assert modified_prowess(StrikeInput(7, 10, weapon=Weapon(2, 8)))[0] == 8
@@ -122,11 +130,13 @@ def test_combat_threlin_and_jerrek_defeat_their_strikes():
 
 def test_combat_orc_warband_attack_is_not_defeated():
     """l.536: two successful and one ineffectual strike: the attack is not defeated."""
-    rolls = {"Bróin": (StrikeInput(3, 7, state="tapped", modifier=-1, body=8), 4, 7),
-             "Nevido": (StrikeInput(4, 7, body=8), 2, 4),
-             "Dôgrib": (StrikeInput(4, 7, no_tap=True, body=7), 6, None),
-             "Threlin": (StrikeInput(4, 7, body=7), 7, None),
-             "Jerrek": (StrikeInput(5, 7, body=8), 3, None)}
+    rolls = {
+        "Bróin": (StrikeInput(3, 7, state="tapped", modifier=-1, body=8), 4, 7),
+        "Nevido": (StrikeInput(4, 7, body=8), 2, 4),
+        "Dôgrib": (StrikeInput(4, 7, no_tap=True, body=7), 6, None),
+        "Threlin": (StrikeInput(4, 7, body=7), 7, None),
+        "Jerrek": (StrikeInput(5, 7, body=8), 3, None),
+    }
     outcomes = [resolve_strike(s, r, b).outcome for s, r, b in rolls.values()]
     assert outcomes == ["wounded", "wounded", "ineffectual", "defeated", "defeated"]
     strikes = [s for s, _, _ in rolls.values()]
@@ -143,6 +153,7 @@ def test_combat_orc_warband_keyed_to_shadow_land_would_detain():
 
 
 # --- Tarcil (l.578-579) -------------------------------------------------------------------
+
 
 def test_tarcil_taps_and_removes_lure_of_the_senses():
     assert resolve_removal(RemovalInput(6), 8).outcome == "removed"
@@ -164,6 +175,7 @@ def test_tarcil_removes_lure_of_expedience():
 
 
 # --- Layos (l.581-586) ----------------------------------------------------------------------
+
 
 def test_layos_check_at_dunnish_clan_hold():
     """l.582: CP 5, roll 6 > 5: nothing happens."""
@@ -226,6 +238,7 @@ def test_ice_orcs_least_roll_is_4():
 
 # --- Movement Barad-dur -> Minas Morgul -> Dol Guldur -> Lonely Mountain (l.379-387, 413-415) ---
 
+
 def test_leg_1_barad_dur_to_minas_morgul():
     """l.380/415: path d s from the origin's card; keyings d, s and the Darkhaven."""
     assert site_path_for_move("site-to-darkhaven").card == "the site of origin's card"
@@ -262,6 +275,7 @@ def test_leg_3_dol_guldur_to_the_lonely_mountain():
 
 # --- Doors of Night + Fell Winter (l.637-639) ---------------------------------------------------
 
+
 def test_doors_of_night_and_fell_winter_make_s_w_b_w():
     result = keying(KeyingInput(path="s w f b", site="B", doors_of_night=True, fell_winter=True))
     assert result.path == ("s", "w", "b", "w")  # not s w w w
@@ -269,8 +283,9 @@ def test_doors_of_night_and_fell_winter_make_s_w_b_w():
     assert result.detainment["B"] == "no"
     assert result.changes == (("b", "w"), ("f", "b"))
     assert [fact.text for fact in result.facts] == [
-        "Fell Winter gives this Border-hold an automatic-attack: wolves, 3 strikes at 7 prowess."]
-    assert not any("wolves" in step.text for step in result.explain)   # a fact, not a step
+        "Fell Winter gives this Border-hold an automatic-attack: wolves, 3 strikes at 7 prowess."
+    ]
+    assert not any("wolves" in step.text for step in result.explain)  # a fact, not a step
 
 
 def test_fell_winter_example_hazard_limit_6_and_wolves_at_10():
@@ -282,12 +297,14 @@ def test_fell_winter_example_hazard_limit_6_and_wolves_at_10():
 
 # --- Deep Wilderness (l.721) ---------------------------------------------------------------------
 
+
 def test_w_b_b_w_allows_double_wilderness():
     result = keying(KeyingInput(path="w b b w"))
     assert result.region_keyings == ("b", "bb", "w", "ww")
 
 
 # --- Dire Wolves (l.736) -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("strikes, prowess", [(4, 8), (5, 9), (6, 10)])
 def test_dire_wolves_attack_against_four_characters(strikes, prowess):
@@ -300,10 +317,11 @@ def test_dire_wolves_attack_against_four_characters(strikes, prowess):
     result = attack(targets)
     p_first = chance_of(r for r in range(2, 13) if r + 5 - excess > prowess)
     p_other = chance_of(r for r in range(2, 13) if r + 5 > prowess)
-    assert result.defeated == p_first * p_other ** 3
+    assert result.defeated == p_first * p_other**3
 
 
 # --- Cave-drake with support (l.966) ---------------------------------------------------------------
+
 
 def test_cave_drake_muzgash_with_three_supporters_has_7():
     muzgash = StrikeInput(prowess=4, strike_prowess=10, support=3, body=8)
@@ -328,6 +346,7 @@ def test_cave_drake_gorbag_not_tapping_rolls_12():
 
 
 # --- Hazard limits (l.252, 533, 701, 858, 889) ---------------------------------------------------------
+
 
 @pytest.mark.parametrize("size, halved", [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (7, 4)])
 def test_hazard_limit_halved_rounds_up(size, halved):
@@ -359,8 +378,7 @@ def test_standard_audience_wendy_22_nick_14():
 
 def test_standard_audience_with_hillmen_nick_wins():
     """l.832 "Nick curses his luck": with the Hillmen (+4 faction), 17 against 22."""
-    result = audience(AudienceInput(WENDY, NICK.replace("faction=0", "faction=4"),
-                                    revealed_against_me=3))
+    result = audience(AudienceInput(WENDY, NICK.replace("faction=0", "faction=4"), revealed_against_me=3))
     assert (result.me.final_total, result.opponent.final_total) == (17, 22)
     assert result.winner == "opponent"
 
@@ -381,27 +399,38 @@ ORCS_AND_TROLLS = ("Orc", "Troll")
 
 
 def wendy_sheet():
-    return ControlSheetInput((
-        SheetCharacter("Troll-chief", 6, 0, race="Troll", bracket_influence=3, bracket_races=ORCS_AND_TROLLS),
-        SheetCharacter("Troll Lout", 3, 0, controller="Troll-chief", race="Troll"),
-        SheetCharacter("Shagrat", 6, 0, race="Orc", bracket_influence=4, bracket_races=ORCS_AND_TROLLS),
-        SheetCharacter("Grishnákh", 3, 0, controller="Shagrat", race="Orc"),
-        SheetCharacter("Orc Tracker", 3, 0, race="Orc"),
-        SheetCharacter("Dwar", None, 5, race="Ringwraith"),
-    ))
+    return ControlSheetInput(
+        (
+            SheetCharacter("Troll-chief", 6, 0, race="Troll", bracket_influence=3, bracket_races=ORCS_AND_TROLLS),
+            SheetCharacter("Troll Lout", 3, 0, controller="Troll-chief", race="Troll"),
+            SheetCharacter("Shagrat", 6, 0, race="Orc", bracket_influence=4, bracket_races=ORCS_AND_TROLLS),
+            SheetCharacter("Grishnákh", 3, 0, controller="Shagrat", race="Orc"),
+            SheetCharacter("Orc Tracker", 3, 0, race="Orc"),
+            SheetCharacter("Dwar", None, 5, race="Ringwraith"),
+        )
+    )
 
 
 def nick_sheet():
     """Errata B7: a second Orc Captain, following the Lieutenant of Morgul (2 + [3])."""
-    return ControlSheetInput((
-        SheetCharacter("Tarcil", 6, 2, race="Dúnadan"),
-        SheetCharacter("Orc Captain", 5, 0, race="Orc", bracket_influence=3, bracket_races=ORCS_AND_TROLLS),
-        SheetCharacter("Lieutenant of Morgul", 9, 2, race="Man", bracket_influence=3, bracket_races=("Orc",)),
-        SheetCharacter("Indûr", None, 5, race="Ringwraith"),
-        SheetCharacter("Ciryaher", 5, 2, controller="Indûr", race="Dúnadan"),
-        SheetCharacter("Orc Captain 2", 5, 0, controller="Lieutenant of Morgul", race="Orc",
-                       bracket_influence=3, bracket_races=ORCS_AND_TROLLS),
-    ))
+    return ControlSheetInput(
+        (
+            SheetCharacter("Tarcil", 6, 2, race="Dúnadan"),
+            SheetCharacter("Orc Captain", 5, 0, race="Orc", bracket_influence=3, bracket_races=ORCS_AND_TROLLS),
+            SheetCharacter("Lieutenant of Morgul", 9, 2, race="Man", bracket_influence=3, bracket_races=("Orc",)),
+            SheetCharacter("Indûr", None, 5, race="Ringwraith"),
+            SheetCharacter("Ciryaher", 5, 2, controller="Indûr", race="Dúnadan"),
+            SheetCharacter(
+                "Orc Captain 2",
+                5,
+                0,
+                controller="Lieutenant of Morgul",
+                race="Orc",
+                bracket_influence=3,
+                bracket_races=ORCS_AND_TROLLS,
+            ),
+        )
+    )
 
 
 def test_wendy_has_5_unused_general_influence():
@@ -419,6 +448,9 @@ def test_nick_has_0_unused_general_influence():
 def test_only_nicks_orc_captain_can_take_the_orc_tracker():
     """l.319: the Orc Tracker (mind 3) needs 3 unused direct influence against an Orc."""
     result = control_sheet(nick_sheet())
-    able = [name for name in ("Tarcil", "Orc Captain", "Lieutenant of Morgul", "Indûr")
-            if result.unused_for(name, "Orc") >= 3]
+    able = [
+        name
+        for name in ("Tarcil", "Orc Captain", "Lieutenant of Morgul", "Indûr")
+        if result.unused_for(name, "Orc") >= 3
+    ]
     assert able == ["Orc Captain"]

@@ -22,16 +22,15 @@ from markdown.util import AtomicString
 from pymdownx.blocks import BlocksExtension
 from pymdownx.blocks.block import Block
 
-from mele.views.catalogue import VIEWS
-from mele.views.render import render
-from mele.views.values import default_values
-
-from mele.views.form_elements import Html
-from mele.views.form import render_form
-from mele.views.games import game_of
-from mele.views.page_config import page_config
 from mele.build_scripts.model.rule_index import RuleIndex
 from mele.build_scripts.site_urls import url_scheme
+from mele.views.catalogue import VIEWS
+from mele.views.form import render_form
+from mele.views.form_elements import Html
+from mele.views.games import game_of
+from mele.views.page_config import page_config
+from mele.views.render import render
+from mele.views.values import default_values
 
 
 class CalculatorBlock(Block):
@@ -40,8 +39,9 @@ class CalculatorBlock(Block):
 
     def on_validate(self, parent) -> bool:
         if self.argument not in VIEWS:
-            raise ValueError(f"calculator block: there is no calculator {self.argument!r}; "
-                             f"use one of {', '.join(VIEWS)}")
+            raise ValueError(
+                f"calculator block: there is no calculator {self.argument!r}; use one of {', '.join(VIEWS)}"
+            )
         return True
 
     def on_create(self, parent):
@@ -54,8 +54,9 @@ class CalculatorBlock(Block):
             raise ValueError(f"calculator {view_id}: the engine cites rules that do not exist: {missing}")
         example = view.get("example")
         if example and example["rule"] not in rules:
-            raise ValueError(f"calculator {view_id}: its rulebook example is rule {example['rule']}, "
-                             "which does not exist")
+            raise ValueError(
+                f"calculator {view_id}: its rulebook example is rule {example['rule']}, which does not exist"
+            )
         html = Html(rules.markdown_link)
         values = default_values(view)
         rule_urls = {rule_id: rules.url(rule_id) for rule_id in cited}
@@ -63,23 +64,37 @@ class CalculatorBlock(Block):
         if "error" in shown:
             raise ValueError(f"calculator {view_id}: its defaults are rejected by the engine: {shown['error']}")
         config = page_config(view_id, view, values, rule_urls, lambda given: render(view_id, given, rule_urls))
-        box = html.el(parent, "div", {"class": "calculator no-glossary", "id": f"calc-{view_id}",
-                                      "data-view": view_id, "data-config": json.dumps(config, ensure_ascii=False,
-                                                                                     separators=(",", ":")),
-                                      "data-params": json.dumps(shown["params"], separators=(",", ":"))})
+        box = html.el(
+            parent,
+            "div",
+            {
+                "class": "calculator no-glossary",
+                "id": f"calc-{view_id}",
+                "data-view": view_id,
+                "data-config": json.dumps(config, ensure_ascii=False, separators=(",", ":")),
+                "data-params": json.dumps(shown["params"], separators=(",", ":")),
+            },
+        )
         status = html.el(box, "div", {"class": "calc-status", "role": "status"})
-        html.el(status, "span", {"class": "calc-status__text"},
-                "Showing the result for the default inputs, worked out when the site was built. "
-                "Live updates need JavaScript.")
-        html.el(status, "progress", {"class": "calc-status__progress", "max": "3", "hidden": "hidden",
-                                     "aria-label": "Loading the engine"})
+        html.el(
+            status,
+            "span",
+            {"class": "calc-status__text"},
+            "Showing the result for the default inputs, worked out when the site was built. "
+            "Live updates need JavaScript.",
+        )
+        html.el(
+            status,
+            "progress",
+            {"class": "calc-status__progress", "max": "3", "hidden": "hidden", "aria-label": "Loading the engine"},
+        )
         render_form(html, box, view_id, view, values)
         result_id = f"calc-{view_id}-result"
         bar = html.el(box, "a", {"class": "calc-summary", "href": f"#{result_id}"})
         html.el(bar, "span", {"class": "calc-summary__text", "aria-live": "polite"}, shown["summary"])
         html.el(bar, "span", {"class": "calc-summary__go", "aria-hidden": "true"}, "Full result ↓")
         section = html.el(box, "section", {"class": "calc-result", "id": result_id, "aria-label": "Result"})
-        section.text = AtomicString(self.md.htmlStash.store(shown["html"]))   # as the views wrote it
+        section.text = AtomicString(self.md.htmlStash.store(shown["html"]))  # as the views wrote it
         return box
 
 
@@ -87,8 +102,11 @@ class CalculatorBlocksExtension(BlocksExtension):
     def __init__(self, *args, **kwargs):
         self.config = {
             "index": ["build/rules-index.json", "the rules index written by prebuild"],
-            "mkdocs_config": ["mkdocs.yml", "the MkDocs configuration: the site's URLs (site_url, "
-                                            "use_directory_urls) for the rule links in the results"],
+            "mkdocs_config": [
+                "mkdocs.yml",
+                "the MkDocs configuration: the site's URLs (site_url, "
+                "use_directory_urls) for the rule links in the results",
+            ],
         }
         super().__init__(*args, **kwargs)
 

@@ -12,7 +12,6 @@ import threading
 import pytest
 
 from mele.devtools.serve import QuietServer, QuietSiteHandler
-
 from tests.browser.conftest import (
     Guard,
     assert_result_shown,
@@ -29,15 +28,18 @@ from tests.browser.cross_engine.conftest import problems_since_last_asked
 from tests.browser.cross_engine.pages import NotInAutomation
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
-from tests.support.site import BROWSER_SITE
 from tests.support.browser import ALL_CALCULATOR_PAGES as PAGES
+from tests.support.site import BROWSER_SITE
 
-PER_VIEW = 2          # of the scenarios whose inputs differ from the defaults: the result is computed live
+PER_VIEW = 2  # of the scenarios whose inputs differ from the defaults: the result is computed live
 
 
 def live_scenarios(view: str) -> list[tuple[str, dict]]:
-    return [(name, values) for name, scenario_view, values, _ in SCENARIOS
-            if scenario_view == view and values != defaults(view)][:PER_VIEW]
+    return [
+        (name, values)
+        for name, scenario_view, values, _ in SCENARIOS
+        if scenario_view == view and values != defaults(view)
+    ][:PER_VIEW]
 
 
 def check_live_results(page, views: list[str]) -> None:
@@ -101,7 +103,7 @@ def test_a_shared_link_restores_its_inputs_and_answer(calculator_tour, origin):
     assert link.startswith(f"{origin}/calculators/strike/?"), link
 
     calculator_tour.leave()
-    page.goto(link)                     # the views in the worker read the link
+    page.goto(link)  # the views in the worker read the link
     wait_for_engine(page, "strike")
     assert_result_shown(page, "strike", values, name)
     assert form_values(page, "strike") == values, name
@@ -129,8 +131,10 @@ class EarlyEditHandler(QuietSiteHandler):
             self.answer("text/javascript", EARLY_EDIT_JS.encode())
         elif path == "/calculators/strike/":
             page = (BROWSER_SITE / "calculators" / "strike" / "index.html").read_text(encoding="utf-8")
-            self.answer("text/html; charset=utf-8",
-                        page.replace("</body>", f'<script src="{EARLY_EDIT_PATH}"></script></body>').encode())
+            self.answer(
+                "text/html; charset=utf-8",
+                page.replace("</body>", f'<script src="{EARLY_EDIT_PATH}"></script></body>').encode(),
+            )
         else:
             super().do_GET()
 
@@ -165,6 +169,8 @@ def test_an_edit_made_before_the_scripts_run_is_what_the_first_live_result_answe
         wait_for_params(page, "strike", expected_params("strike", edited))
         assert form_values(page, "strike") == edited
         assert page.evaluate("document.activeElement.id") == "calc-strike-prowess"
-        page.wait_for_function("document.querySelector('#calc-strike .calc-status').textContent.trim()"
-                               " === 'Live: the result follows your inputs.'")
+        page.wait_for_function(
+            "document.querySelector('#calc-strike .calc-status').textContent.trim()"
+            " === 'Live: the result follows your inputs.'"
+        )
         page.wait_for_function("new URLSearchParams(location.search).get('strike.prowess') === '8'")
