@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from tests.browser.conftest import BROWSER_SITE, wait_for_engine
-from tests.browser.test_phone import PHONE
+from tests.support.browser import PHONE
 
 COMBAT = "rules/1-7-combat/"
 # Is the element at the centre of `selector`'s box that element (or inside it), or is something over it?

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mele.engine.cli import main
+from tests.support.cli import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,15 +26,6 @@ COMMANDS = {
         "3",
     ],
 }
-
-
-def run_cli(capsys, *argv):
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = exit_.code
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize("name", COMMANDS)

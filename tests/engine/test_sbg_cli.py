@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mele.engine.api import run
-from tests.engine.test_cli import run_cli
+from tests.support.cli import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 

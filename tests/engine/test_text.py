@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from mele.engine.text import percent, signed
-from tests.engine.test_cli import run_cli
+from tests.support.cli import run_cli
 
 
 @pytest.mark.parametrize(

@@ -26,31 +26,10 @@ from tests.browser.conftest import (
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import problems_since_last_asked
 from tests.browser.cross_engine.pages import NotInAutomation
-from tests.browser.scenarios import SCENARIOS
+from tests.browser.cross_engine.scenario_steps import check_live_results, live_scenarios
 from tests.browser.tour import CalculatorTour
 from tests.support.browser import ALL_CALCULATOR_PAGES as PAGES
 from tests.support.site import BROWSER_SITE
-
-PER_VIEW = 2  # of the scenarios whose inputs differ from the defaults: the result is computed live
-
-
-def live_scenarios(view: str) -> list[tuple[str, dict]]:
-    return [
-        (name, values)
-        for name, scenario_view, values, _ in SCENARIOS
-        if scenario_view == view and values != defaults(view)
-    ][:PER_VIEW]
-
-
-def check_live_results(page, views: list[str]) -> None:
-    """Fill each view's scenarios in; the result shown must be CPython's."""
-    for view in views:
-        wait_for_engine(page, view)
-        scenarios = live_scenarios(view)
-        assert scenarios, f"no scenario for {view}"
-        for name, values in scenarios:
-            fill_view(page, view, values)
-            assert_result_shown(page, view, values, name)
 
 
 def assert_no_new_problems(page) -> None:

@@ -21,9 +21,10 @@ from tests.browser.conftest import (
     wait_for_params,
 )
 from tests.browser.cross_engine import hooks
-from tests.browser.cross_engine.test_calculators import check_live_results, live_scenarios
-from tests.browser.cross_engine.test_reading import (
+from tests.browser.cross_engine.scenario_steps import (
     SEARCH_TIMEOUT_MS,
+    check_live_results,
+    live_scenarios,
     type_the_rule_number_into_search,
     wait_until_in_view,
 )

@@ -15,6 +15,10 @@ from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked
 from tests.browser.cross_engine.firefox import FirefoxPage
 from tests.browser.cross_engine.pages import NotInAutomation
+from tests.browser.cross_engine.scenario_steps import (
+    type_the_rule_number_into_search,
+    wait_until_in_view,
+)
 from tests.support.browser import assert_landed_on
 from tests.support.site import BROWSER_SITE, ROOT, normalise
 
@@ -32,7 +36,6 @@ RECORD_MESSAGES_JS = """() => {
   }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
 CLICK_ARRIVED_MS = 10_000
-SEARCH_TIMEOUT_MS = 20_000
 
 
 @cache
@@ -43,12 +46,6 @@ def rule(rule_id: str) -> dict:
 @cache
 def definition(term_id: str) -> str:
     return next(t.definition for t in load_terms(ROOT / "sources") if t.id == term_id)
-
-
-def wait_until_in_view(page, element_id: str) -> None:
-    page.wait_for_function(
-        f"(el => !!el && ({hooks.IN_VIEW_JS})(el))(document.getElementById('{element_id}'))", timeout=10_000
-    )
 
 
 def test_the_engine_reports_console_errors(engine_page, origin):
@@ -225,17 +222,6 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
         else:
             page.click(hooks.OUTSIDE_ANY_TERM)
         page.wait_for_function(f"{entry_links} === {links_before}", timeout=CARD_TIMEOUT_MS)
-
-
-def type_the_rule_number_into_search(page) -> str:
-    """Types the rule's number into the search box (already focused) and waits for the rule among
-    the results, which come per key press (ranking is tests/browser's concern). Returns the result's
-    selector."""
-    page.keyboard.type(hooks.RULE_ID)
-    assert page.eval_on_selector(hooks.SEARCH_QUERY, "el => el.value") == hooks.RULE_ID
-    result = f"{hooks.SEARCH_RESULT_LINKS}[href$='{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}']"
-    page.wait_for_function(f"!!document.querySelector({json.dumps(result)})", timeout=SEARCH_TIMEOUT_MS)
-    return result
 
 
 def test_search_finds_a_rule_by_its_number_and_its_result_lands_on_it(engine_page):
