@@ -1,4 +1,4 @@
-"""Links made before the calculators opened with neutral inputs (issue 19).
+"""Links made before the calculators opened with neutral inputs.
 
 Until then the address bar kept only the inputs that differed from the defaults, and the
 defaults were the rulebook's examples. Such a link names some inputs and means the old
