@@ -85,7 +85,10 @@ def poll(page, expression: str, timeout_s: float = 60.0):
             return value
         if time.monotonic() > deadline:
             raise TimeoutError(f"benchmark: still waiting after {timeout_s:.0f} s for {expression}")
-        page.wait_for_timeout(20)
+        if hasattr(page, "wait_for_timeout"):  # Playwright: the page's events are delivered meanwhile
+            page.wait_for_timeout(20)
+        else:  # the Firefox and WebKit pages of the cross-engine layer run on their own
+            time.sleep(0.02)
 
 
 class FirstView:
