@@ -77,8 +77,12 @@ class Xvfb:
 
 
 # True once the element `steps` name takes a tap: in the document, laid out, the same box over
-# two frames, and the topmost element at its middle (what Playwright checks before it acts).
+# two frames, and the topmost element at its middle (what Playwright checks before it acts). Each
+# try brings it to the middle of the screen again, as Playwright scrolls again before each retry:
+# a form that grew or shrank above it since the last try may have moved it off screen.
 SETTLED_JS = f"""steps => new Promise((resolve) => {{
+  const shown = ({ELEMENT_JS})(steps);
+  if (shown) shown.scrollIntoView({{block: "center", inline: "center"}});
   const boxOf = () => {{
     const el = ({ELEMENT_JS})(steps);
     if (!el || !el.isConnected || !el.getClientRects().length) return null;
