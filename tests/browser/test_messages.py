@@ -9,16 +9,23 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.conftest import BROWSER_SITE, wait_for_engine
-from tests.support.browser import PHONE
+from tests.support.browser import COMBAT, PHONE, expect, wait_for_engine, wait_until_still
+from tests.support.site import BROWSER_SITE
 
-COMBAT = "rules/1-7-combat/"
 # Is the element at the centre of `selector`'s box that element (or inside it), or is something over it?
 ON_TOP_JS = """(selector) => {
     const target = document.querySelector(selector);
     const box = target.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return Boolean(hit) && (hit === target || target.contains(hit));
+}"""
+# Scrolls the block with this id to just under the message area (the lasting note), where a reader
+# sees its number and taps it.
+UNDER_THE_MESSAGE_JS = """(id) => {
+    const block = document.getElementById(id);
+    block.scrollIntoView({block: "start"});
+    const below = document.getElementById("site-messages").getBoundingClientRect().bottom;
+    scrollBy(0, block.getBoundingClientRect().top - below);
 }"""
 # Every point where the message area and `selector` overlap belongs to `selector`, not the message area.
 NOT_COVERED_BY_MESSAGES_JS = """(selector) => {
@@ -41,6 +48,10 @@ VISIBLE_TOOLTIPS_JS = """() => [...document.querySelectorAll(".md-tooltip2, .md-
     const box = tip.getBoundingClientRect();
     return style.display !== "none" && style.visibility !== "hidden" && Number(style.opacity) > 0 && box.width > 0;
 }).length"""
+
+
+# The page has scrolled down by `by` pixels, or as far as it goes.
+SCROLLED_DOWN_JS = "by => scrollY >= Math.min(by, document.documentElement.scrollHeight - innerHeight) - 1"
 
 
 def show(page, text: str, **options) -> None:
@@ -69,8 +80,9 @@ def test_the_copied_note_covers_no_rule_and_queues_after_a_lasting_note(open_pag
     page.goto(f"{origin}/{COMBAT}")
     show(page, "Saving the pages, search and glossary for offline use (5.1 MB)…", id="offline-pages", timeoutMs=None)
     number = "a.rule-num[data-cite='MELE 1.7.24']"
-    page.evaluate("document.getElementById('r1-7-24').scrollIntoView({block: 'start'})")  # just under the header
-    page.wait_for_timeout(300)
+    page.evaluate(UNDER_THE_MESSAGE_JS, "r1-7-24")
+    wait_until_still(page)  # the header's title swaps as its heading scrolls away
+    assert page.evaluate(ON_TOP_JS, number), "the rule's number is there to be tapped"
     page.locator(number).tap()
     page.locator("#site-messages[data-message='rule-copied']").wait_for()
     assert page.locator("#site-messages").count() == 1, "one message area, no stacked toasts"
@@ -86,7 +98,7 @@ def test_a_message_stays_under_the_open_drawer(open_page):
     show(page, "Ready offline: the pages, search and glossary.", timeoutMs=None)
     page.tap("label.md-header__button[for='__drawer']")
     page.wait_for_function("document.getElementById('__drawer').checked")
-    page.wait_for_timeout(400)  # the drawer slides in
+    wait_until_still(page)  # the drawer has slid in
     assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, ".md-sidebar--primary")
 
 
@@ -109,10 +121,10 @@ def test_no_tooltip_stays_after_a_tap(open_page):
 def test_back_to_top_stays_in_the_header_band(open_page):
     page = open_page("calculators/strike/", **PHONE)
     page.mouse.wheel(0, 1500)
-    page.wait_for_timeout(300)
+    page.wait_for_function(SCROLLED_DOWN_JS, 1500)  # the way down is over before the way up
     page.mouse.wheel(0, -300)  # Material shows the button while scrolling up
-    page.locator(".md-top").wait_for(state="visible")
-    page.wait_for_timeout(300)
+    expect(page.locator(".md-top")).to_be_visible()
+    wait_until_still(page)  # the button has slid into its place
     top = page.locator(".md-top").bounding_box()
     header = page.locator(".md-header").bounding_box()
     assert top["y"] + top["height"] <= header["y"] + header["height"] + 0.5, (top, header)

@@ -8,7 +8,9 @@ import json
 from urllib.parse import parse_qsl
 
 from mele.views.render import read_link
-from tests.browser.conftest import (
+from tests.browser.cross_engine.hooks import calculator_link
+from tests.browser.scenarios import values
+from tests.support.browser import (
     assert_result_shown,
     defaults,
     expected_params,
@@ -20,9 +22,7 @@ from tests.browser.conftest import (
     wait_for_engine,
     wait_for_params,
 )
-from tests.browser.cross_engine.hooks import calculator_link
-from tests.browser.scenarios import values
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 
 def test_copied_link_reproduces_inputs_and_result(open_returning_page, origin):
@@ -151,9 +151,15 @@ def test_a_burst_of_changes_stays_within_the_browsers_cap_on_address_writes(open
 def test_the_next_page_keeps_its_own_address(open_page):
     """Material's instant navigation puts the next page's address up before that page arrives:
     an input changed meanwhile on the page being left (or a write still due) is not written
-    onto the next page's address. (No service worker: the next page is held on its way.)"""
+    onto the next page's address. (No service worker: the next page is held on its way. The
+    page's clock is Playwright's, so the gap between writes is passed without waiting it out.)"""
     page = open_page("calculators/strike/")
     wait_for_engine(page, "strike")
+    # Playwright's clock from here on (it runs on its own until told to jump). Its performance.now
+    # starts again from 0: it is first brought to where the page's was.
+    started = page.evaluate("performance.now()")
+    page.clock.install()
+    page.clock.fast_forward(int(started))
     page.fill("#calc-strike-prowess", "7")
     wait_for_address(page, "strike", {**defaults("strike"), "prowess": "7"})
     held = []
@@ -162,7 +168,7 @@ def test_the_next_page_keeps_its_own_address(open_page):
     page.wait_for_function("location.pathname.endsWith('/calculators/corruption/')")
     page.fill("#calc-strike-prowess", "8")  # the strike page is still the one shown
     wait_for_params(page, "strike", expected_params("strike", {**defaults("strike"), "prowess": "8"}))
-    page.wait_for_timeout(1500)  # past the gap between writes (1 s)
+    page.clock.run_for(1500)  # past the gap between writes (1 s): a write still due is made now
     assert held, "the next page was asked for"
     held[0].continue_()
     wait_for_engine(page, "corruption")
