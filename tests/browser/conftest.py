@@ -46,7 +46,6 @@ from tests.support.browser import (  # noqa: F401 (also imported from here by te
     fill_view,
     form_values,
     guarded_page,
-    poll_until,
     python_rendered_text,
     result_text,
     set_field,

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
 
 from benchmarks.network import throttle
 from mele.views.catalogue import VIEWS
-from tests.browser.conftest import (
+from tests.support.browser import (
     expected_params,
     form_values,
-    poll_until,
     set_field,
     wait_for_address,
     wait_for_engine,
@@ -89,29 +89,25 @@ def test_the_result_the_bar_and_the_address_follow_the_form_through_random_edit_
     throttle(page.context, page, "Fast 4G")
     held, taps, windows = [], [], []
     page.route("**/calculators/page.js", lambda route: held.append(route))
-    page.goto(page.guard.origin + "/calculators/strike/", wait_until="commit")
+    with page.expect_request("**/calculators/page.js"):
+        page.goto(page.guard.origin + "/calculators/strike/", wait_until="commit")
     expect(page.locator(f"{BOX}-prowess")).to_be_editable()
 
     # Before the page script: what the reader types is input.
     edits(page, rng, "before the scripts", taps)
     assert not page.get_attribute(BOX, "data-wired")
     windows.append("before the scripts")
-    poll_until(page, lambda: held, 30)
+    assert len(held) == 1, "the page script was held once"
     held[0].fallback()
     expect(page.locator(BOX)).to_have_attribute("data-wired", "true")
     assert_one_story(page, "the script took over")
 
     # While the engine downloads, and while Python starts (each if the page is still in it).
     for window, words in (("downloading", " MB"), ("starting", "starting Python")):
-        text = poll_until(
-            page,
-            lambda words=words: (
-                page.get_attribute(BOX, "data-engine") != "loading"
-                or words in page.inner_text(f"{BOX} .calc-status__text")
-            ),
-            60,
-        )
-        if text and page.get_attribute(BOX, "data-engine") == "loading":
+        past_loading = page.locator(f"{BOX}:not([data-engine='loading'])")
+        saying = page.locator(f"{BOX} .calc-status__text", has_text=re.compile(re.escape(words)))
+        expect(past_loading.or_(saying).first).to_be_attached(timeout=60_000)
+        if page.get_attribute(BOX, "data-engine") == "loading":
             edits(page, rng, window, taps)
             windows.append(window)
             assert_one_story(page, window)

@@ -11,16 +11,9 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import (
-    BROWSER_SITE,
-    assert_result_shown,
-    defaults,
-    fill_view,
-    poll_until,
-    wait_for_engine,
-)
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
+from tests.support.browser import assert_result_shown, defaults, fill_view, wait_for_engine
 from tests.support.offline import (
     ENGINE_FILE_PARTS,
     SAVE_DATA_JS,
@@ -33,6 +26,7 @@ from tests.support.offline import (
     wait_until_engine_kept,
     wait_until_saved,
 )
+from tests.support.site import BROWSER_SITE
 
 VIEWS_ON_PAGE_JS = (
     "[...document.querySelectorAll('.calculator[data-config]')].map(b => JSON.parse(b.dataset.config).view)"
@@ -183,8 +177,10 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
     page.on("requestfinished", lambda request: finished.append(request))
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
-    # The worker's network events may reach us after the page's news.
-    poll_until(page, lambda: any(".whl" in request.url for request in finished), timeout_s=5)
+    # The worker's network events may reach us after the page's news (none is delivered between
+    # the look and the wait: the sync API hears the page only inside its own calls).
+    if not any(".whl" in request.url for request in finished):
+        page.wait_for_event("requestfinished", lambda request: ".whl" in request.url, timeout=5_000)
 
     def timed(part):
         requests = [r for r in finished if part in r.url]

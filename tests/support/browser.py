@@ -9,10 +9,11 @@ import contextlib
 import functools
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
-from urllib.parse import parse_qsl, urlparse
+from urllib.parse import parse_qsl, quote_plus, urlparse
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -23,6 +24,7 @@ from mele.views.catalogue import VIEWS
 from mele.views.games import game_of
 from mele.views.render import read_link, render
 from mele.views.values import default_values, engine_params
+from tests.browser.cross_engine.pages import FUNCTION_SOURCE
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 COMBAT = "rules/1-7-combat/"
@@ -136,35 +138,38 @@ def expect(target, message: str | None = None):
     return playwright_expect(target, message)
 
 
-def poll_until(page, check, timeout_s: float, every_ms: int = 50):
-    """`check()`'s first truthy answer, asked every `every_ms` until `timeout_s` has passed (then
-    None). Between asks the page's events are delivered (page.wait_for_timeout), so a check may
-    read what Python heard from the page as well as the page itself."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        answer = check()
-        if answer or time.monotonic() > deadline:
-            return answer or None
-        page.wait_for_timeout(every_ms)
+# Asks `check` every 16 ms (a frame) until it is truthy or `ms` have passed: the page waits,
+# not Python.
+WAIT_IN_PAGE_JS = """async (arg) => {
+  const check = %(check)s;
+  const until = performance.now() + %(ms)f;
+  for (;;) {
+    const answer = await check(arg);
+    if (answer || performance.now() > until) return answer || null;
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+}"""
 
 
 def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
-    """page.wait_for_function, asked with page.evaluate until it holds. Playwright's own evaluates
-    its predicate's text with eval inside the page, which the site's Content-Security-Policy (no
-    'unsafe-eval') refuses, as a console error; page.evaluate is not subject to the policy."""
-
-    def value():
+    """page.wait_for_function, waited for inside the page by one page.evaluate. Playwright's own
+    builds its predicate with eval inside the page, which the site's Content-Security-Policy (no
+    'unsafe-eval') refuses, as a console error; page.evaluate is not subject to the policy. A
+    navigation under way ends the page's wait: it goes on in the next document for the time left."""
+    check = f"({expression})" if FUNCTION_SOURCE.match(expression) else f"() => ({expression})"
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        left_ms = max(0.0, (deadline - time.monotonic()) * 1000)
         try:
-            return page.evaluate(expression, arg)
+            answer = page.evaluate(WAIT_IN_PAGE_JS % {"check": check, "ms": left_ms}, arg)
         except PlaywrightError as error:
             if "context was destroyed" not in str(error) and "navigat" not in str(error):
                 raise
-            return None  # a navigation or reload is under way: ask the next page
-
-    answer = poll_until(page, value, timeout / 1000, every_ms=20)
-    if answer is None:
-        raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
-    return answer
+            answer = None  # the document went: its successor is asked
+        if answer:
+            return answer
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
 
 
 # --- helpers the tests share ----------------------------------------------------------------------
@@ -320,19 +325,53 @@ def expected_params(view: str, values: dict) -> dict:
     return engine_params(VIEWS[view], values)
 
 
+def query_entries(view: str, values: dict) -> list[tuple[str, str]]:
+    """The [key, value] pairs the page writes into the address for `values`, in its order
+    (queryEntries in calculators/values.js); none for the view's defaults."""
+    spec = VIEWS[view]
+    if values == default_values(spec):
+        return []
+    encode = {field["name"]: field["kind"] == "bool" for field in spec["fields"] + spec.get("roll_fields", [])}
+    entries = [
+        (f"{view}.{name}", ("1" if values[name] == "1" else "0") if boolean else values[name])
+        for name, boolean in encode.items()
+    ]
+    if spec.get("rows"):
+        entries.append((f"{view}.rows", str(len(values["rows"]))))
+        for index, row in enumerate(values["rows"]):
+            for field in spec["rows"]["fields"]:
+                value = row[field["name"]]
+                entries.append(
+                    (
+                        f"{view}.{field['name']}.{index}",
+                        ("1" if value == "1" else "0") if field["kind"] == "bool" else value,
+                    )
+                )
+    return entries
+
+
+def form_encoded(text: str) -> str:
+    """`text` as URLSearchParams writes it (application/x-www-form-urlencoded)."""
+    return quote_plus(text, safe="*").replace("~", "%7E")
+
+
+def address_pattern(view: str, values: dict) -> re.Pattern:
+    """An address whose query holds the view's entries for `values` as the page writes them (one
+    run, in order: a write replaces the view's keys), or, for its defaults, none of the view's."""
+    entries = query_entries(view, values)
+    if not entries:
+        return re.compile(rf"^(?![^#]*[?&]{re.escape(view)}\.)")
+    run = "&".join(f"{form_encoded(key)}={form_encoded(value)}" for key, value in entries)
+    return re.compile(rf"[?&]{re.escape(run)}(?:[&#]|$)")
+
+
 def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> str:
-    """The address once its query, read as a link, gives `view` these values: the page writes it
+    """The address once its query gives `view` these values, read as a link: the page writes it
     at most once a second while inputs change (calculators/page.js says why)."""
-
-    def address_if_it_gives_them():
-        query = page.evaluate("location.search").removeprefix("?")
-        if read_link(view, parse_qsl(query, keep_blank_values=True))["values"] == values:
-            return page.evaluate("location.href")
-        return None
-
-    address = poll_until(page, address_if_it_gives_them, timeout)
-    if address is None:
-        raise TimeoutError(f"the address never gave {view} {values}: {page.evaluate('location.search')}")
+    expect(page).to_have_url(address_pattern(view, values), timeout=timeout * 1000)
+    address = page.url
+    query = urlparse(address).query
+    assert read_link(view, parse_qsl(query, keep_blank_values=True))["values"] == values, address
     return address
 
 
