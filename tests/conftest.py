@@ -13,31 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.site import (  # noqa: F401 (also imported from here by tests not yet moved to tests.support)
+from tests.support.site import (
     ARTIFACTS,
     BROWSER_SERVER,
-    BROWSER_SITE,
-    MOVED_BASE,
     MOVED_SITE,
-    MOVED_SITE_URL,
     ROOT,
     RUN_BUILDS,
-    RUN_LEADER,
     SITE,
     ZENSICAL_SITE,
-    broken_links,
     build_moved_site,
     build_site,
     build_zensical_site,
     built_once,
-    content_text,
-    ids_on_page,
-    missing_target,
-    moved_config,
-    normalise,
     one_build_at_a_time,
-    soup_of,
-    without_pythonpath,
 )
 
 

@@ -12,7 +12,7 @@ import pytest
 from mele.views.catalogue import VIEWS
 from mele.views.render import read_link, render
 from mele.views.values import default_values, engine_params
-from tests.conftest import ROOT
+from tests.support.site import ROOT
 
 # Links made before the neutral defaults, with the engine params they gave then
 # (worked out with that release's views).

@@ -13,51 +13,15 @@ from typing import NamedTuple
 
 import pytest
 
-from tests.support.browser import (  # noqa: F401 (also imported from here by tests not yet moved to tests.support)
-    ALL_CALCULATOR_PAGES,
-    CALCULATOR_PAGES,
+from tests.support.browser import (
     CHROMIUM_ARGS,
-    COMBAT,
-    ENGINE_READY_TIMEOUT_MS,
-    FIELDS_ON_PAGE_JS,
-    FORM_VALUES_JS,
     NO_SERVICE_WORKER_JS,
-    OPEN_FOLDS_JS,
-    PAGE_STATE_JS,
-    PHONE,
-    SAME_DOM_JS,
-    SBG_ADVANCED,
-    STILL_JS,
-    SWIM_PAGE,
-    VIEWS,
-    WHOLLY_IN_VIEW_JS,
     Guard,
-    answer_late,
     assert_guards_clean,
-    assert_landed_on,
-    assert_result_is_the_views,
-    assert_result_shown,
     chromium_path,
-    cited_rules,
-    defaults,
-    dom_id,
-    expect,
-    expected_params,
-    fill_view,
-    form_values,
     guarded_page,
-    python_rendered_text,
-    result_text,
-    set_field,
-    squash,
-    views_html,
-    wait_for_address,
-    wait_for_engine,
-    wait_for_function_under_csp,
-    wait_for_params,
-    wait_until_still,
 )
-from tests.support.site import ARTIFACTS, BROWSER_SERVER, BROWSER_SITE, ROOT, RUN_LEADER, build_site, built_once  # noqa: F401
+from tests.support.site import BROWSER_SERVER, BROWSER_SITE, ROOT, RUN_LEADER, build_site, built_once
 
 
 class Served(NamedTuple):

@@ -13,9 +13,9 @@ from urllib.parse import urlencode
 from playwright.sync_api import expect
 
 from mele.views.catalogue import VIEWS
-from tests.browser.conftest import (
+from tests.support.browser import (
     ALL_CALCULATOR_PAGES,
-    ARTIFACTS,
+    PHONE,
     defaults,
     expected_params,
     form_values,
@@ -24,7 +24,7 @@ from tests.browser.conftest import (
     wait_for_engine,
     wait_for_params,
 )
-from tests.support.browser import PHONE
+from tests.support.site import ARTIFACTS
 
 STRIKE = "calculators/strike/"
 

@@ -6,7 +6,7 @@ that moment has passed, with the engine started on the calculator page."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import wait_for_engine
+from tests.support.browser import wait_for_engine
 
 PAGES = (
     "",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from tests.browser.conftest import BROWSER_SITE, defaults, python_rendered_text, result_text, wait_for_engine
+from tests.support.browser import defaults, python_rendered_text, result_text, wait_for_engine
+from tests.support.site import BROWSER_SITE
 
 
 def test_status_shows_loading_with_progress_then_ready(open_page):

@@ -10,8 +10,9 @@ from urllib.parse import urljoin
 import pytest
 
 from mele.devtools.serve import start_server
-from tests.browser.conftest import BROWSER_SITE, CHROMIUM_ARGS, Guard, chromium_path
+from tests.support.browser import CHROMIUM_ARGS, Guard, chromium_path
 from tests.support.offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
+from tests.support.site import BROWSER_SITE
 
 HOME_HEADING = "Middle-earth Rules Reference"
 SHORTCUTS = ("glossary/", "turn-summary/", "calculators/")

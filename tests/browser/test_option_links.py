@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from mele.engine.params import CALCULATORS
-from tests.browser.conftest import expected_params, form_values, wait_for_engine, wait_for_params
 from tests.browser.scenarios import values
+from tests.support.browser import expected_params, form_values, wait_for_engine, wait_for_params
 
 LIMIT = {name: {option.name: option for option in calculator.options} for name, calculator in CALCULATORS.items()}
 

@@ -18,10 +18,9 @@ from playwright.sync_api import expect
 
 from benchmarks.search_bench import OPEN_SEARCH, RESULT_LINKS, SEARCH_INPUT, ask
 from tests.browser.axe import axe_violations, describe
-from tests.browser.conftest import answer_late, assert_landed_on
-from tests.conftest import ARTIFACTS
-from tests.support.browser import PHONE
+from tests.support.browser import PHONE, answer_late, assert_landed_on
 from tests.support.offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
+from tests.support.site import ARTIFACTS
 
 SEARCH = "[data-rule-search]"
 META = ".rule-search__meta"

@@ -13,11 +13,11 @@ from playwright.sync_api import expect
 
 from mele.engine.api import run
 from mele.engine.text import percent
+from mele.views.catalogue import VIEWS
 from mele.views.glossary_links import SBG_GLOSSARY
-from tests.browser.conftest import (
+from tests.browser.scenarios import SBG_SCENARIOS, values
+from tests.support.browser import (
     OPEN_FOLDS_JS,
-    ROOT,
-    VIEWS,
     defaults,
     expected_params,
     fill_view,
@@ -28,7 +28,7 @@ from tests.browser.conftest import (
     wait_for_engine,
     wait_for_params,
 )
-from tests.browser.scenarios import SBG_SCENARIOS, values
+from tests.support.site import ROOT
 
 # The other test modules add this page to their lists of calculator pages.
 SWIM_PAGE = {"swim": ["swim", "passenger-hit", "mount"]}

@@ -15,7 +15,7 @@ from mele.build_scripts.search.index import SEARCH_INDEX, site_search_index, twi
 from mele.build_scripts.search.pages import heading_over, page_parts
 from mele.build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
 from mele.build_scripts.steps import GLOSSARIES
-from tests.conftest import ROOT, missing_target, soup_of
+from tests.support.site import ROOT, missing_target, soup_of
 
 INDEX_GZIP_LIMIT = 300_000
 

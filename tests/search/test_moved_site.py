@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from mele.build_scripts.search.index import write_search_index
 from mele.build_scripts.steps import GLOSSARIES
-from tests.conftest import MOVED_BASE as BASE
-from tests.conftest import missing_target
+from tests.support.site import MOVED_BASE as BASE
+from tests.support.site import missing_target
 
 
 def test_search_index_locations_follow_the_url_style(moved_site):

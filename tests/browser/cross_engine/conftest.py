@@ -75,20 +75,3 @@ def engine_page(engine, engine_browser, origin, request):
             problems += page.problems()
         page.close()
     assert not problems, f"{engine}: {problems[:5]}"
-
-
-def problems_since_last_asked(page) -> list[str]:
-    """Console errors and requests that left 127.0.0.1, in any engine (NotInAutomation where unseen)."""
-    guard = getattr(page, "guard", None)  # Chromium: tests/browser/conftest.py's Guard
-    if guard is None:
-        return page.problems()
-    seen = guard.console_errors + [f"request left 127.0.0.1: {url}" for url in guard.external]
-    guard.console_errors.clear()
-    guard.external.clear()
-    return seen
-
-
-def clipboard_text(page) -> str:
-    """What the clipboard holds (NotInAutomation where the engine will not tell)."""
-    reader = getattr(page, "read_clipboard", None)  # Firefox, WebKit
-    return reader() if reader else page.evaluate("navigator.clipboard.readText()")

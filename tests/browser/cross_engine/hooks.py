@@ -3,7 +3,7 @@
 The scenarios assert on behaviour (a rule in view, a card with the term's entry link, a
 result equal to CPython's), never on incidental markup; when the site's markup moves,
 this module is the one to update. The calculators' own hooks (`#calc-VIEW`,
-`data-engine="ready"`, `data-params`, the fields' ids) are the ones tests/browser/conftest.py
+`data-engine="ready"`, `data-params`, the fields' ids) are the ones tests/support/browser.py
 already uses, through its helpers."""
 
 from __future__ import annotations

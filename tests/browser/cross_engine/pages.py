@@ -1,5 +1,5 @@
 """One page in Firefox or WebKit, with the small part of Playwright's sync `Page` API that the
-browser tests' helpers use (tests/browser/conftest.py: fill_view, wait_for_engine,
+browser tests' helpers use (tests/support/browser.py: fill_view, wait_for_engine,
 wait_for_params, result_text, ...), so those helpers and the cross-engine scenarios run
 unchanged in all three engines; Chromium is driven by Playwright itself.
 
@@ -251,3 +251,20 @@ class Expectation:
 
     def not_to_contain_text(self, text: str, timeout: float | None = None) -> None:
         self._until("(el, text) => !el || !el.textContent.includes(text)", text, timeout, f"still says {text!r}")
+
+
+def problems_since_last_asked(page) -> list[str]:
+    """Console errors and requests that left 127.0.0.1, in any engine (NotInAutomation where unseen)."""
+    guard = getattr(page, "guard", None)  # Chromium: tests/support/browser.py's Guard
+    if guard is None:
+        return page.problems()
+    seen = guard.console_errors + [f"request left 127.0.0.1: {url}" for url in guard.external]
+    guard.console_errors.clear()
+    guard.external.clear()
+    return seen
+
+
+def clipboard_text(page) -> str:
+    """What the clipboard holds (NotInAutomation where the engine will not tell)."""
+    reader = getattr(page, "read_clipboard", None)  # Firefox, WebKit
+    return reader() if reader else page.evaluate("navigator.clipboard.readText()")

@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import json
 
-from tests.browser.conftest import (
-    assert_result_shown,
-    defaults,
-    fill_view,
-    wait_for_engine,
-)
 from tests.browser.cross_engine import hooks
 from tests.browser.scenarios import SCENARIOS
+from tests.support.browser import assert_result_shown, defaults, fill_view, wait_for_engine
 
 PER_VIEW = 2  # of the scenarios whose inputs differ from the defaults: the result is computed live
 

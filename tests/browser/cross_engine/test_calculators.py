@@ -12,7 +12,12 @@ import threading
 import pytest
 
 from mele.devtools.serve import QuietServer, QuietSiteHandler
-from tests.browser.conftest import (
+from tests.browser.cross_engine import hooks
+from tests.browser.cross_engine.pages import NotInAutomation, problems_since_last_asked
+from tests.browser.cross_engine.scenario_steps import check_live_results, live_scenarios
+from tests.browser.tour import CalculatorTour
+from tests.support.browser import ALL_CALCULATOR_PAGES as PAGES
+from tests.support.browser import (
     Guard,
     assert_result_shown,
     defaults,
@@ -23,12 +28,6 @@ from tests.browser.conftest import (
     wait_for_engine,
     wait_for_params,
 )
-from tests.browser.cross_engine import hooks
-from tests.browser.cross_engine.conftest import problems_since_last_asked
-from tests.browser.cross_engine.pages import NotInAutomation
-from tests.browser.cross_engine.scenario_steps import check_live_results, live_scenarios
-from tests.browser.tour import CalculatorTour
-from tests.support.browser import ALL_CALCULATOR_PAGES as PAGES
 from tests.support.site import BROWSER_SITE
 
 

@@ -12,14 +12,6 @@ from __future__ import annotations
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from mele.devtools.serve import start_server
-from tests.browser.conftest import (
-    BROWSER_SITE,
-    PAGE_STATE_JS,
-    expected_params,
-    fill_view,
-    wait_for_engine,
-    wait_for_params,
-)
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.scenario_steps import (
     SEARCH_TIMEOUT_MS,
@@ -28,7 +20,9 @@ from tests.browser.cross_engine.scenario_steps import (
     type_the_rule_number_into_search,
     wait_until_in_view,
 )
+from tests.support.browser import PAGE_STATE_JS, expected_params, fill_view, wait_for_engine, wait_for_params
 from tests.support.offline import SERVICE_WORKER_STATE_JS, wait_until_engine_kept, wait_until_saved
+from tests.support.site import BROWSER_SITE
 
 # Far more than a first save takes in any of the three engines.
 FIRST_SAVE_MS = 60_000

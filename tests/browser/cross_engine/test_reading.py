@@ -12,9 +12,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from mele.build_scripts.glossary.terms import load_terms
 from tests.browser.cross_engine import hooks
-from tests.browser.cross_engine.conftest import clipboard_text, problems_since_last_asked
 from tests.browser.cross_engine.firefox import FirefoxPage
-from tests.browser.cross_engine.pages import NotInAutomation
+from tests.browser.cross_engine.pages import NotInAutomation, clipboard_text, problems_since_last_asked
 from tests.browser.cross_engine.scenario_steps import (
     type_the_rule_number_into_search,
     wait_until_in_view,
@@ -161,7 +160,7 @@ def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, orig
 
 
 CARD_TIMEOUT_MS = 20_000
-# tests.conftest.normalise in the page: the body's lower-case words, for a card whose text WebKit
+# tests.support.site.normalise in the page: the body's lower-case words, for a card whose text WebKit
 # may lay out after its links.
 PAGE_HAS_WORDS_JS = (
     "(words) => (document.body.innerText.toLowerCase().match(/[\\p{L}\\p{N}]+/gu) || []).join(' ').includes(words)"
