@@ -17,39 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mele.engine.api import run
 from mele.engine.params import CALCULATORS, Params
+from tests.support.engine_inputs import ENGINE_INPUTS
 
-CASES = {
-    "strike": {
-        "prowess": 7,
-        "strike_prowess": 11,
-        "state": "wounded",
-        "weapon": "2:8",
-        "support": 1,
-        "strike_body": 6,
-        "body": 8,
-        "discard_on": "7,8",
-        "ringwraith": False,
-    },
-    "corruption": {"points": 7, "modifier": -1, "checks": 3},
-    "influence": {"required": 10, "direct_influence": 2, "modifier": [3, 2]},
-    "keying": {"path": "s w f b", "site": "B", "doors_of_night": True, "fell_winter": True},
-    "hazard-limit": {"size": 5, "orc_scouts": 2, "halved": True},
-    "audience": {
-        "me": "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
-        "opponent": "character=11,item=5,faction=0,ally=2",
-        "revealed_against_me": 3,
-    },
-    "swim": {
-        "edition": "advanced",
-        "cavalry": True,
-        "heavy_armour": True,
-        "shield": True,
-        "banner": True,
-        "prone_in_deep": True,
-    },
-    "passenger-hit": {},
-    "mount": {},
-}
 BUDGET_SECONDS = 0.001
 
 
@@ -65,12 +34,12 @@ def median_seconds(call, repeat: int) -> float:
 
 def engine_call(name: str):
     """The calculator alone, its input built once."""
-    return CALCULATORS[name].read(Params(name, CASES[name]))
+    return CALCULATORS[name].read(Params(name, ENGINE_INPUTS[name]))
 
 
 def measure(repeat: int = 1000) -> dict:
     results = {}
-    for name, params in CASES.items():
+    for name, params in ENGINE_INPUTS.items():
         results[name] = {
             "engine": median_seconds(engine_call(name), repeat),
             "api_run": median_seconds(lambda name=name, params=params: run(name, params), repeat),

@@ -13,7 +13,7 @@ from mele.build_scripts.postbuild.engine import bytecode as engine_bytecode
 from mele.build_scripts.postbuild.engine import wheel as engine_wheel
 from mele.build_scripts.postbuild.engine.runtime import NODE_MODULES
 from mele.engine.api import run
-from tests.browser.scenarios import ENGINE_INPUTS
+from tests.support.engine_inputs import ENGINE_INPUTS
 from tests.support.node import needs_node, run_node
 
 UNCHECKED_HASH_PYC = 0b01  # hash-based, source not checked (PEP 552 flags)

@@ -17,8 +17,9 @@ from mele.build_scripts.postbuild.engine.stdlib import FULL_STDLIB, TRIMMED_STDL
 from mele.build_scripts.postbuild.engine.wheel import engine_revision, wheel_site_path
 from mele.engine.api import run
 from mele.views.catalogue import VIEWS
-from tests.browser.scenarios import ENGINE_INPUTS, SCENARIOS
+from tests.browser.scenarios import SCENARIOS
 from tests.support.browser import expected_params
+from tests.support.engine_inputs import ENGINE_INPUTS
 from tests.support.node import needs_node, run_node
 
 # argv: boot module, runtime dir, wheel, snapshot, trimmed zip, engine revision; stdin: [[name, params], ...].
