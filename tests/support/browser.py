@@ -189,7 +189,7 @@ def answer_late(page, path: str, seconds: float) -> None:
     goes on to the open_page guard). The sync API runs the handler while the test waits on the page."""
 
     def late(route):
-        time.sleep(seconds)
+        time.sleep(seconds)  # the network's delay (the one sleep in the tests), not a wait for the page
         route.fallback()
 
     page.route(f"**{path}", late)
