@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup
 
 from mele.engine.influence import INFLUENCE_OPTIONS
 from mele.views.games import GAMES
-from tests.extensions.conftest import convert, write_index
+from tests.support.markdown_extensions import convert, write_index
 
 EXTENSIONS = ["mele.build_scripts.markdown.calculator_blocks"]
 

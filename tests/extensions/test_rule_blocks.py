@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extensions.conftest import convert
+from tests.support.markdown_extensions import convert
 
 EXTENSIONS = ["mele.build_scripts.markdown.rule_blocks"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.extensions.conftest import convert, write_index
+from tests.support.markdown_extensions import convert, write_index
 
 EXTENSIONS = ["mele.build_scripts.markdown.rule_marks"]
 ERRATA = """
