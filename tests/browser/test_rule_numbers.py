@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from tests.support.browser import PHONE, open_phone_page, search_results
+from tests.support.browser import COMBAT, PHONE, open_phone_page, search_results
 
-COMBAT = "rules/1-7-combat/"
 MIN_WIDTH, MIN_HEIGHT = 44, 32
 
 # Each numbered rule: the boxes of its number and its control, the box of the rule, and

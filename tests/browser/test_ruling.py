@@ -13,11 +13,10 @@ from urllib.parse import quote
 import pytest
 
 from tests.browser.axe import axe_violations, describe
-from tests.support.browser import PHONE, expect, wait_for_engine
+from tests.support.browser import COMBAT, PHONE, expect, wait_for_engine
 from tests.support.offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
 from tests.support.site import BROWSER_SITE
 
-COMBAT = "rules/1-7-combat/"
 VICTORY = "rules/1-1-the-victory-conditions/"
 QUESTION = "Nick's company moves to Cameth Brin with Indûr. Is that allowed? <b>Really</b>?"
 ANSWER = "No: a Ringwraith stays at a Darkhaven unless alone.\nPlay on."
