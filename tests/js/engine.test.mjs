@@ -201,3 +201,21 @@ test("a listed rule is also found by the words of the sentence it completes, cou
   const own = small.search("defender roll").filter((r) => r.kind === "rule");
   assert.ok(["1.7.23", "1.7.26"].includes(own[0].id), "a rule with the words itself ranks above a listed one");
 });
+
+test("a synonym's weaker reading finds its rules, below those that say the closer words", () => {
+  const rule = (id, text) => ({ kind: "rule", id, section: "1.7", heading: "", block: "paragraph",
+    location: `rules/1-7-combat/#r${id.replace(/\./g, "-")}`, text });
+  const docs = [{ kind: "section", id: "1.7", title: "Combat", part: "Starter Rules", location: "rules/1-7-combat/", text: "" },
+    rule("1.7.24", "If the strike roll is greater than the strike's prowess, the strike fails."),
+    rule("1.7.25", "If the strike roll is equal to the strike's prowess, the strike was ineffectual."),
+    rule("1.7.34", "If the body check roll is greater than the strike's body, the strike is defeated.")];
+  for (let n = 40; n < 70; n++) docs.push(rule(`1.7.${n}`, `Filler ${n}.`));
+  const synonyms = [[["tie"], ["equal to the strike's prowess"]], [["tie"], ["greater than"], 0.3]];
+  const small = createSearch({ format: 3, synonyms, help: {}, docs });
+  const strike = ids(small.search("tie strike"));
+  assert.equal(strike[0], "1.7.25", strike.join(" "));
+  assert.ok(strike.indexOf("1.7.24") > 0, "the weaker reading still finds the rule");
+  assert.equal(ids(small.search("body check tie"))[0], "1.7.34");
+  const full = createSearch({ format: 3, synonyms: [synonyms[0], [["tie"], ["greater than"]]], help: {}, docs });
+  assert.equal(ids(full.search("tie strike"))[0], "1.7.24", "without the weight the earlier rule would come first");
+});

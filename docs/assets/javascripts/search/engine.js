@@ -168,8 +168,10 @@ export function createSearch(index, tuning) {
     var term = null;
     meant.forEach(function (phrase) { term = term || glossaryByName.get(phrase.join(" ")) || null; });
     // What the reader typed counts in full (phraseConcept adds it); the rulebook's words as a synonym.
-    var forms = meant.map(function (p) { return { phrase: p, weight: W.synonym }; });
-    if (term) forms = forms.concat(term.names.map(function (p) { return { phrase: p, weight: W.synonym }; }));
+    // A weaker reading (a third element under 1) counts for less than the closer ones.
+    var weight = W.synonym * (pair.length > 2 ? pair[2] : 1);
+    var forms = meant.map(function (p) { return { phrase: p, weight: weight }; });
+    if (term) forms = forms.concat(term.names.map(function (p) { return { phrase: p, weight: weight }; }));
     said.forEach(function (phrase) { addPhrase(phrase.join(" "), { forms: forms, glossary: term }); });
   });
   var longestPhrase = 1;
