@@ -219,3 +219,17 @@ test("a synonym's weaker reading finds its rules, below those that say the close
   const full = createSearch({ format: 3, synonyms: [synonyms[0], [["tie"], ["greater than"]]], help: {}, docs });
   assert.equal(ids(full.search("tie strike"))[0], "1.7.24", "without the weight the earlier rule would come first");
 });
+
+test("a question what a thing is puts first the rule that opens its sub-heading", () => {
+  const rule = (id, text) => ({ kind: "rule", id, section: "2.2", heading: "MANIFESTATIONS", block: "paragraph",
+    location: `rules/2-2/#r${id.replace(/\./g, "-")}`, text });
+  const docs = [{ kind: "section", id: "2.2", title: "The Cards", part: "Standard Rules", location: "rules/2-2/", text: "" },
+    rule("2.2.12", "Certain entities have several different manifestations, each a different card."),
+    rule("2.2.14", "A defeated manifestation: no more manifestations.")];
+  for (let n = 20; n < 50; n++) docs.push({ ...rule(`2.2.${n}`, `Filler ${n}.`), heading: "" });
+  const small = createSearch({ format: 3, synonyms: [], help: {}, docs });
+  assert.equal(ids(small.search("manifestations"))[0], "2.2.14", "the words alone favour the rule that says them most");
+  for (const query of ["what are manifestations", "what's a manifestation", "manifestation mean?"]) {
+    assert.equal(ids(small.search(query))[0], "2.2.12", query);
+  }
+});
