@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+from mele.build_scripts.parse.yaml_text import parse_yaml
 
 SYNONYMS_FILE = "search-synonyms.yaml"
 KEYS = {"players", "rulebook", "why", "weight"}
@@ -25,7 +25,7 @@ class Synonym:
 
 
 def load_synonyms(sources: Path) -> list[Synonym]:
-    data = yaml.safe_load((sources / SYNONYMS_FILE).read_text(encoding="utf-8")) or {}
+    data = parse_yaml((sources / SYNONYMS_FILE).read_text(encoding="utf-8")) or {}
     synonyms = []
     for number, entry in enumerate(data.get("synonyms") or [], start=1):
         where = f"{SYNONYMS_FILE}, entry {number}"
