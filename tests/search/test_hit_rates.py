@@ -11,8 +11,8 @@ import pytest
 # (top-1, top-3) each set reaches today, so that a fall fails: every tuning question, among
 # them the earlier held-out ones (tuning since their misses were studied), and the held-out ones.
 REACHED = {
-    "tuning": (0.758, 0.950),
-    "earlier held-out": (0.688, 0.888),
+    "tuning": (0.765, 0.950),
+    "earlier held-out": (0.700, 0.888),
     "held-out": (0.714, 0.857),
 }
 SETS = {
