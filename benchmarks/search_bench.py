@@ -154,9 +154,15 @@ def ask_all(browser, origin: str, questions: list[dict], ids: dict[str, str]) ->
 
 
 def hit_rates(questions: list[dict], answers: list[dict]) -> dict[str, dict[str, float]]:
-    """Top-1 and top-3 rule hit rates (0..1) for all questions, and for the tuning and held-out sets."""
+    """Top-1 and top-3 rule hit rates (0..1) for all questions, for the tuning and held-out sets,
+    and for the earlier held-out set (tuning since its misses were studied)."""
     rates: dict[str, dict[str, float]] = {}
-    groups = {"all": lambda q: True, "tuning": lambda q: not q.get("held_out"), "held-out": lambda q: q.get("held_out")}
+    groups = {
+        "all": lambda q: True,
+        "tuning": lambda q: not q.get("held_out"),
+        "held-out": lambda q: q.get("held_out"),
+        "earlier held-out": lambda q: q.get("was_held_out"),
+    }
     for name, member in groups.items():
         pairs = [(q, a) for q, a in zip(questions, answers, strict=True) if member(q)]
         rates[name] = {
@@ -175,11 +181,18 @@ def _poll(page, expression: str, timeout_s: float = 30.0):
 ROWS = [  # (sample, figure, unit, target)
     ("top1", "search: rule hit rate, top-1 (question set)", "%", ">= 70 %"),
     ("top3", "search: rule hit rate, top-3 (question set)", "%", ">= 90 %"),
-    ("held-out top1", "search: rule hit rate, top-1, held-out questions", "%", ""),
-    ("held-out top3", "search: rule hit rate, top-3, held-out questions", "%", ""),
+    ("tuning top1", "search: rule hit rate, top-1, tuning questions", "%", ""),
+    ("tuning top3", "search: rule hit rate, top-3, tuning questions", "%", ""),
+    ("earlier held-out top1", "search: rule hit rate, top-1, earlier held-out (now tuning)", "%", ""),
+    ("earlier held-out top3", "search: rule hit rate, top-3, earlier held-out (now tuning)", "%", ""),
+    ("held-out top1", "search: rule hit rate, top-1, held-out questions", "%", ">= 80 %"),
+    ("held-out top3", "search: rule hit rate, top-3, held-out questions", "%", ">= 90 %"),
     ("latency", "search: keystroke to results, phone (CPU x4), median", "ms", "< 30 ms"),
     ("index", "search: index, gzip", "KB", "< 300 KB"),
 ]
+
+
+GROUPS = ("tuning", "earlier held-out", "held-out")
 
 
 def figures(site: Path, origin: str, runs: int, browser=None) -> list[dict]:
@@ -205,8 +218,7 @@ def figures(site: Path, origin: str, runs: int, browser=None) -> list[dict]:
     values = {
         "top1": (rates["all"]["top1"] * 100, 1),
         "top3": (rates["all"]["top3"] * 100, 1),
-        "held-out top1": (rates["held-out"]["top1"] * 100, 1),
-        "held-out top3": (rates["held-out"]["top3"] * 100, 1),
+        **{f"{group} top{k}": (rates[group][f"top{k}"] * 100, 1) for group in GROUPS for k in (1, 3)},
         "latency": (statistics.median(latencies), runs),
         "index": (len(gzip.compress((site / "search" / "search_index.json").read_bytes(), 6)) / 1e3, 1),
     }

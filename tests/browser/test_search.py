@@ -30,11 +30,6 @@ BELOW_HEADER_JS = """id => {
   const header = document.querySelector('.md-header').getBoundingClientRect();
   return {top: box.top, bottom: box.bottom, header: header.bottom, height: innerHeight};
 }"""
-HIGHLIGHT_JS = """id => {
-  const rule = document.getElementById(id);
-  const style = getComputedStyle(rule);
-  return {marked: rule.classList.contains("rule--target"), shadow: style.boxShadow, background: style.backgroundColor};
-}"""
 
 
 def open_search(page, phone: bool = False) -> None:
@@ -54,10 +49,23 @@ def first_result(page):
     return page.locator(RESULT_LINKS).first
 
 
-def wait_for_highlight(page, anchor: str) -> dict:
+TARGET = re.compile(r"\brule--target\b")
+
+
+def expect_highlighted(page, anchor: str) -> None:
+    """The address names the rule and the rule shows highlighted (asked until it holds: instant
+    navigation may swap the page in, and the mark with it, after the address changed)."""
+    rule = page.locator(f"#{anchor}")
     expect(page).to_have_url(re.compile(f"#{anchor}$"))
-    expect(page.locator(f"#{anchor}")).to_have_class(re.compile(r"\brule--target\b"))
-    return page.evaluate(HIGHLIGHT_JS, anchor)
+    expect(rule).to_have_class(TARGET)
+    expect(rule).not_to_have_css("box-shadow", "none")
+
+
+def expect_not_highlighted(page, anchor: str) -> None:
+    rule = page.locator(f"#{anchor}")
+    expect(rule).not_to_have_class(TARGET)
+    expect(rule).to_have_css("box-shadow", "none")
+    expect(rule).to_have_css("background-color", "rgba(0, 0, 0, 0)")
 
 
 def assert_below_the_header(page, anchor: str) -> None:
@@ -83,9 +91,8 @@ def test_on_a_phone_a_question_leads_to_the_rule_in_view_below_the_header(open_p
     answer_late(page, "/rules/1-7-combat/", late)
     first_result(page).tap()
     expect(page.locator(SEARCH)).not_to_have_attribute("data-open", "")
-    state = wait_for_highlight(page, "r1-7-25")
+    expect_highlighted(page, "r1-7-25")
     assert urlparse(page.url).path == "/rules/1-7-combat/"
-    assert state["marked"] and state["shadow"] != "none"
     assert_landed_on(page, "r1-7-25")
     assert_below_the_header(page, "r1-7-25")
     if not late:
@@ -98,7 +105,7 @@ def test_on_a_phone_a_rule_that_opens_a_heading_lands_with_the_heading_in_view(o
     open_search(page, phone=True)
     ask(page, "1.7.27")
     first_result(page).tap()
-    wait_for_highlight(page, "r1-7-27")
+    expect_highlighted(page, "r1-7-27")
     assert_landed_on(page, "r1-7-27")
     assert_below_the_header(page, "body-checks")
     assert_below_the_header(page, "r1-7-27")
@@ -163,27 +170,25 @@ def test_enter_on_an_exact_number_goes_to_the_rule(open_page):
     open_search(page)
     ask(page, "2.5.32")
     page.keyboard.press("Enter")
-    wait_for_highlight(page, "r2-5-32")
+    expect_highlighted(page, "r2-5-32")
     assert urlparse(page.url).path == "/rules/2-5-characters-companies/"
     assert_below_the_header(page, "r2-5-32")
 
 
 def test_only_the_rule_searched_for_stays_highlighted_after_instant_navigation(open_page):
     page = open_page("rules/1-7-combat/#r1-7-25")  # a full load: the browser's :target
-    expect(page.locator("#r1-7-25")).to_have_class(re.compile(r"\brule--target\b"))
+    expect(page.locator("#r1-7-25")).to_have_class(TARGET)
     open_search(page)
     ask(page, "1.7.30")
     expect(first_result(page)).to_have_attribute("href", re.compile("#r1-7-30$"))
     first_result(page).click()  # the same page, by instant navigation
-    state = wait_for_highlight(page, "r1-7-30")
-    assert state["marked"] and state["shadow"] != "none"
-    before = page.evaluate(HIGHLIGHT_JS, "r1-7-25")
-    assert not before["marked"] and before["shadow"] == "none" and before["background"] == "rgba(0, 0, 0, 0)"
+    expect_highlighted(page, "r1-7-30")
+    expect_not_highlighted(page, "r1-7-25")
     open_search(page)
     ask(page, "SBG-A.1.3")
     expect(first_result(page)).to_have_attribute("href", re.compile("#rsbg-a-1-3$"))
     first_result(page).click()  # another page
-    assert wait_for_highlight(page, "rsbg-a-1-3")["marked"]
+    expect_highlighted(page, "rsbg-a-1-3")
     expect(page.locator(".rule--target")).to_have_count(1)
 
 
@@ -258,7 +263,7 @@ def test_the_keyboard_alone_finds_and_opens_a_rule(open_page):
     page.keyboard.press("ArrowDown")
     second = urlparse(links[1]).fragment
     page.keyboard.press("Enter")
-    assert wait_for_highlight(page, second)["marked"]
+    expect_highlighted(page, second)
     assert urlparse(page.url).path == "/rules/1-7-combat/"
 
 

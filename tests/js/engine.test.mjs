@@ -201,3 +201,35 @@ test("a listed rule is also found by the words of the sentence it completes, cou
   const own = small.search("defender roll").filter((r) => r.kind === "rule");
   assert.ok(["1.7.23", "1.7.26"].includes(own[0].id), "a rule with the words itself ranks above a listed one");
 });
+
+test("a synonym's weaker reading finds its rules, below those that say the closer words", () => {
+  const rule = (id, text) => ({ kind: "rule", id, section: "1.7", heading: "", block: "paragraph",
+    location: `rules/1-7-combat/#r${id.replace(/\./g, "-")}`, text });
+  const docs = [{ kind: "section", id: "1.7", title: "Combat", part: "Starter Rules", location: "rules/1-7-combat/", text: "" },
+    rule("1.7.24", "If the strike roll is greater than the strike's prowess, the strike fails."),
+    rule("1.7.25", "If the strike roll is equal to the strike's prowess, the strike was ineffectual."),
+    rule("1.7.34", "If the body check roll is greater than the strike's body, the strike is defeated.")];
+  for (let n = 40; n < 70; n++) docs.push(rule(`1.7.${n}`, `Filler ${n}.`));
+  const synonyms = [[["tie"], ["equal to the strike's prowess"]], [["tie"], ["greater than"], 0.3]];
+  const small = createSearch({ format: 3, synonyms, help: {}, docs });
+  const strike = ids(small.search("tie strike"));
+  assert.equal(strike[0], "1.7.25", strike.join(" "));
+  assert.ok(strike.indexOf("1.7.24") > 0, "the weaker reading still finds the rule");
+  assert.equal(ids(small.search("body check tie"))[0], "1.7.34");
+  const full = createSearch({ format: 3, synonyms: [synonyms[0], [["tie"], ["greater than"]]], help: {}, docs });
+  assert.equal(ids(full.search("tie strike"))[0], "1.7.24", "without the weight the earlier rule would come first");
+});
+
+test("a question what a thing is puts first the rule that opens its sub-heading", () => {
+  const rule = (id, text) => ({ kind: "rule", id, section: "2.2", heading: "MANIFESTATIONS", block: "paragraph",
+    location: `rules/2-2/#r${id.replace(/\./g, "-")}`, text });
+  const docs = [{ kind: "section", id: "2.2", title: "The Cards", part: "Standard Rules", location: "rules/2-2/", text: "" },
+    rule("2.2.12", "Certain entities have several different manifestations, each a different card."),
+    rule("2.2.14", "A defeated manifestation: no more manifestations.")];
+  for (let n = 20; n < 50; n++) docs.push({ ...rule(`2.2.${n}`, `Filler ${n}.`), heading: "" });
+  const small = createSearch({ format: 3, synonyms: [], help: {}, docs });
+  assert.equal(ids(small.search("manifestations"))[0], "2.2.14", "the words alone favour the rule that says them most");
+  for (const query of ["what are manifestations", "what's a manifestation", "manifestation mean?"]) {
+    assert.equal(ids(small.search(query))[0], "2.2.12", query);
+  }
+});

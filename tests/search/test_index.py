@@ -82,8 +82,9 @@ def test_each_rule_carries_its_game_and_what_replaces_it_from_the_change_map(ind
 
 def test_the_synonyms_and_the_help_sit_beside_the_records(index):
     assert index["format"] == 3
-    assert ["tie", "tied", "ties"] in [players for players, _ in index["synonyms"]]
+    assert ["tie", "tied", "ties"] in [synonym[0] for synonym in index["synonyms"]]
     assert [["DH"], ["Darkhaven"]] in index["synonyms"]
+    assert [["tie", "tied", "ties"], ["greater than"], 0.3] in index["synonyms"], "a weaker reading keeps its weight"
     assert index["help"] == {"missing": "rules/errata-and-coverage/#what-the-source-lacks"}
 
 
@@ -167,6 +168,8 @@ def test_a_synonym_of_no_rule_is_reported():
     "entry, problem",
     [
         ("- players: [tie]\n  rulebook: [equal]\n", "needs exactly players, rulebook and why"),
+        ("- players: [tie]\n  rulebook: [equal]\n  why: x\n  weight: 2\n", "weight must be a number above 0"),
+        ("- players: [tie]\n  rulebook: [equal]\n  why: x\n  also: y\n", "needs exactly players, rulebook and why"),
         ("- players: tie\n  rulebook: [equal]\n  why: x\n", "players must be a list of words"),
         ("- players: [tie]\n  rulebook: []\n  why: x\n", "rulebook must be a list of words"),
         ("- players: [tie]\n  rulebook: [equal]\n  why: ' '\n", "say why"),

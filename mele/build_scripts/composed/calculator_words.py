@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from mele.build_scripts.composed.texts import INSTRUCTION, ComposedText, ComposedTextError, read_declaration
 from mele.build_scripts.model.evidence import Evidence
+from mele.build_scripts.parse.yaml_text import read_yaml
 
 WORDS_FILE = "calculator-words.yaml"
 SECTIONS = {"hints": "hint", "labels": "label", "options": "option", "examples": "example", "form": "hint"}
@@ -50,7 +49,7 @@ def view_words(views: dict) -> list[ViewWord]:
 
 def load_declarations(path: Path) -> dict[str, dict[str, Evidence]]:
     """section -> text -> its evidence ({} for an instruction)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = read_yaml(path) or {}
     unknown = set(data) - set(SECTIONS)
     if unknown:
         raise ComposedTextError(f"{path.name}: unknown sections {sorted(unknown)}; use {list(SECTIONS)}")

@@ -15,9 +15,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from mele.build_scripts.composed.texts import INSTRUCTION, ComposedText, ComposedTextError, read_declaration
+from mele.build_scripts.parse.yaml_text import read_yaml
 
 TEXTS_FILE = "page-texts.yaml"
 PAGES = ("index.md", "calculators/*.md", "sbg/index.md", "sbg/edition-differences.md", "ruling.md")  # docs/
@@ -102,7 +101,7 @@ def page_files(docs: Path) -> list[str]:
 def page_texts(docs: Path, sources: Path) -> list[ComposedText]:
     """Every sentence of the pages, each found declared, with the rules it links to quoted."""
     path = sources / TEXTS_FILE
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = read_yaml(path) or {}
     pages = page_files(docs)
     missing = [page for page in data if page not in pages]
     if missing:

@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from mele.build_scripts.composed.texts import ComposedTextError, check_folds
 from mele.build_scripts.model.evidence import Evidence, EvidenceError, check_evidence, read_evidence
+from mele.build_scripts.parse.yaml_text import read_yaml
 
 GLOSSARY_FILES = ("glossary.yaml", "glossary-sbg.yaml")
 
@@ -54,7 +53,7 @@ def load_terms(sources: Path) -> list[Term]:
     for name in GLOSSARY_FILES:
         path = sources / name
         if path.exists():
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            data = read_yaml(path) or {}
             terms += [_term(entry, name) for entry in data.get("terms", [])]
     _check(terms)
     return terms

@@ -76,10 +76,12 @@ class CalculatorBlock(Block):
             },
         )
         status = html.el(box, "div", {"class": "calc-status", "role": "status"})
+        # The page script writes the status line at once; only a browser without scripts shows
+        # these words, and the line's one-height place is kept until the script writes it.
         html.el(
-            status,
-            "span",
-            {"class": "calc-status__text"},
+            html.el(status, "span", {"class": "calc-status__text"}),
+            "noscript",
+            None,
             "Showing the result for the default inputs, worked out when the site was built. "
             "Live updates need JavaScript.",
         )

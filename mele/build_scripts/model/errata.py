@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from mele.build_scripts.composed.texts import ComposedTextError, check_folds
+from mele.build_scripts.parse.yaml_text import read_yaml
 
 CORRECTED_KINDS = ("typo", "name", "format")
 NOTED_KINDS = ("rule-conflict", "arithmetic", "ambiguity", "missing")
@@ -75,7 +74,7 @@ class Mark:
 
 
 def load_errata(path: Path) -> list[Erratum]:
-    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    entries = read_yaml(path) or []
     errata = [_erratum_from_entry(entry, path) for entry in entries]
     seen: set[str] = set()
     for erratum in errata:

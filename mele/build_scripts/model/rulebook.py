@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import yaml
-
 from mele.build_scripts import paths
 from mele.build_scripts.model.document import Block, Document
 from mele.build_scripts.model.errata import Erratum, load_errata
 from mele.build_scripts.model.page_refs import PageRef, find_page_refs
 from mele.build_scripts.parse.layout import load_layout
 from mele.build_scripts.parse.rulebook import parse_rulebook
+from mele.build_scripts.parse.yaml_text import parse_yaml
 
 
 @dataclass
@@ -31,7 +30,7 @@ def load_rulebook() -> Rulebook:
     errata = load_errata(paths.ERRATA)
     layout = load_layout(paths.LAYOUT, paths.RULEBOOK.name)
     document = parse_rulebook(paths.RULEBOOK, errata, layout)
-    coverage = yaml.safe_load((paths.SOURCES / "coverage.yaml").read_text(encoding="utf-8"))
+    coverage = parse_yaml((paths.SOURCES / "coverage.yaml").read_text(encoding="utf-8"))
     page_map = {int(k): v for k, v in coverage[document.source]["pages"].items()}
     numbered = [(n, t) for n, t in document.shown_lines.items() if document.blocks_by_line(n)]
     return Rulebook(document, errata, coverage, find_page_refs(numbered, page_map))

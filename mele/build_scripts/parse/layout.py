@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
+from mele.build_scripts.parse.yaml_text import read_yaml
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Layout:
 
 
 def load_layout(path: Path, source_name: str) -> Layout:
-    data = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get(source_name) or {}
+    data = (read_yaml(path) or {}).get(source_name) or {}
     tables = tuple(
         TableHint(
             first=t["lines"][0],

@@ -21,11 +21,10 @@ import json
 import re
 from pathlib import Path
 
-import yaml
-
 from mele.build_scripts import paths
 from mele.build_scripts.model.document import Document
 from mele.build_scripts.model.errata import Erratum
+from mele.build_scripts.parse.yaml_text import parse_yaml
 from mele.build_scripts.render.coverage import COVERAGE_PATH
 from mele.build_scripts.render.pages import section_title
 from mele.views.catalogue import VIEWS
@@ -71,7 +70,7 @@ def calculator_pages(folder: Path = CALCULATOR_PAGES) -> dict[str, dict]:
         if not views:
             continue
         front = _FRONT_MATTER.match(text)
-        title = (yaml.safe_load(front.group(1)) or {}).get("title") if front else None
+        title = (parse_yaml(front.group(1)) or {}).get("title") if front else None
         pages[f"{page.parent.name}/{page.stem}/"] = {
             "title": title or page.stem,
             "views": {f"calc-{view}": VIEWS[view]["title"] for view in views},

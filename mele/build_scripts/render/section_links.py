@@ -10,10 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from mele.build_scripts import paths
 from mele.build_scripts.composed.texts import ComposedText, ComposedTextError, read_declaration
+from mele.build_scripts.parse.yaml_text import parse_yaml, read_yaml
 from mele.build_scripts.render.inline import escape
 
 LINKS_FILE = "section-links.yaml"
@@ -22,7 +21,7 @@ SECTION_LINKS = paths.SOURCES / LINKS_FILE
 
 @lru_cache(maxsize=1)
 def section_links() -> dict[str, list[dict]]:
-    return yaml.safe_load(SECTION_LINKS.read_text(encoding="utf-8")) or {}
+    return read_yaml(SECTION_LINKS) or {}
 
 
 def section_link_lines(section_key: str) -> list[str]:
@@ -39,7 +38,7 @@ def section_link_lines(section_key: str) -> list[str]:
 
 def covers_texts(sources: Path = paths.SOURCES) -> list[ComposedText]:
     """Each link's `covers`, with its evidence; a link with covers must declare it."""
-    data = yaml.safe_load((sources / LINKS_FILE).read_text(encoding="utf-8")) or {}
+    data = parse_yaml((sources / LINKS_FILE).read_text(encoding="utf-8")) or {}
     texts = []
     for section_key, links in data.items():
         for link in links:

@@ -7,10 +7,9 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from mele.build_scripts.composed.texts import ComposedTextError, check_folds
 from mele.build_scripts.model.evidence import EvidenceError, check_evidence, is_standard_only, read_evidence
+from mele.build_scripts.parse.yaml_text import read_yaml
 from mele.build_scripts.render.coverage import COVERAGE_PATH
 from mele.build_scripts.render.inline import escape
 
@@ -60,7 +59,7 @@ class Phase:
 
 def load_turn_summary(path: Path, rule_texts: dict[str, str]) -> list[Phase]:
     """The phases, each step checked against the rules it cites (`rule_texts`: id -> text as shown)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     phases = [
         Phase(
             p["id"],

@@ -91,10 +91,16 @@ def search_index(
     )
     return {
         "format": FORMAT,
-        "synonyms": [[list(s.players), list(s.rulebook)] for s in synonyms],
+        "synonyms": [synonym_record(s) for s in synonyms],
         "help": {"missing": f"{scheme.page_url(COVERAGE_PATH)}#{MISSING_PARTS}"},
         "docs": docs,
     }
+
+
+def synonym_record(synonym: Synonym) -> list:
+    """[players' words, rulebook's words], and the weight when the reading is a weaker one."""
+    record = [list(synonym.players), list(synonym.rulebook)]
+    return record + [synonym.weight] if synonym.weight != 1 else record
 
 
 def section_anchor(site_dir: Path, scheme: UrlScheme, section: dict) -> str:

@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from mele.build_scripts.model.evidence import Evidence, EvidenceError, check_evidence, is_standard_only, read_evidence
+from mele.build_scripts.parse.yaml_text import read_yaml
 
 CHANGES_FILE = "standard-changes.yaml"
 KINDS = ("changes", "new", "note", "part")
@@ -100,7 +99,7 @@ class StandardMap:
 
 def load_standard_map(path: Path, rule_texts: dict[str, str]) -> StandardMap:
     """The map, checked against the rules (`rule_texts`: id -> text as shown, errata applied)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = read_yaml(path) or {}
     return read_standard_map(data, rule_texts, path.name)
 
 

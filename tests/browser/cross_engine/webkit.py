@@ -98,19 +98,21 @@ SETTLED_JS = f"""steps => new Promise((resolve) => {{
 
 
 def when_actionable(page, steps: list, action):
-    """Do `action` once its element takes input, as Playwright waits before it acts: WebDriver acts
-    at once, and on a loaded machine a field the page has just re-laid out (a fold opened, the
-    form re-rendered) is briefly not interactable or not the same element. Between tries the page
-    is asked, frame by frame, until the element has settled."""
+    """Do `action` once its element takes input, as Playwright waits before it acts: in the middle
+    of the screen, the same box over two frames and the topmost element there. WebDriver acts at
+    once, at the point where it found the element: on a loaded machine a page still laying out
+    (a fold opened, the form re-rendered, the page scrolled to its anchor) moves the element
+    between, and the tap lands on whatever is there now. A refusal (not interactable, covered, a
+    replaced element) is asked about again until the element has settled."""
     deadline = time.monotonic() + ACTIONABLE_TIMEOUT_S
     while True:
+        left_ms = (deadline - time.monotonic()) * 1000
+        page.wait_for_function(SETTLED_JS, steps, timeout=max(left_ms, 0))
         try:
             return action()
         except NOT_ACTIONABLE_YET:
-            left_ms = (deadline - time.monotonic()) * 1000
-            if left_ms <= 0:
+            if time.monotonic() >= deadline:
                 raise
-            page.wait_for_function(SETTLED_JS, steps, timeout=left_ms)
 
 
 @contextlib.contextmanager

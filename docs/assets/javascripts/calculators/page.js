@@ -199,10 +199,8 @@ class Calculator {
     this.progress.max = status.total || 1;
     this.progress.value = status.loaded || 0;
     const shownFor = this.shownFor;
-    const text = this.offlineChecking && status.state === "loading"
-      ? "Offline: looking for the calculators' engine on this device."
-      : statusText({ engine: status, offline: this.offline, behind, working: this.working,
-        invalid: this.invalid && behind, shownFor });
+    const text = statusText({ engine: status, checking: this.offlineChecking, offline: this.offline, behind,
+      working: this.working, invalid: this.invalid && behind, shownFor });
     if (this.statusText.textContent !== text) this.statusText.textContent = text;
     // A result being worked out by a ready engine takes a few milliseconds: the bar keeps its
     // answer (it is the live region: a note on every keystroke would be read out each time) and

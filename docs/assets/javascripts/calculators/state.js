@@ -37,27 +37,31 @@ export function keepEdits(wanted, typed, built) {
 
 // The status line for the page's state:
 //   engine: {state: "loading" | "ready" | "error", label, loaded, total}
+//   checking: offline, and still looking for the engine among this device's saved files
 //   offline: true when the device is offline and has not saved the engine
 //   behind: the result (and the bar and the address with it) is for other inputs than the form's
 //   working: a result for the form's inputs is being worked out
 //   invalid: the form's inputs are refused (the message by the input says why)
 //   shownFor: "default" (the result built with the page) or "earlier" (worked out here)
-export function statusText({ engine, offline, behind, working, invalid, shownFor }) {
+// A state the page leaves by itself (loading, checking, working, ready) says it in one short line,
+// so that the status keeps one height and the form under it stays put; the answer bar says what
+// the result is for. Only the states that wait for the reader (offline, an engine error) take
+// more words.
+export function statusText({ engine, checking, offline, behind, working, invalid, shownFor }) {
   const shown = shownFor === "default" ? "the default inputs, worked out when the site was built" : "earlier inputs";
   if (offline) {
     return "Offline: live answers need the engine, which this device has not saved. Connect once, "
       + `or keep the calculators offline. The result is for ${shown}.`;
   }
+  if (checking && engine.state === "loading") return "Offline: looking for the saved engine…";
   if (engine.state === "loading") {
-    const doing = `Loading the engine: ${loadingText(engine)}.`;
-    return behind ? `${doing} Not updated yet: the result is for ${shownFor === "default" ? "the default" : "earlier"} inputs.`
-      : `${doing} The result is for the inputs shown.`;
+    return behind ? `Not updated yet (engine: ${loadingText(engine)}).` : `Loading the engine: ${loadingText(engine)}.`;
   }
   if (engine.state === "error") {
     return `Engine error: ${engine.label}. ${behind ? `Not updated: the result is for ${shown}.`
       : "The result is for the inputs shown."}`;
   }
-  if (invalid) return "Not updated: an input needs fixing (its message says why); the result is for earlier inputs.";
+  if (invalid) return "Not updated: an input below needs fixing.";
   if (behind || working) return "Not updated yet: working out your inputs…";
   return "Live: the result follows your inputs.";
 }

@@ -2,7 +2,7 @@
 // and pages) for what a reader types. The site's search box (box.js) runs it on the page;
 // the tests and benchmarks run it in Node. The index is site/search/search_index.json,
 // written by mele/build_scripts/search/index.py. How it ranks is in the README ("Search").
-import { ACTION_WORDS, STOP_WORDS, numberText, parseRuleNumber, stems, tokenize } from "./words.js";
+import { ACTION_WORDS, STOP_WORDS, fold, numberText, parseRuleNumber, stems, tokenize } from "./words.js";
 
 // --- the index ---------------------------------------------------------------------------
 
@@ -15,6 +15,7 @@ export const WEIGHTS = {
   heading: 0.8,     // the rule's sub-heading names the concept
   section: 0.4,     // the rule's section title names the concept
   lead: 0.3,        // ... and the rule is the first under that sub-heading (it states, the rest qualify)
+  defining: 3,      // ... times this when the query asks what a thing is
   defines: 2,       // the rule is one the glossary says defines the term
   term: 1.5,        // ... and the query is that term, no more (times the query's whole weight)
   near: 0.35,       // two query words side by side (within 3 words) in the rule
@@ -29,6 +30,9 @@ export const WEIGHTS = {
 var ASIDES = new Set(["note", "clarification", "suggestion"]);
 var LISTED = new Set(["bullet", "item"]);   // a rule that completes the sentence of the rule it is listed under
 var MAX_RESULTS = 30;
+// "what is ...", "what are ...", "what does ... mean": asks what a thing is, which the first
+// rule under its sub-heading states.
+var DEFINING = /^\s*(?:what\s*(?:is|are|'s|s)\b|define\b)|\bmean\s*\??\s*$/;
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
 var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
 var SNIPPET = 220;            // characters of a long rule shown around its matches
@@ -168,8 +172,10 @@ export function createSearch(index, tuning) {
     var term = null;
     meant.forEach(function (phrase) { term = term || glossaryByName.get(phrase.join(" ")) || null; });
     // What the reader typed counts in full (phraseConcept adds it); the rulebook's words as a synonym.
-    var forms = meant.map(function (p) { return { phrase: p, weight: W.synonym }; });
-    if (term) forms = forms.concat(term.names.map(function (p) { return { phrase: p, weight: W.synonym }; }));
+    // A weaker reading (a third element under 1) counts for less than the closer ones.
+    var weight = W.synonym * (pair.length > 2 ? pair[2] : 1);
+    var forms = meant.map(function (p) { return { phrase: p, weight: weight }; });
+    if (term) forms = forms.concat(term.names.map(function (p) { return { phrase: p, weight: weight }; }));
     said.forEach(function (phrase) { addPhrase(phrase.join(" "), { forms: forms, glossary: term }); });
   });
   var longestPhrase = 1;
@@ -213,7 +219,7 @@ export function createSearch(index, tuning) {
       }
       i++;
     }
-    return { list: list, action: action };
+    return { list: list, action: action, defining: list.length <= 2 && DEFINING.test(fold(query)) };
   }
 
   // The words a word being typed may become: the most used ones first.
@@ -273,7 +279,7 @@ export function createSearch(index, tuning) {
   }
 
   // How well one form of a concept matches one record: null, or {score, credit, at (positions in its text)}.
-  function matchForm(form, record, averageLength) {
+  function matchForm(form, record, averageLength, defining) {
     var found = record.text.find(form.phrase);
     var inHeading = record.heading.positions.has(form.phrase[0]) && record.heading.find(form.phrase).length > 0;
     var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
@@ -286,7 +292,7 @@ export function createSearch(index, tuning) {
     var at = [];
     for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
     var own = found.length || inHeading || inSection;
-    return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead : 0) : 0) +
+    return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead * (defining ? W.defining : 1) : 0) : 0) +
       (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : 0)),
       credit: form.weight * (own ? 1 : inContext ? W.context : W.gloss),
       strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
@@ -305,7 +311,7 @@ export function createSearch(index, tuning) {
       var holding = 0;
       concept.forms.forEach(function (form) {
         (records.postings.get(form.phrase[0]) || NOWHERE).forEach(function (k) {
-          var m = matchForm(form, records[k], records.averageLength);
+          var m = matchForm(form, records[k], records.averageLength, query.defining);
           if (!m) return;
           if (!found.has(k)) found.set(k, query.list.map(function () { return UNMATCHED; }));
           var matches = found.get(k);

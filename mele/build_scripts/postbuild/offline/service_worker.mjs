@@ -2,21 +2,20 @@
 // a page how much the site stores and which build it is, and copies workbox-window, which
 // offline.js registers the worker with, into the site.
 //
-//   node mele/build_scripts/postbuild/offline/service_worker.mjs <site dir>
+//   node mele/build_scripts/postbuild/offline/service_worker.mjs <site dir> [<bundle cache dir>]
 //
 // sw.js is service_worker_site.js bundled with Workbox's modules (nothing is loaded from a
 // CDN), with two manifests: the site's files (Workbox's injectManifest, precached when the
 // worker installs) and the engine's (assets/engine/engine.json, kept when a page asks).
+// The bundle depends only on the worker's sources, the engine's manifest and the locked
+// packages, so it is kept in the cache folder under their digest: a build that changed a page
+// only injects the new list of files into it.
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import nodeResolve from "@rollup/plugin-node-resolve";
-import replace from "@rollup/plugin-replace";
-import terser from "@rollup/plugin-terser";
-import { rollup } from "rollup";
 import workboxBuild from "workbox-build";
 
 const { getManifest, injectManifest } = workboxBuild;
@@ -45,8 +44,12 @@ function buildHash(manifestEntries) {
   return createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
 }
 
-// The worker's source and Workbox's modules in one classic script, the engine's manifest in it.
+// The worker's source and Workbox's modules in one classic script, the engine's manifest in it
+// (rollup and its plugins are loaded only when the bundle is not kept already).
 async function bundleWorker(engine, target) {
+  const [{ rollup }, { default: nodeResolve }, { default: replace }, { default: terser }] = await Promise.all([
+    import("rollup"), import("@rollup/plugin-node-resolve"), import("@rollup/plugin-replace"), import("@rollup/plugin-terser"),
+  ]);
   const bundle = await rollup({
     input: join(HERE, "service_worker_site.js"),
     plugins: [
@@ -65,8 +68,38 @@ async function bundleWorker(engine, target) {
   await bundle.close();
 }
 
-async function main([siteArg]) {
-  if (!siteArg) throw new Error("usage: node service_worker.mjs <site dir>");
+// What the bundle is made of: this folder's worker sources, the engine's manifest and the lock file.
+function bundleKey(engine) {
+  const hash = createHash("sha256");
+  for (const name of readdirSync(HERE).filter((n) => /^service_worker.*\.m?js$/.test(n)).sort()) {
+    hash.update(name).update(readFileSync(join(HERE, name)));
+  }
+  hash.update(JSON.stringify(engine)).update(readFileSync("package-lock.json"));
+  return hash.digest("hex").slice(0, 16);
+}
+
+// The bundle from the cache folder, made and kept there first when missing; without a cache
+// folder, made in `work`.
+async function keptBundle(engine, cacheDir, work) {
+  if (!cacheDir) {
+    const made = join(work, "sw.js");
+    await bundleWorker(engine, made);
+    return made;
+  }
+  const kept = join(cacheDir, `sw-${bundleKey(engine)}.js`);
+  if (!existsSync(kept)) {
+    mkdirSync(cacheDir, { recursive: true });
+    const made = join(work, "sw.js");
+    await bundleWorker(engine, made);
+    for (const old of readdirSync(cacheDir).filter((n) => n.startsWith("sw-"))) rmSync(join(cacheDir, old));
+    copyFileSync(made, `${kept}.${process.pid}.partial`);
+    renameSync(`${kept}.${process.pid}.partial`, kept);   // whole or absent, for a build run beside it
+  }
+  return kept;
+}
+
+async function main([siteArg, cacheArg]) {
+  if (!siteArg) throw new Error("usage: node service_worker.mjs <site dir> [<bundle cache dir>]");
   const site = resolve(siteArg);
   mkdirSync(dirname(join(site, WORKBOX_WINDOW)), { recursive: true });
   const workboxWindow = join(dirname(createRequire(import.meta.url).resolve("workbox-window/package.json")),
@@ -86,8 +119,7 @@ async function main([siteArg]) {
 
   const work = mkdtempSync(join(tmpdir(), "service-worker-"));
   try {
-    const source = join(work, "sw.js");
-    await bundleWorker(engine, source);
+    const source = await keptBundle(engine, cacheArg && resolve(cacheArg), work);
     const { warnings } = await injectManifest({
       globDirectory: site,
       ...FILES,

@@ -14,13 +14,14 @@ from mele.build_scripts import paths
 SCRIPT = Path(__file__).with_suffix(".mjs")
 SERVICE_WORKER = "sw.js"  # at the site root, so its scope is the whole site
 OFFLINE_MANIFEST = "offline.json"
+BUNDLE_CACHE = paths.BUILD / "service-worker"  # the bundled worker, kept while its sources do not change
 
 
 class ServiceWorkerFailed(Exception):
     """Workbox could not write the service worker."""
 
 
-def write_service_worker(site_dir: Path = paths.SITE) -> dict:
+def write_service_worker(site_dir: Path = paths.SITE, bundle_cache: Path = BUNDLE_CACHE) -> dict:
     """Write sw.js and offline.json; return offline.json's content (build hash, files, bytes)."""
     node = shutil.which("node")
     if node is None:
@@ -28,7 +29,11 @@ def write_service_worker(site_dir: Path = paths.SITE) -> dict:
     if not (paths.ROOT / "node_modules" / "workbox-build").is_dir():
         raise ServiceWorkerFailed("node_modules/workbox-build is missing: run `npm ci`")
     done = subprocess.run(
-        [node, str(SCRIPT), str(site_dir)], cwd=paths.ROOT, capture_output=True, text=True, check=False
+        [node, str(SCRIPT), str(site_dir), str(bundle_cache)],
+        cwd=paths.ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     if done.returncode != 0:
         raise ServiceWorkerFailed(done.stderr.strip()[-2000:] or f"node exited with status {done.returncode}")
