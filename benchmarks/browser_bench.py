@@ -33,7 +33,7 @@ from benchmarks.in_flight import InFlight
 
 HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
 SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
-ARGS = [
+ARGS = [  # Chromium as shipped, without the tests' own flags (tests/support/browser.py)
     "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",

@@ -23,9 +23,9 @@ from benchmarks.browser_bench import ENGINE_READY, chromium_path, poll
 from benchmarks.in_flight import InFlight
 from benchmarks.site_build import ROOT, checkout, time_build
 from mele.devtools.serve import start_server
+from tests.support.browser import PHONE
 
 OUT = ROOT / "test-results" / "phone-screenshots"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 EDITED_FIELD = 2  # the third visible field
 # The calculator's answer: the summary bar where there is one, else the result's first block.
 ANSWER = ".calc-summary, .calc-result"

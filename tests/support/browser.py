@@ -19,6 +19,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect as playwright_expect
 
+from benchmarks import browser_bench
 from benchmarks.in_flight import InFlight
 from mele.views.catalogue import VIEWS
 from mele.views.games import game_of
@@ -43,18 +44,9 @@ ALL_CALCULATOR_PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}  # the calculator pages
 ENGINE_READY_TIMEOUT_MS = 60_000
 # --liftoff-only: WebAssembly runs on V8's baseline compiler alone. The engine's answers do not
 # depend on the tier, and the optimising tier's compiles, wasted on a page that lives a few
-# seconds, were a fifth to a quarter of an engine start's CPU (make bench measures Chromium
-# as shipped).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--js-flags=--liftoff-only",
-]
+# seconds, are a large share of an engine start's CPU (make bench measures Chromium as shipped,
+# with browser_bench's arguments alone).
+CHROMIUM_ARGS = [*browser_bench.ARGS, "--js-flags=--liftoff-only"]
 
 
 def chromium_path() -> str | None:
