@@ -233,3 +233,14 @@ test("a question what a thing is puts first the rule that opens its sub-heading"
     assert.equal(ids(small.search(query))[0], "2.2.12", query);
   }
 });
+
+test("a rule is found by a word its section is about though it does not say it, counting less", () => {
+  // Combat's rules say "attack" around 1.7.15, which says "tapped character" and "prowess" only.
+  const query = "tapped character gets attacked";
+  const attacked = search.explain(query, "1.7.15").concepts.find((c) => c.words[0] === "attacked");
+  assert.ok(attacked.match.credit > 0 && attacked.match.credit < 1, JSON.stringify(attacked));
+  const found = ids(ask(query));
+  assert.ok(found.indexOf("1.7.15") < found.indexOf("1.7.6"), "above a rule that says attacked but not tapped");
+  assert.equal(search.explain("tapped character gets attacked", "1.5.46").concepts[2].match.credit, 0,
+    "a rule of another section gets nothing for it");
+});

@@ -33,8 +33,13 @@ const RULES = {
   { game: "starter", replacedBy: ["2.5.24"] }],
   "1.5.50": ["RINGWRAITH EFFECTS", "· Ringwraiths never make corruption checks and corruption cards may not be played " +
     "on Ringwraiths.", { twins: ["2.5.27"] }],
+  "1.7.4": ["", "· When any other card indicates that a company must face an attack.", { block: "bullet" }],
   "1.7.5": ["ATTACKS & STRIKES", "Combat consists of one or more attacks that must be resolved one at a time. An attack " +
     "consists of one or more strikes:"],
+  "1.7.6": ["ATTACKS & STRIKES", "· Each strike can target one and only one character in the attacked company.",
+    { block: "bullet" }],
+  "1.7.15": ["Strike Modifications", "· An unwounded, tapped character must modify his prowess by -1.",
+    { block: "bullet" }],
   "1.7.23": ["Resolving Strikes", "Strikes are resolved one at a time as decided by the defending player. To resolve " +
     "a strike, the defending player makes a roll (2D6) and adds his character's modified prowess:"],
   "1.7.24": ["Resolving Strikes", "· If this result is greater than the strike's prowess, the strike fails. Such a " +
@@ -45,6 +50,8 @@ const RULES = {
     "target character is wounded and must make a body check."],
   "1.7.27": ["BODY CHECKS", "If a strike against a character is successful, the character is wounded and must make a " +
     "body check. To make a body check, the attacker makes a roll (2D6)."],
+  "1.7.36": ["\"DETAINMENT\" ATTACKS", "Certain attacks detain targets rather than wound them. When a strike from " +
+    "a detainment attack is successful, an untapped target is tapped instead of being wounded."],
   "1.7.45": ["DEFEATING AN ATTACK", "Example: Lagduf faces a strike from a Huorn with a prowess of 10 and a body of " +
     "\"-\"; a roll equal to the strike's prowess is ineffectual.", { block: "example" }],
   "1.7.57": ["THE STRIKE SEQUENCE", "Example of Combat: You control Bróin, Threlin and his follower Dôgrib, Jerrek, " +

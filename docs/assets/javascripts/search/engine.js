@@ -25,6 +25,8 @@ export const WEIGHTS = {
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
   context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
   page: 0.7,        // a page about the site, against a rule that matches as well
+  topic: 0.4,       // a word found only among the words its section's rules use most, against its own words
+  topics: 12,       // how many such words each section has
   k1: 1.2, b: 0.75  // BM25
 };
 var ASIDES = new Set(["note", "clarification", "suggestion"]);
@@ -48,6 +50,14 @@ function Field(text) {
 }
 
 var NOWHERE = [];
+
+// A Field of words already stemmed, each on its own (found one by one, not as phrases).
+function stemField(list) {
+  var field = Object.create(Field.prototype);
+  field.tokens = list.map(function (s) { return { stem: s }; });
+  field.positions = new Map(list.map(function (s, i) { return [s, [i]]; }));
+  return field;
+}
 
 // Where the phrase (a list of stems) starts in this field.
 Field.prototype.find = function (phrase) {
@@ -98,7 +108,7 @@ export function createSearch(index, tuning) {
         defines: new Set(doc.rules || []) });
     } else if (doc.kind === "page" || doc.kind === "calculator") {
       pages.push({ doc: doc, order: order, text: new Field(doc.text), heading: new Field(doc.title),
-        section: shared(""), gloss: shared(""), context: shared("") });
+        section: shared(""), gloss: shared(""), context: shared(""), topic: shared("") });
     }
   });
   // A rule's plain words: the glossary's definitions of the terms it defines, written for this
@@ -113,6 +123,40 @@ export function createSearch(index, tuning) {
     entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
     entry.context = shared(leadIn(k));
   });
+  var topics = sectionTopics();
+  rules.forEach(function (entry) { entry.topic = topics.get(entry.doc.section) || shared(""); });
+  // What each section is about: the words most of its rules use and few other sections do
+  // ("attack" in Combat), so that a rule of the section is found for them although it does
+  // not say them itself (it says "strike", the section says "attack" around it).
+  function sectionTopics() {
+    var held = new Map();    // section -> stem -> how many of its rules hold it
+    var size = new Map();
+    rules.forEach(function (entry) {
+      var id = entry.doc.section;
+      if (!held.has(id)) { held.set(id, new Map()); size.set(id, 0); }
+      size.set(id, size.get(id) + 1);
+      var counts = held.get(id);
+      var seen = new Set();
+      entry.text.tokens.forEach(function (t) {
+        if (seen.has(t.stem) || STOP_WORDS.has(t.word)) return;
+        seen.add(t.stem);
+        counts.set(t.stem, (counts.get(t.stem) || 0) + 1);
+      });
+    });
+    var spread = new Map();  // stem -> how many sections hold it
+    held.forEach(function (counts) { counts.forEach(function (_, s) { spread.set(s, (spread.get(s) || 0) + 1); }); });
+    var topicsOf = new Map();
+    held.forEach(function (counts, id) {
+      var ranked = [];
+      counts.forEach(function (n, s) {
+        if (n < 2 || s.length < 3) return;
+        ranked.push({ stem: s, weight: (n / size.get(id)) * Math.log(held.size / spread.get(s)) });
+      });
+      ranked.sort(function (a, b) { return b.weight - a.weight || (a.stem < b.stem ? -1 : 1); });
+      topicsOf.set(id, stemField(ranked.slice(0, W.topics).map(function (t) { return t.stem; })));
+    });
+    return topicsOf;
+  }
   // The rule a listed rule completes: "If this result is equal to the strike's prowess..." is
   // about the roll of the paragraph above the list. A bullet may sit under a numbered item.
   function leadIn(k) {
@@ -132,7 +176,7 @@ export function createSearch(index, tuning) {
   function postings(records) {
     var map = new Map();
     records.forEach(function (record, k) {
-      [record.text, record.heading, record.section, record.gloss, record.context].forEach(function (field) {
+      [record.text, record.heading, record.section, record.gloss, record.context, record.topic].forEach(function (field) {
         field.positions.forEach(function (_, s) {
           if (!map.has(s)) map.set(s, []);
           var list = map.get(s);
@@ -285,7 +329,9 @@ export function createSearch(index, tuning) {
     var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
     var inGloss = !found.length && record.gloss.positions.has(form.phrase[0]) && record.gloss.find(form.phrase).length > 0;
     var inContext = !found.length && record.context.positions.has(form.phrase[0]) && record.context.find(form.phrase).length > 0;
-    if (!found.length && !inHeading && !inSection && !inGloss && !inContext) return null;
+    var inTopic = !found.length && !inHeading && !inSection && !inGloss && !inContext && form.phrase.length === 1 &&
+      record.topic.positions.has(form.phrase[0]);
+    if (!found.length && !inHeading && !inSection && !inGloss && !inContext && !inTopic) return null;
     var tf = found.length;
     var length = record.text.tokens.length;
     var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
@@ -293,8 +339,8 @@ export function createSearch(index, tuning) {
     for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
     var own = found.length || inHeading || inSection;
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead * (defining ? W.defining : 1) : 0) : 0) +
-      (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : 0)),
-      credit: form.weight * (own ? 1 : inContext ? W.context : W.gloss),
+      (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTopic ? W.topic : 0)),
+      credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : W.topic),
       strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
   }
 
