@@ -234,6 +234,13 @@ test("a question what a thing is puts first the rule that opens its sub-heading"
   }
 });
 
+test("a query that is a glossary term and no more asks what it is, typed in full or still being typed", () => {
+  // 1.10.49 says "hazard limit" twice in fewer words; 1.10.48 opens the sub-heading and states it.
+  for (const query of ["hazard limit", "hazard lim"]) assert.equal(ask(query)[0].id, "1.10.48", query);
+  assert.equal(createSearch(searchIndex(), { named: 0 }).search("hazard limit")[0].id, "1.10.49",
+    "the words alone favour the shorter rule");
+});
+
 test("a rule is found by a word its section is about though it does not say it, counting less", () => {
   // Combat's rules say "attack" around 1.7.15, which says "tapped character" and "prowess" only.
   const query = "tapped character gets attacked";

@@ -70,7 +70,8 @@ const RULES = {
     "of these conditions that the attack is \"keyed to.\""],
   "1.10.48": ["THE HAZARD LIMIT", "During your opponent's movement/hazard phase, the number of hazard cards that you " +
     "may play on one of your opponent's companies is that company's hazard limit."],
-  "1.10.49": ["THE HAZARD LIMIT", "A hazard limit can be modified by the play of certain cards."],
+  "1.10.49": ["THE HAZARD LIMIT", "A hazard limit can be modified by the play of certain cards. Tapping a " +
+    "Nazgûl permanent-event does count against the hazard limit."],
   "2.5.24": ["RINGWRAITH EFFECTS", "· A Ringwraith may only be in a company with non-Ringwraith characters if he is " +
     "at a Darkhaven.", { game: "standard", replaces: ["1.5.47"], block: "bullet" }],
   "2.5.28": ["RINGWRAITH EFFECTS", "· Unless at a Darkhaven, a Ringwraith may not be in a company with " +
@@ -89,7 +90,7 @@ const RULES = {
 const SIZES = { "0.3": 6, "1.2": 28, "1.5": 51, "1.7": 57, "1.10": 86, "2.5": 39, "2.7": 8, "SBG-A.1": 4, "SBG-B.6": 4 };
 
 const GLOSSARY = [
-  { id: "hazard-limit", game: "MELE", title: "hazard limit", aliases: [], rules: ["1.10.48"],
+  { id: "hazard-limit", game: "MELE", title: "hazard limit", aliases: [], rules: ["1.10.48", "1.10.49"],
     text: "The number of hazard cards an opponent may play on a company." },
   { id: "marshalling-point-pile", game: "MELE", title: "marshalling point pile", aliases: ["MP pile"],
     rules: ["1.2.15"], text: "Where stored items and defeated creatures go." },

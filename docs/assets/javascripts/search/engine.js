@@ -25,6 +25,7 @@ export const WEIGHTS = {
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
   context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
   page: 0.7,        // a page about the site, against a rule that matches as well
+  named: 1,         // a query that is a glossary term, no more, asks what it is (0: it does not)
   topic: 0.4,       // a word found only among the words its section's rules use most, against its own words
   topics: 12,       // how many such words each section has
   k1: 1.2, b: 0.75  // BM25
@@ -563,6 +564,7 @@ export function createSearch(index, tuning) {
     var parsed = concepts(query);
     if (!parsed.list.length) return [];
     var term = glossaryFor(query);
+    if (W.named && namesTerm(parsed, term)) parsed.defining = true;
     var ruleHits = rank(rules, parsed, true, term);
     var top = ruleHits.length ? ruleHits[0].score : 0;
     var results = [];
@@ -592,6 +594,12 @@ export function createSearch(index, tuning) {
     });
     if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
     return results.slice(0, MAX_RESULTS);
+  }
+
+  // Is the query a glossary term and no more ("strike", "HL", "hazard lim" being typed)? It
+  // asks what the term is, as "what is a strike" does; "strike odds" asks for a calculator.
+  function namesTerm(parsed, term) {
+    return !parsed.action && !!(term || (parsed.list.length === 1 && parsed.list[0].glossary));
   }
 
   // Does the query name this calculator (its title, give or take a word)?
@@ -654,6 +662,7 @@ export function createSearch(index, tuning) {
   function explain(query, id) {
     var parsed = concepts(query);
     var term = glossaryFor(query);
+    if (W.named && namesTerm(parsed, term)) parsed.defining = true;
     var ruleHits = rank(rules, parsed, true, term);
     var hit = ruleHits.concat(rank(pages, parsed, false, null, ruleHits.weights)).filter(function (h) {
       return (h.record.doc.id || h.record.doc.location) === id;
