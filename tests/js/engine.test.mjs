@@ -251,3 +251,10 @@ test("a rule is found by a word its section is about though it does not say it, 
   assert.equal(search.explain("tapped character gets attacked", "1.5.46").concepts[2].match.credit, 0,
     "a rule of another section gets nothing for it");
 });
+
+test("when and where ask for a time of the turn and a place for a card", () => {
+  assert.equal(ids(ask("where do defeated creatures go"))[0], "1.2.15", "the marshalling point pile");
+  assert.equal(ids(ask("when can a hazard target an automatic-attack"))[1], "1.10.48", "during the movement/hazard phase");
+  const without = createSearch(searchIndex(), { asking: 0 });
+  assert.equal(ids(without.search("where do defeated creatures go"))[0], "1.10.61", "the words alone");
+});
