@@ -258,3 +258,15 @@ test("when and where ask for a time of the turn and a place for a card", () => {
   const without = createSearch(searchIndex(), { asking: 0 });
   assert.equal(ids(without.search("where do defeated creatures go"))[0], "1.10.61", "the words alone");
 });
+
+test("a question whether a player can puts first the rule that says what he may or can do", () => {
+  const rule = (id, text) => ({ kind: "rule", id, section: "2.1", heading: "", block: "paragraph",
+    location: `rules/2-1/#r${id.replace(/\./g, "-")}`, text });
+  const docs = [{ kind: "section", id: "2.1", title: "The Victory Conditions", part: "Standard Rules", location: "rules/2-1/", text: "" },
+    rule("2.1.6", "Points from items: the points of the items your characters bear."),
+    rule("2.1.9", "No more than half of your marshalling points can come from any one type of marshalling point.")];
+  for (let n = 20; n < 50; n++) docs.push(rule(`2.1.${n}`, `Filler ${n}.`));
+  const small = createSearch({ format: 3, synonyms: [], help: {}, docs });
+  assert.equal(ids(small.search("my points come from items"))[0], "2.1.6", "the words alone");
+  assert.equal(ids(small.search("can my points come from items"))[0], "2.1.9");
+});

@@ -27,6 +27,7 @@ export const WEIGHTS = {
   page: 0.7,        // a page about the site, against a rule that matches as well
   named: 1,         // a query that is a glossary term, no more, asks what it is (0: it does not)
   asking: 1,        // a word of what "when" or "where" asks for (a phase, a pile), when the query asks it
+  permission: 0.4,  // "may", "cannot", when the query asks whether a player can
   topic: 0.4,       // a word found only among the words its section's rules use most, against its own words
   topics: 12,       // how many such words each section has
   k1: 1.2, b: 0.75  // BM25
@@ -38,12 +39,15 @@ var MAX_RESULTS = 30;
 // rule under its sub-heading states.
 var DEFINING = /^\s*(?:what\s*(?:is|are|'s|s)\b|define\b)|\bmean\s*\??\s*$/;
 // What a question word asks for, which the rule that answers states: "when" a time of the
-// turn, "where" a place for a card. Each adds a concept found as those words.
+// turn, "where" a place for a card, "can I" what a player may do. Each adds a concept found
+// as those words, weighed as `weight` says.
 var ASKING = [
-  { name: "when", words: /^\s*when\b|\bwhen\s*\??\s*$/,
+  { name: "when", words: /^\s*when\b|\bwhen\s*\??\s*$/, weight: "asking",
     forms: "during,phase,before,after,until,at the end,at the beginning,at the start,each turn,following" },
-  { name: "where", words: /^\s*where\b|\bwhere\s*\??\s*$/,
-    forms: "site,pile,deck,darkhaven,haven,home site,hand,place,placed" }
+  { name: "where", words: /^\s*where\b|\bwhere\s*\??\s*$/, weight: "asking",
+    forms: "site,pile,deck,darkhaven,haven,home site,hand,place,placed" },
+  { name: "can", words: /^\s*(?:can|may|could)\b|\ballowed\b/, weight: "permission",
+    forms: "may,can,cannot,allowed" }
 ];
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
 var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
@@ -235,7 +239,7 @@ export function createSearch(index, tuning) {
   // The concept each question word adds, found as the words it asks for.
   var asking = ASKING.map(function (question) {
     return { words: question.words, concept: { words: [question.name], glossary: null,
-      forms: question.forms.split(",").map(function (words) { return { phrase: stems(words), weight: W.asking }; }) } };
+      forms: question.forms.split(",").map(function (words) { return { phrase: stems(words), weight: W[question.weight] }; }) } };
   });
   var longestPhrase = 1;
   phrases.forEach(function (_, key) { longestPhrase = Math.max(longestPhrase, key.split(" ").length); });
@@ -278,9 +282,9 @@ export function createSearch(index, tuning) {
       }
       i++;
     }
-    if (list.length && W.asking) {
-      asking.forEach(function (question) { if (question.words.test(fold(query))) list.push(question.concept); });
-    }
+    asking.forEach(function (question) {
+      if (list.length && question.concept.forms[0].weight && question.words.test(fold(query))) list.push(question.concept);
+    });
     return { list: list, action: action, defining: list.length <= 2 && DEFINING.test(fold(query)) };
   }
 
