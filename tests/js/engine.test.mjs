@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createSearch } from "../../docs/assets/javascripts/search/engine.js";
+import { createSearch, oneSlip } from "../../docs/assets/javascripts/search/engine.js";
 import { searchIndex } from "./search-index.mjs";
 
 const search = createSearch(searchIndex());
@@ -269,4 +269,39 @@ test("a question whether a player can puts first the rule that says what he may 
   const small = createSearch({ format: 3, synonyms: [], help: {}, docs });
   assert.equal(ids(small.search("my points come from items"))[0], "2.1.6", "the words alone");
   assert.equal(ids(small.search("can my points come from items"))[0], "2.1.9");
+});
+
+test("one slip: a letter left out, added or changed, or two neighbours swapped", () => {
+  for (const [typed, meant] of [["wond", "wound"], ["ringwriath", "ringwraith"], ["corupt", "corrupt"], ["hazzard", "hazard"], ["prowes", "prowess"], ["strika", "strike"]]) {
+    assert.ok(oneSlip(typed, meant), `${typed} ${meant}`);
+  }
+  for (const [typed, other] of [["wound", "wound"], ["corupption", "corruption"], ["wond", "wounds"], ["tsrike", "strikes"]]) {
+    assert.equal(oneSlip(typed, other), false, `${typed} ${other}`);
+  }
+});
+
+test("a word no rule has is read as the word one slip away, counting less", () => {
+  const found = ids(ask("wonded"));
+  assert.ok(found.includes("1.5.46") && found.includes("1.7.26"), found.join(" "));
+  const rule = search.explain("heal a wonded character", "1.7.26").concepts.find((c) => c.words[0] === "wonded");
+  assert.ok(rule.match.credit > 0 && rule.match.credit < 1, JSON.stringify(rule));
+  assert.deepEqual(createSearch(searchIndex(), { typo: 0 }).search("wonded"), [], "without it, nothing");
+  assert.equal(search.explain("heal a character", "1.5.46").concepts.length, 2, "a word the rules have is taken as it is");
+});
+
+const rulesOf = (section, title, texts) => {
+  const docs = [{ kind: "section", id: section, title, part: "Standard Rules", location: `rules/${section}/`, text: "" }];
+  texts.forEach((text, k) => docs.push({ kind: "rule", id: `${section}.${k + 1}`, section, heading: "", block: "paragraph",
+    location: `rules/${section}/#r${k + 1}`, text }));
+  for (let n = 20; n < 50; n++) docs.push({ kind: "rule", id: `${section}.${n}`, section, heading: "", block: "paragraph",
+    location: `rules/${section}/#r${n}`, text: `Filler ${n}.` });
+  return { format: 3, synonyms: [], help: {}, docs };
+};
+
+test("a word cut short that begins one or a few of the rules' words is read as them, counting less", () => {
+  const index = rulesOf("2.4", "Turn Sequence", ["During the site phase you may play a character.",
+    "During the organization phase you may reorganize your companies.",
+    "Each orc and orcish character is an orc."]);
+  assert.equal(ids(createSearch(index).search("org phase"))[0], "2.4.2");
+  assert.equal(ids(createSearch(index, { clipped: 0 }).search("org phase"))[0], "2.4.1", "the words alone");
 });

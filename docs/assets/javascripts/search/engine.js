@@ -12,6 +12,8 @@ export const WEIGHTS = {
   synonym: 1,       // a synonym's match, against the word itself
   part: 0.35,       // one word of a multi-word term found without the rest
   prefix: 0.7,      // a word still being typed, matched by its beginning
+  clipped: 0.7,     // a word no rule has, cut short ("org"), matched by the few words it begins
+  typo: 0.8,        // a word no rule has, matched by the words one slip away ("wonded", "ringwriath")
   heading: 0.8,     // the rule's sub-heading names the concept
   section: 0.4,     // the rule's section title names the concept
   lead: 0.3,        // ... and the rule is the first under that sub-heading (it states, the rest qualify)
@@ -50,6 +52,9 @@ var ASKING = [
     forms: "may,can,cannot,allowed" }
 ];
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
+var MAX_CLIPPED = 3;          // a short word that begins more words than this is not read as one of them
+var MIN_CLIPPED = 3;          // letters of the shortest word read as cut short
+var MIN_TYPO = 5;             // letters of the shortest word read as mistyped
 var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
 var SNIPPET = 220;            // characters of a long rule shown around its matches
 
@@ -86,6 +91,18 @@ Field.prototype.find = function (phrase) {
   }
   return found;
 };
+
+// Whether b is one letter left out, added or changed, or two neighbours swapped.
+export function oneSlip(a, b) {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  var i = 0;
+  while (i < a.length && a.charAt(i) === b.charAt(i)) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
 
 export function createSearch(index, tuning) {
   var W = Object.assign({}, WEIGHTS, tuning || {});
@@ -275,8 +292,13 @@ export function createSearch(index, tuning) {
       var token = tokens[i];
       if (!STOP_WORDS.has(token.word)) {
         var forms = [{ phrase: [token.stem], weight: 1 }];
-        if (typing && i === tokens.length - 1 && !vocabulary.has(token.stem) && token.word.length >= 2) {
-          forms = forms.concat(completions(token.word));
+        if (!vocabulary.has(token.stem)) {
+          if (typing && i === tokens.length - 1) {
+            if (token.word.length >= 2) forms = forms.concat(completions(token.word));
+          } else if (token.word.length >= MIN_CLIPPED) {
+            forms = forms.concat(clipped(token.word));
+          }
+          if (token.word.length >= MIN_TYPO) forms = forms.concat(misspelt(token.stem));
         }
         list.push({ words: [token.word], forms: forms, glossary: null });
       }
@@ -295,6 +317,29 @@ export function createSearch(index, tuning) {
     return found.sort(function (a, b) {
       return rules.postings.get(b).length - rules.postings.get(a).length || (a < b ? -1 : 1);
     }).slice(0, MAX_COMPLETIONS).map(function (s) { return { phrase: [s], weight: W.prefix }; });
+  }
+
+  // The few words a word no rule has begins ("org": organization, organize), as a player
+  // clips them; none when it begins many (it is then no one word cut short).
+  function clipped(start) {
+    if (!W.clipped) return [];
+    var found = [];
+    vocabulary.forEach(function (s) { if (s.indexOf(start) === 0) found.push(s); });
+    return found.length > MAX_CLIPPED ? [] : found.map(function (s) { return { phrase: [s], weight: W.clipped }; });
+  }
+
+  // The words one slip away from a word no rule has: a letter left out, added, changed, or two
+  // swapped ("wonded" is "wounded", "ringwriath" "ringwraith").
+  var slips = new Map();
+  function misspelt(word) {
+    if (!W.typo) return [];
+    var found = slips.get(word);
+    if (!found) {
+      found = [];
+      vocabulary.forEach(function (s) { if (s.length >= MIN_TYPO - 1 && oneSlip(word, s)) found.push(s); });
+      if (slips.size < 1000) slips.set(word, found);
+    }
+    return found.map(function (s) { return { phrase: [s], weight: W.typo }; });
   }
 
   // A known phrase the query ends in, its last word still being typed ("hazard lim").
