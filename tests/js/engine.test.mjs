@@ -305,3 +305,12 @@ test("a word cut short that begins one or a few of the rules' words is read as t
   assert.equal(ids(createSearch(index).search("org phase"))[0], "2.4.2");
   assert.equal(ids(createSearch(index, { clipped: 0 }).search("org phase"))[0], "2.4.1", "the words alone");
 });
+
+test("a query that says something is not so puts first the rule that says what is not", () => {
+  const index = rulesOf("2.1", "The Victory Conditions", ["If you have characters in play at the end of the game, count them.",
+    "Even if you have no characters in play at all, the game is not over: you may continue to draw and discard cards."]);
+  assert.equal(ids(createSearch(index).search("game over if I have no characters in play"))[0], "2.1.2");
+  assert.equal(ids(createSearch(index).search("characters in play and the game isn't over"))[0], "2.1.2");
+  assert.equal(ids(createSearch(index, { negation: 0 }).search("game over if I have no characters in play"))[0], "2.1.1",
+    "the words alone");
+});

@@ -30,6 +30,7 @@ export const WEIGHTS = {
   named: 1,         // a query that is a glossary term, no more, asks what it is (0: it does not)
   asking: 1,        // a word of what "when" or "where" asks for (a phase, a pile), when the query asks it
   permission: 0.4,  // "may", "cannot", when the query asks whether a player can
+  negation: 0.4,    // "not", "never", "otherwise", when the query says something is not so
   topic: 0.4,       // a word found only among the words its section's rules use most, against its own words
   topics: 12,       // how many such words each section has
   k1: 1.2, b: 0.75  // BM25
@@ -41,15 +42,18 @@ var MAX_RESULTS = 30;
 // rule under its sub-heading states.
 var DEFINING = /^\s*(?:what\s*(?:is|are|'s|s)\b|define\b)|\bmean\s*\??\s*$/;
 // What a question word asks for, which the rule that answers states: "when" a time of the
-// turn, "where" a place for a card, "can I" what a player may do. Each adds a concept found
-// as those words, weighed as `weight` says.
+// turn, "where" a place for a card, "can I" what a player may do, "isn't" or "never" what is
+// not so ("non-Darkhaven", "otherwise"). Each adds a concept found as those words, weighed as
+// `weight` says.
 var ASKING = [
   { name: "when", words: /^\s*when\b|\bwhen\s*\??\s*$/, weight: "asking",
     forms: "during,phase,before,after,until,at the end,at the beginning,at the start,each turn,following" },
   { name: "where", words: /^\s*where\b|\bwhere\s*\??\s*$/, weight: "asking",
     forms: "site,pile,deck,darkhaven,haven,home site,hand,place,placed" },
   { name: "can", words: /^\s*(?:can|may|could)\b|\ballowed\b/, weight: "permission",
-    forms: "may,can,cannot,allowed" }
+    forms: "may,can,cannot,allowed" },
+  { name: "not", words: /\b(?:not|no|never|none|nothing|without|cannot|(?:is|are|was|were|do|does|did|ca|wo|could|would|should|has|have|had)n'?t)\b/,
+    weight: "negation", forms: "not,non,never,nothing,cannot,otherwise,without" }
 ];
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
 var MAX_CLIPPED = 3;          // a short word that begins more words than this is not read as one of them

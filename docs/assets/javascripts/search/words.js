@@ -10,7 +10,8 @@ export const STOP_WORDS = new Set(("a an the of to in on at for by with from as 
   "whose when where why how if then than so too very and or but nor not no yes there here all both each " +
   "some such own just also now get gets got any many much happen happens happened " +
   "mean means meaning meant define defined definition explain explained per " +
-  "rule rules mele sbg").split(" "));
+  "rule rules mele sbg " +
+  "isnt arent wasnt werent dont doesnt didnt cant wont couldnt wouldnt shouldnt hasnt havent hadnt").split(" "));
 // Words that ask for a calculator rather than a rule.
 export const ACTION_WORDS = new Set(
   "calculate calculator calculators calc compute chance chances odds probability likely percent".split(" "));
