@@ -13,7 +13,7 @@ export const WEIGHTS = {
   part: 0.35,       // one word of a multi-word term found without the rest
   prefix: 0.7,      // a word still being typed, matched by its beginning
   clipped: 0.7,     // a word no rule has, cut short ("org"), matched by the few words it begins
-  typo: 0.8,        // a word no rule has, matched by the words one slip away ("wonded", "ringwriath")
+  typo: 0.8,        // a word no rule has, matched by the words one slip away ("wonded", "corupption")
   heading: 0.8,     // the rule's sub-heading names the concept
   section: 0.4,     // the rule's section title names the concept
   lead: 0.3,        // ... and the rule is the first under that sub-heading (it states, the rest qualify)
@@ -96,9 +96,11 @@ Field.prototype.find = function (phrase) {
   return found;
 };
 
-// Whether b is one letter left out, added or changed, or two neighbours swapped.
+// Whether b is one letter left out, added or changed, two neighbours swapped, or a doubled
+// letter doubled in the wrong place ("corupption").
 export function oneSlip(a, b) {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length && single(a) === single(b)) return true;
   var i = 0;
   while (i < a.length && a.charAt(i) === b.charAt(i)) i++;
   if (a.length === b.length) {
@@ -106,6 +108,10 @@ export function oneSlip(a, b) {
     return a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2);
   }
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+function single(word) {
+  return word.replace(/(.)\1/g, "$1");
 }
 
 export function createSearch(index, tuning) {
@@ -332,8 +338,8 @@ export function createSearch(index, tuning) {
     return found.length > MAX_CLIPPED ? [] : found.map(function (s) { return { phrase: [s], weight: W.clipped }; });
   }
 
-  // The words one slip away from a word no rule has: a letter left out, added, changed, or two
-  // swapped ("wonded" is "wounded", "ringwriath" "ringwraith").
+  // The words one slip away from a word no rule has: a letter left out, added, changed, two
+  // swapped, a double misplaced ("wonded" is "wounded", "ringwriath" "ringwraith").
   var slips = new Map();
   function misspelt(word) {
     if (!W.typo) return [];
