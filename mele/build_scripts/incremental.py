@@ -326,7 +326,7 @@ PENDING = "site-next"  # the stamp site/ gets when build/site-next/ replaces it
 QUICK = "site-quick"  # what site/ held after the last quick pass (its outputs; no inputs)
 QUICK_CONFIG = paths.BUILD / "quick-pass-mkdocs.yml"
 PAGE_INPUTS = ("docs/", "build/")  # the pages' sources and what prebuild wrote for the Markdown extensions
-PAGE_OUTPUTS = ("rules.json", "search/search_index.json")  # written from the pages by the quick pass
+ASIDE_NICENESS = 10  # the whole build aside yields the cores to the server and the reloading pages
 
 
 def quick_refusal(
@@ -453,9 +453,8 @@ def quick_pass(log=print) -> bool:
         return False
     started = time.perf_counter()
     stamp_path(QUICK).unlink(missing_ok=True)
-    quick_config = write_quick_config(titled_nav(nav, titles))
-    _python("-m", "mkdocs", "build", "--dirty", "--quiet", "--config-file", str(quick_config))
-    _python("-m", "mele.build_scripts.incremental", "--page-outputs")
+    dirty_build(write_quick_config(titled_nav(nav, titles)))
+    write_page_outputs()
     after = fingerprint(files_under(paths.SITE))
     for name in written_between(site_before, after):  # a compressed copy of an older file is dropped:
         for suffix in (".gz", ".br"):  # the server compresses the new one on the fly
@@ -463,6 +462,20 @@ def quick_pass(log=print) -> bool:
     write_stamp(QUICK, Stamp({}, fingerprint(files_under(paths.SITE))))
     log(f"site: quick pass in {time.perf_counter() - started:.1f} s")
     return True
+
+
+def dirty_build(config: Path) -> None:
+    """`mkdocs build --dirty --quiet` in this process (the quick pass's own, started afresh by the
+    server): its Markdown extensions and the post-build steps after it share their imports. Not
+    strict, as mkdocs warns of every dirty build; the whole build after it is."""
+    import logging
+
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    mkdocs_build(load_config(config_file=str(config)), dirty=True)
 
 
 def write_page_outputs(site_dir: Path = paths.SITE) -> None:
@@ -540,17 +553,14 @@ def main(argv: list[str] | None = None) -> int:
     passes = parser.add_mutually_exclusive_group()
     passes.add_argument("--quick", action="store_true", help="the developer server's quick pass, in site/")
     passes.add_argument("--aside", action="store_true", help="the whole build into build/site-next/")
-    passes.add_argument("--page-outputs", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     log = lambda line: print(f"build: {line}", file=sys.stderr)  # noqa: E731
     try:
-        if args.page_outputs:
-            write_page_outputs()
-            return 0
         if args.quick:
             quick_pass(log=log)
         elif args.aside:
+            os.nice(ASIDE_NICENESS)
             build_aside(log=log)
         else:
             build(force=args.force, log=log)

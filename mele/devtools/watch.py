@@ -1,6 +1,6 @@
 """The developer server's rebuilds (`make serve`, `python -m mele.devtools.serve --watch`).
 
-Once a second a thread of the server compares the size and modification time of every file under
+Twice a second a thread of the server compares the size and modification time of every file under
 sources/, docs/ (not the pages prebuild writes there), overrides/, mele/ (not the developer tools)
 and mkdocs.yml with its last scan. On a change it runs the build's quick pass
 (mele/build_scripts/incremental.py: only the pages whose source changed, and what follows from
@@ -28,7 +28,7 @@ from mele.build_scripts import incremental, paths
 
 WATCHED = ("sources", "docs", "overrides", "mele", "mkdocs.yml")
 NOT_WATCHED = ("docs/rules", "mele/devtools")  # written by prebuild; the server itself (restart it)
-SCAN_INTERVAL_S = 1.0
+SCAN_INTERVAL_S = 0.5
 BUILD_WAIT_S = 600  # the longest a request waits for a running build
 
 
