@@ -219,8 +219,8 @@ class KeepingTimes:
     last changed, which is what `mkdocs build --dirty` compares. `outputs` counts those files as
     written, so the stamp still lists all the stage owns."""
 
-    def __init__(self, command: Callable[[], None], candidates: Callable[[], list[Path]]):
-        self.command, self.candidates, self.kept = command, candidates, set()
+    def __init__(self, command: Callable[[], None], candidates: Callable[[], list[Path]], root: Path = paths.ROOT):
+        self.command, self.candidates, self.root, self.kept = command, candidates, root, set()
 
     def run(self) -> None:
         before = {path: (path.stat(), path.read_bytes()) for path in self.candidates()}
@@ -231,7 +231,7 @@ class KeepingTimes:
                 now = path.stat()
                 if now.st_mtime_ns != stat.st_mtime_ns and now.st_size == stat.st_size and path.read_bytes() == content:
                     os.utime(path, ns=(now.st_atime_ns, stat.st_mtime_ns))
-                    self.kept.add(_relative(path, paths.ROOT))
+                    self.kept.add(_relative(path, self.root))
             except FileNotFoundError:
                 continue
 
@@ -239,12 +239,21 @@ class KeepingTimes:
         return {k: after[k] for k in sorted(set(written_between(before, after)) | self.kept) if k in after}
 
 
-def stages() -> list[Stage]:
-    prebuild = KeepingTimes(lambda: _python("-m", "mele.build_scripts", "prebuild"), generated_candidates)
+def stages(here: bool = False) -> list[Stage]:
+    """The two stages; `here`: prebuild runs in this process (the quick pass's, already started
+    afresh with the code as it is now), not in a child."""
+    command = _prebuild_here if here else lambda: _python("-m", "mele.build_scripts", "prebuild")
+    prebuild = KeepingTimes(command, generated_candidates)
     return [
         Stage("prebuild", prebuild_inputs, generated_candidates, prebuild.run, outputs_written_by=prebuild.outputs),
         Stage("site", site_inputs, lambda: files_under(paths.SITE), build_site),
     ]
+
+
+def _prebuild_here() -> None:
+    from mele.build_scripts import steps
+
+    steps.prebuild()
 
 
 def build_site(site_dir: Path | None = None) -> None:
@@ -407,12 +416,12 @@ def modified_pages(pages: list[str], docs: Path = paths.DOCS, site: Path = paths
     return found
 
 
-def quick_titles(nav: list, site_name: str, site: Path = paths.SITE) -> dict[str, str] | None:
+def quick_titles(nav: list, site_name: str, site: Path = paths.SITE, docs: Path = paths.DOCS) -> dict[str, str] | None:
     """The titles the quick pass writes in: every page the dirty build will not read, from its HTML
     (None when one is missing: then the whole build runs)."""
     pages = nav_pages(nav)
     titles = {}
-    for page in set(pages) - modified_pages(pages, site=site):
+    for page in set(pages) - modified_pages(pages, docs, site):
         built = site / html_path(page)
         title = built_title(built.read_text(encoding="utf-8"), site_name) if built.is_file() else None
         if title is None:
@@ -436,7 +445,7 @@ def write_quick_config(nav: list) -> Path:
 
 def quick_pass(log=print) -> bool:
     """The quick pass (above) when it may run, else the whole build in site/; True when it ran."""
-    prebuild, site = stages()
+    prebuild, site = stages(here=True)
     build(log=log, stage_list=[prebuild])
     stamp = read_stamp("site")
     inputs = {**digests(site.inputs()), **settings()}
@@ -515,12 +524,12 @@ def build_aside(log=print) -> bool:
     return True
 
 
-def adopt_next_site() -> list[str]:
+def adopt_next_site() -> list[str] | None:
     """build/site-next/ becomes site/ and its stamp the site stage's; the pages that differ from
-    the site/ it replaced (what a quick pass left out), or [] when there was nothing to adopt."""
+    the site/ it replaced (what a quick pass left out), or None when there was nothing to adopt."""
     pending = read_stamp(PENDING)
     if pending is None or not NEXT_SITE.is_dir():
-        return []
+        return None
     differ = [
         name
         for name in sorted({*map(str, _pages(paths.SITE)), *map(str, _pages(NEXT_SITE))})
