@@ -1,5 +1,6 @@
 """`python -m mele.build_scripts.incremental [--force]`: the build (`make build`), skipping a stage
-whose inputs did not change since it last ran.
+whose inputs did not change since it last ran. `--quick` and `--aside` are the developer server's
+two passes after an edit (below, "the developer server's two passes").
 
 Two stages, in order:
   prebuild  sources/, the build's code and mkdocs.yml -> the generated pages in docs/ and the rules
@@ -502,6 +503,7 @@ def build_aside(log=print) -> bool:
     """The whole build without touching site/: prebuild as `build` runs it, then, unless site/ is
     what the site stage makes of the inputs now, the site into build/site-next/ with the stamp it
     will have as site/; True when one was built (`adopt_next_site` puts it in place)."""
+    stamp_path(PENDING).unlink(missing_ok=True)  # an earlier one, stopped, is never adopted
     prebuild, site = stages()
     build(log=log, stage_list=[prebuild])
     stamp = read_stamp("site")
@@ -511,7 +513,6 @@ def build_aside(log=print) -> bool:
         log("site: up to date")
         return False
     log(f"site, built aside: {reason}")
-    stamp_path(PENDING).unlink(missing_ok=True)
     shutil.rmtree(NEXT_SITE, ignore_errors=True)
     started = time.perf_counter()
     build_site(NEXT_SITE)
