@@ -13,11 +13,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def build_steps(out: Path, prebuild: bool = True) -> list[list[str]]:
+def build_package(root: Path) -> str:
+    """The build's package in the project at `root`: a baseline from before the `mele` package
+    had `build_scripts` at its top, and `-m mele.build_scripts` there would run this tree's build
+    (installed editable) against the baseline's pages."""
+    return "mele.build_scripts" if (root / "mele" / "build_scripts").is_dir() else "build_scripts"
+
+
+def build_steps(out: Path, prebuild: bool = True, root: Path = ROOT) -> list[list[str]]:
     """The build's steps; without `prebuild` when docs/rules and the rules index are written already."""
-    return ([["-m", "mele.build_scripts", "prebuild"]] if prebuild else []) + [
+    package = build_package(root)
+    return ([["-m", package, "prebuild"]] if prebuild else []) + [
         ["-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
-        ["-m", "mele.build_scripts", "postbuild", str(out)],
+        ["-m", package, "postbuild", str(out)],
     ]
 
 
@@ -28,7 +36,7 @@ def time_build(out: Path, site_url: str, runs: int, root: Path = ROOT, prebuild:
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        for step in build_steps(out, prebuild):
+        for step in build_steps(out, prebuild, root):
             done = subprocess.run(
                 [sys.executable, *step], cwd=root, env=env, capture_output=True, text=True, check=False
             )

@@ -66,7 +66,7 @@ CROSS_ENGINE = "tests/browser/cross_engine/"
 
 def pytest_xdist_make_scheduler(config, log):
     """Under `--dist loadfile`, the cross-engine scenarios go to one process as one unit: Firefox
-    and WebKit are started once in the run (about 3 CPU-s each, and their memory), not once in each
+    and WebKit are started once in the run (each start costs seconds of CPU, and their memory), not once in each
     process that happens to take one of their files."""
     if config.getvalue("dist") != "loadfile":
         return None

@@ -88,8 +88,8 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 # A first visit installs the service worker, which saves the whole reference for offline use
-# (about 1 MB of pages, search and glossary): measured, 0.8 CPU-s more for every test that
-# opens a rule page and 1.3 for a calculator page, on a run that is CPU-bound. So a test's first
+# (the pages, search and glossary): CPU spent again by every test that opens a page, for what
+# only a few tests look at. So a test's first
 # visit runs as in a browser without service workers (offline.js steps aside, as it does there),
 # and the tests whose subject is the offline copy, or its notes, ask for it: test_offline.py,
 # test_deploy.py, test_install.py, test_agreement.py's snapshot start, the CSP check of the

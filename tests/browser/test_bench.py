@@ -5,9 +5,9 @@ not judged here (the machines are shared); what a first view downloads is.
 
 Two figures are measured on less than `make bench` gives them: the Slow 4G first visit is
 given the Fast 4G visit's own sample (the same code; the throttle only changes how long the same
-bytes take, about 25 s more, and a second visit cost 9 s of CPU on a run's busiest file), and
-the search box is asked a few of the question set's questions, tuning and held-out (the whole set
-takes about a minute at CPU x4). The hit-rate targets over the whole set
+bytes take, and a second visit costs the run as much CPU again), and the search box is asked a few
+of the question set's questions, tuning and held-out (the whole set, at the phone's CPU slowdown,
+is `make bench`'s longest part). The hit-rate targets over the whole set
 are checked by tests/search/test_hit_rates.py, with the site's own search engine (engine.js) on
 the built index."""
 

@@ -1,8 +1,8 @@
 """A reader going from calculator to calculator: the first page opens as a page load and starts
 the engine, each later one through the site's navigation link, which Material's instant
 navigation follows in the same document, keeping its one engine. An engine start is the
-costliest thing a browser test does (about 3 s of CPU in Chromium, 5 to 11 s in Firefox and
-WebKit); checking a calculator takes a second or two. Any page with Playwright's evaluate,
+costliest thing a browser test does (in Firefox and WebKit more than in Chromium); checking a
+calculator costs a small part of it. Any page with Playwright's evaluate,
 goto, click and wait_for_function will do: Playwright's own, or Firefox's and WebKit's
 (tests/browser/cross_engine/pages.py)."""
 

@@ -273,7 +273,9 @@ def _entry(terms, term_id):
         ("play-deck", {"1.3.3"}, ["three copies"], []),
     ],
 )
-def test_issue_10_definitions(mele_terms, term_id, must_cite, must_say, must_not_say):
+def test_each_reviewed_definition_cites_and_says_what_the_rules_do(
+    mele_terms, term_id, must_cite, must_say, must_not_say
+):
     entry = _entry(mele_terms, term_id)
     assert must_cite <= set(entry.defined_in), (term_id, entry.defined_in)
     for words in must_say:
@@ -300,7 +302,7 @@ def test_issue_10_definitions(mele_terms, term_id, must_cite, must_say, must_not
         ("three-copy-limit", {"1.3.3", "1.3.10"}, True),
     ],
 )
-def test_issue_10_new_entries(mele_terms, term_id, cites, defined):
+def test_entries_for_terms_players_look_up_cite_their_rules(mele_terms, term_id, cites, defined):
     entry = _entry(mele_terms, term_id)
     assert cites <= set(entry.defined_in) and entry.defined is defined
 

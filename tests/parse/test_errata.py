@@ -138,7 +138,7 @@ def test_entries_are_in_source_line_order_within_each_source():
         ("N13", 931, "ambiguity", "920"),  # "only discarded" vs the reveal rule
     ],
 )
-def test_issue_10_errata_decisions(erratum_id, line, kind, words):
+def test_each_reviewed_candidate_is_decided_with_its_reason(erratum_id, line, kind, words):
     erratum = next(e for e in load_errata(paths.ERRATA) if e.id == erratum_id)
     assert (erratum.line, erratum.kind) == (line, kind)
     assert words in (erratum.note or erratum.replacement)

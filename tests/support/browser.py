@@ -52,8 +52,8 @@ CHROMIUM_ARGS = [*browser_bench.ARGS, "--js-flags=--liftoff-only"]
 def chromium_path() -> str | None:
     """$CHROMIUM, else Debian's chromium-headless-shell, else its chromium, else None for Playwright's
     own download. The headless shell is Chromium's engine (Blink and V8, the same version) without the
-    browser around it, as Playwright itself runs headless tests: the suite is CPU-bound, and the same
-    tests took 30 % less CPU in it (205 and 216 CPU-s against 301). `make bench` measures chromium."""
+    browser around it, as Playwright itself runs headless tests: the same tests take markedly less
+    CPU in it. `make bench` measures chromium."""
     for candidate in (
         os.environ.get("CHROMIUM"),
         shutil.which("chromium-headless-shell"),

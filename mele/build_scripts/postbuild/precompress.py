@@ -104,10 +104,9 @@ def precompress(site_dir: Path = paths.SITE) -> tuple[int, int]:
 class Compression:
     """The copies of a site's files, made side by side in worker processes (Brotli holds the GIL):
     `start` some files early (the build starts Pyodide's runtime while its Node steps run: the wasm's
-    Brotli copy alone takes 30 s of one core, its zopfli copy 12 s of another), `finish` makes the
-    rest and writes them all. Each copy is a job of its own, the longest first, so that no core waits
-    for one file's two copies in turn (before, a cold build waited 38 s for the wasm's Brotli copy,
-    then compressed the rest: a fully cold postbuild took 60 s; side by side, 47 s)."""
+    Brotli copy is by far the longest job, and its zopfli copy the next), `finish` makes the rest and
+    writes them all. Each copy is a job of its own, the longest first, so that no core waits for one
+    file's two copies in turn while the others are idle."""
 
     def __init__(self, site_dir: Path):
         self.site_dir = site_dir

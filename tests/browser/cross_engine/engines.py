@@ -53,9 +53,8 @@ def launch(name: str, *, wasm_baseline_only: bool = False):
     """A running Firefox or WebKit, with `new_page()` and `close()`. `wasm_baseline_only` (the
     tests): WebAssembly on WebKit's baseline compiler alone, as Chromium's tests run it. The
     calculators' answers do not depend on the tier, and the optimising tier's compiles, wasted
-    on pages that live a few seconds, were about 30 % of WebKit's CPU for a cold and a warm start
-    (16.6 to 11.9 CPU-s). Firefox is left as shipped: its optimising tier takes only the hot
-    functions already (no saving measured). `make bench` measures every engine as shipped."""
+    on pages that live a few seconds, were a large part of WebKit's CPU for a cold and a warm
+    start. Firefox is left as shipped: its optimising tier takes only the hot functions already. `make bench` measures every engine as shipped."""
     if name == "firefox":
         from tests.browser.cross_engine.firefox import Firefox
 

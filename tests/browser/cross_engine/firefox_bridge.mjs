@@ -127,8 +127,8 @@ const OPS = {
     await onElement(pageOf(page).page, steps, (found) => found.click());
   },
   // A tap on the field, its text selected (as Ctrl+A does), then the value typed over it, or the
-  // selection deleted: each key one BiDi action sequence, and Ctrl+A's three took as long as
-  // the rest together (about 0.1 s each in Firefox, which waits for a frame after each).
+  // selection deleted: each key one BiDi action sequence, as few as the edit needs (Firefox
+  // waits for a frame after each, so Ctrl+A's three keys cost as much as a short value).
   async fill({ page, steps, value }) {
     const { page: tab } = pageOf(page);
     await onElement(tab, steps, async (found) => {

@@ -112,10 +112,10 @@ if ${JSON.stringify(FULL_STDLIB_FILE)} not in sys.path:
 `);
 }
 
-// A memory snapshot without its pages of zeros (about 63 % of the interpreter's 31 MB): the
+// A memory snapshot without its pages of zeros (most of the interpreter's memory): the
 // build writes it so, gzipped (mele/build_scripts/postbuild/engine/snapshot.mjs: packSnapshot), and a start
-// puts the zeros back, which is cheaper than inflating them (a fifth of a warm start went on
-// gunzip). Format: "SPARSE01", then little-endian u32 total length and page size, a bitmap with
+// puts the zeros back, which is cheaper than inflating them (gunzip was a large part of a warm
+// start). Format: "SPARSE01", then little-endian u32 total length and page size, a bitmap with
 // one bit per page (1: stored), then the stored pages in order (the last one as long as it is).
 export const SPARSE_MAGIC = "SPARSE01";
 
