@@ -233,3 +233,40 @@ test("a question what a thing is puts first the rule that opens its sub-heading"
     assert.equal(ids(small.search(query))[0], "2.2.12", query);
   }
 });
+
+test("a query that is a glossary term and no more asks what it is, typed in full or still being typed", () => {
+  // 1.10.49 says "hazard limit" twice in fewer words; 1.10.48 opens the sub-heading and states it.
+  for (const query of ["hazard limit", "hazard lim"]) assert.equal(ask(query)[0].id, "1.10.48", query);
+  assert.equal(createSearch(searchIndex(), { named: 0 }).search("hazard limit")[0].id, "1.10.49",
+    "the words alone favour the shorter rule");
+});
+
+test("a rule is found by a word its section is about though it does not say it, counting less", () => {
+  // Combat's rules say "attack" around 1.7.15, which says "tapped character" and "prowess" only.
+  const query = "tapped character gets attacked";
+  const attacked = search.explain(query, "1.7.15").concepts.find((c) => c.words[0] === "attacked");
+  assert.ok(attacked.match.credit > 0 && attacked.match.credit < 1, JSON.stringify(attacked));
+  const found = ids(ask(query));
+  assert.ok(found.indexOf("1.7.15") < found.indexOf("1.7.6"), "above a rule that says attacked but not tapped");
+  assert.equal(search.explain("tapped character gets attacked", "1.5.46").concepts[2].match.credit, 0,
+    "a rule of another section gets nothing for it");
+});
+
+test("when and where ask for a time of the turn and a place for a card", () => {
+  assert.equal(ids(ask("where do defeated creatures go"))[0], "1.2.15", "the marshalling point pile");
+  assert.equal(ids(ask("when can a hazard target an automatic-attack"))[1], "1.10.48", "during the movement/hazard phase");
+  const without = createSearch(searchIndex(), { asking: 0 });
+  assert.equal(ids(without.search("where do defeated creatures go"))[0], "1.10.61", "the words alone");
+});
+
+test("a question whether a player can puts first the rule that says what he may or can do", () => {
+  const rule = (id, text) => ({ kind: "rule", id, section: "2.1", heading: "", block: "paragraph",
+    location: `rules/2-1/#r${id.replace(/\./g, "-")}`, text });
+  const docs = [{ kind: "section", id: "2.1", title: "The Victory Conditions", part: "Standard Rules", location: "rules/2-1/", text: "" },
+    rule("2.1.6", "Points from items: the points of the items your characters bear."),
+    rule("2.1.9", "No more than half of your marshalling points can come from any one type of marshalling point.")];
+  for (let n = 20; n < 50; n++) docs.push(rule(`2.1.${n}`, `Filler ${n}.`));
+  const small = createSearch({ format: 3, synonyms: [], help: {}, docs });
+  assert.equal(ids(small.search("my points come from items"))[0], "2.1.6", "the words alone");
+  assert.equal(ids(small.search("can my points come from items"))[0], "2.1.9");
+});

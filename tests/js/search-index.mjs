@@ -33,8 +33,13 @@ const RULES = {
   { game: "starter", replacedBy: ["2.5.24"] }],
   "1.5.50": ["RINGWRAITH EFFECTS", "· Ringwraiths never make corruption checks and corruption cards may not be played " +
     "on Ringwraiths.", { twins: ["2.5.27"] }],
+  "1.7.4": ["", "· When any other card indicates that a company must face an attack.", { block: "bullet" }],
   "1.7.5": ["ATTACKS & STRIKES", "Combat consists of one or more attacks that must be resolved one at a time. An attack " +
     "consists of one or more strikes:"],
+  "1.7.6": ["ATTACKS & STRIKES", "· Each strike can target one and only one character in the attacked company.",
+    { block: "bullet" }],
+  "1.7.15": ["Strike Modifications", "· An unwounded, tapped character must modify his prowess by -1.",
+    { block: "bullet" }],
   "1.7.23": ["Resolving Strikes", "Strikes are resolved one at a time as decided by the defending player. To resolve " +
     "a strike, the defending player makes a roll (2D6) and adds his character's modified prowess:"],
   "1.7.24": ["Resolving Strikes", "· If this result is greater than the strike's prowess, the strike fails. Such a " +
@@ -45,6 +50,8 @@ const RULES = {
     "target character is wounded and must make a body check."],
   "1.7.27": ["BODY CHECKS", "If a strike against a character is successful, the character is wounded and must make a " +
     "body check. To make a body check, the attacker makes a roll (2D6)."],
+  "1.7.36": ["\"DETAINMENT\" ATTACKS", "Certain attacks detain targets rather than wound them. When a strike from " +
+    "a detainment attack is successful, an untapped target is tapped instead of being wounded."],
   "1.7.45": ["DEFEATING AN ATTACK", "Example: Lagduf faces a strike from a Huorn with a prowess of 10 and a body of " +
     "\"-\"; a roll equal to the strike's prowess is ineffectual.", { block: "example" }],
   "1.7.57": ["THE STRIKE SEQUENCE", "Example of Combat: You control Bróin, Threlin and his follower Dôgrib, Jerrek, " +
@@ -63,7 +70,8 @@ const RULES = {
     "of these conditions that the attack is \"keyed to.\""],
   "1.10.48": ["THE HAZARD LIMIT", "During your opponent's movement/hazard phase, the number of hazard cards that you " +
     "may play on one of your opponent's companies is that company's hazard limit."],
-  "1.10.49": ["THE HAZARD LIMIT", "A hazard limit can be modified by the play of certain cards."],
+  "1.10.49": ["THE HAZARD LIMIT", "A hazard limit can be modified by the play of certain cards. Tapping a " +
+    "Nazgûl permanent-event does count against the hazard limit."],
   "2.5.24": ["RINGWRAITH EFFECTS", "· A Ringwraith may only be in a company with non-Ringwraith characters if he is " +
     "at a Darkhaven.", { game: "standard", replaces: ["1.5.47"], block: "bullet" }],
   "2.5.28": ["RINGWRAITH EFFECTS", "· Unless at a Darkhaven, a Ringwraith may not be in a company with " +
@@ -82,7 +90,7 @@ const RULES = {
 const SIZES = { "0.3": 6, "1.2": 28, "1.5": 51, "1.7": 57, "1.10": 86, "2.5": 39, "2.7": 8, "SBG-A.1": 4, "SBG-B.6": 4 };
 
 const GLOSSARY = [
-  { id: "hazard-limit", game: "MELE", title: "hazard limit", aliases: [], rules: ["1.10.48"],
+  { id: "hazard-limit", game: "MELE", title: "hazard limit", aliases: [], rules: ["1.10.48", "1.10.49"],
     text: "The number of hazard cards an opponent may play on a company." },
   { id: "marshalling-point-pile", game: "MELE", title: "marshalling point pile", aliases: ["MP pile"],
     rules: ["1.2.15"], text: "Where stored items and defeated creatures go." },

@@ -25,6 +25,11 @@ export const WEIGHTS = {
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
   context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
   page: 0.7,        // a page about the site, against a rule that matches as well
+  named: 1,         // a query that is a glossary term, no more, asks what it is (0: it does not)
+  asking: 1,        // a word of what "when" or "where" asks for (a phase, a pile), when the query asks it
+  permission: 0.4,  // "may", "cannot", when the query asks whether a player can
+  topic: 0.4,       // a word found only among the words its section's rules use most, against its own words
+  topics: 12,       // how many such words each section has
   k1: 1.2, b: 0.75  // BM25
 };
 var ASIDES = new Set(["note", "clarification", "suggestion"]);
@@ -33,6 +38,17 @@ var MAX_RESULTS = 30;
 // "what is ...", "what are ...", "what does ... mean": asks what a thing is, which the first
 // rule under its sub-heading states.
 var DEFINING = /^\s*(?:what\s*(?:is|are|'s|s)\b|define\b)|\bmean\s*\??\s*$/;
+// What a question word asks for, which the rule that answers states: "when" a time of the
+// turn, "where" a place for a card, "can I" what a player may do. Each adds a concept found
+// as those words, weighed as `weight` says.
+var ASKING = [
+  { name: "when", words: /^\s*when\b|\bwhen\s*\??\s*$/, weight: "asking",
+    forms: "during,phase,before,after,until,at the end,at the beginning,at the start,each turn,following" },
+  { name: "where", words: /^\s*where\b|\bwhere\s*\??\s*$/, weight: "asking",
+    forms: "site,pile,deck,darkhaven,haven,home site,hand,place,placed" },
+  { name: "can", words: /^\s*(?:can|may|could)\b|\ballowed\b/, weight: "permission",
+    forms: "may,can,cannot,allowed" }
+];
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
 var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
 var SNIPPET = 220;            // characters of a long rule shown around its matches
@@ -48,6 +64,14 @@ function Field(text) {
 }
 
 var NOWHERE = [];
+
+// A Field of words already stemmed, each on its own (found one by one, not as phrases).
+function stemField(list) {
+  var field = Object.create(Field.prototype);
+  field.tokens = list.map(function (s) { return { stem: s }; });
+  field.positions = new Map(list.map(function (s, i) { return [s, [i]]; }));
+  return field;
+}
 
 // Where the phrase (a list of stems) starts in this field.
 Field.prototype.find = function (phrase) {
@@ -98,7 +122,7 @@ export function createSearch(index, tuning) {
         defines: new Set(doc.rules || []) });
     } else if (doc.kind === "page" || doc.kind === "calculator") {
       pages.push({ doc: doc, order: order, text: new Field(doc.text), heading: new Field(doc.title),
-        section: shared(""), gloss: shared(""), context: shared("") });
+        section: shared(""), gloss: shared(""), context: shared(""), topic: shared("") });
     }
   });
   // A rule's plain words: the glossary's definitions of the terms it defines, written for this
@@ -113,6 +137,40 @@ export function createSearch(index, tuning) {
     entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
     entry.context = shared(leadIn(k));
   });
+  var topics = sectionTopics();
+  rules.forEach(function (entry) { entry.topic = topics.get(entry.doc.section) || shared(""); });
+  // What each section is about: the words most of its rules use and few other sections do
+  // ("attack" in Combat), so that a rule of the section is found for them although it does
+  // not say them itself (it says "strike", the section says "attack" around it).
+  function sectionTopics() {
+    var held = new Map();    // section -> stem -> how many of its rules hold it
+    var size = new Map();
+    rules.forEach(function (entry) {
+      var id = entry.doc.section;
+      if (!held.has(id)) { held.set(id, new Map()); size.set(id, 0); }
+      size.set(id, size.get(id) + 1);
+      var counts = held.get(id);
+      var seen = new Set();
+      entry.text.tokens.forEach(function (t) {
+        if (seen.has(t.stem) || STOP_WORDS.has(t.word)) return;
+        seen.add(t.stem);
+        counts.set(t.stem, (counts.get(t.stem) || 0) + 1);
+      });
+    });
+    var spread = new Map();  // stem -> how many sections hold it
+    held.forEach(function (counts) { counts.forEach(function (_, s) { spread.set(s, (spread.get(s) || 0) + 1); }); });
+    var topicsOf = new Map();
+    held.forEach(function (counts, id) {
+      var ranked = [];
+      counts.forEach(function (n, s) {
+        if (n < 2 || s.length < 3) return;
+        ranked.push({ stem: s, weight: (n / size.get(id)) * Math.log(held.size / spread.get(s)) });
+      });
+      ranked.sort(function (a, b) { return b.weight - a.weight || (a.stem < b.stem ? -1 : 1); });
+      topicsOf.set(id, stemField(ranked.slice(0, W.topics).map(function (t) { return t.stem; })));
+    });
+    return topicsOf;
+  }
   // The rule a listed rule completes: "If this result is equal to the strike's prowess..." is
   // about the roll of the paragraph above the list. A bullet may sit under a numbered item.
   function leadIn(k) {
@@ -132,7 +190,7 @@ export function createSearch(index, tuning) {
   function postings(records) {
     var map = new Map();
     records.forEach(function (record, k) {
-      [record.text, record.heading, record.section, record.gloss, record.context].forEach(function (field) {
+      [record.text, record.heading, record.section, record.gloss, record.context, record.topic].forEach(function (field) {
         field.positions.forEach(function (_, s) {
           if (!map.has(s)) map.set(s, []);
           var list = map.get(s);
@@ -178,6 +236,11 @@ export function createSearch(index, tuning) {
     if (term) forms = forms.concat(term.names.map(function (p) { return { phrase: p, weight: weight }; }));
     said.forEach(function (phrase) { addPhrase(phrase.join(" "), { forms: forms, glossary: term }); });
   });
+  // The concept each question word adds, found as the words it asks for.
+  var asking = ASKING.map(function (question) {
+    return { words: question.words, concept: { words: [question.name], glossary: null,
+      forms: question.forms.split(",").map(function (words) { return { phrase: stems(words), weight: W[question.weight] }; }) } };
+  });
   var longestPhrase = 1;
   phrases.forEach(function (_, key) { longestPhrase = Math.max(longestPhrase, key.split(" ").length); });
 
@@ -219,6 +282,9 @@ export function createSearch(index, tuning) {
       }
       i++;
     }
+    asking.forEach(function (question) {
+      if (list.length && question.concept.forms[0].weight && question.words.test(fold(query))) list.push(question.concept);
+    });
     return { list: list, action: action, defining: list.length <= 2 && DEFINING.test(fold(query)) };
   }
 
@@ -285,7 +351,9 @@ export function createSearch(index, tuning) {
     var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
     var inGloss = !found.length && record.gloss.positions.has(form.phrase[0]) && record.gloss.find(form.phrase).length > 0;
     var inContext = !found.length && record.context.positions.has(form.phrase[0]) && record.context.find(form.phrase).length > 0;
-    if (!found.length && !inHeading && !inSection && !inGloss && !inContext) return null;
+    var inTopic = !found.length && !inHeading && !inSection && !inGloss && !inContext && form.phrase.length === 1 &&
+      record.topic.positions.has(form.phrase[0]);
+    if (!found.length && !inHeading && !inSection && !inGloss && !inContext && !inTopic) return null;
     var tf = found.length;
     var length = record.text.tokens.length;
     var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
@@ -293,8 +361,8 @@ export function createSearch(index, tuning) {
     for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
     var own = found.length || inHeading || inSection;
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead * (defining ? W.defining : 1) : 0) : 0) +
-      (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : 0)),
-      credit: form.weight * (own ? 1 : inContext ? W.context : W.gloss),
+      (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTopic ? W.topic : 0)),
+      credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : W.topic),
       strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
   }
 
@@ -517,6 +585,7 @@ export function createSearch(index, tuning) {
     var parsed = concepts(query);
     if (!parsed.list.length) return [];
     var term = glossaryFor(query);
+    if (W.named && namesTerm(parsed, term)) parsed.defining = true;
     var ruleHits = rank(rules, parsed, true, term);
     var top = ruleHits.length ? ruleHits[0].score : 0;
     var results = [];
@@ -546,6 +615,12 @@ export function createSearch(index, tuning) {
     });
     if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
     return results.slice(0, MAX_RESULTS);
+  }
+
+  // Is the query a glossary term and no more ("strike", "HL", "hazard lim" being typed)? It
+  // asks what the term is, as "what is a strike" does; "strike odds" asks for a calculator.
+  function namesTerm(parsed, term) {
+    return !parsed.action && !!(term || (parsed.list.length === 1 && parsed.list[0].glossary));
   }
 
   // Does the query name this calculator (its title, give or take a word)?
@@ -608,6 +683,7 @@ export function createSearch(index, tuning) {
   function explain(query, id) {
     var parsed = concepts(query);
     var term = glossaryFor(query);
+    if (W.named && namesTerm(parsed, term)) parsed.defining = true;
     var ruleHits = rank(rules, parsed, true, term);
     var hit = ruleHits.concat(rank(pages, parsed, false, null, ruleHits.weights)).filter(function (h) {
       return (h.record.doc.id || h.record.doc.location) === id;
