@@ -3,7 +3,7 @@
 Twice a second a thread of the server compares the size and modification time of every file under
 sources/, docs/ (not the pages prebuild writes there), overrides/, mele/ (not the developer tools)
 and mkdocs.yml with its last scan. On a change it runs the build's quick pass
-(mele/build_scripts/incremental.py: only the pages whose source changed, and what follows from
+(mele/devtools/quick_pass.py: only the pages whose source changed, and what follows from
 them; the whole build in site/ when more than a page's source changed) in a child process, so an
 edited build module is the one that runs, then names the new build to the open pages (the server's
 /__dev__/events). Then the whole build runs aside, in another child process, while the site is
@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from mele.build_scripts import incremental, paths
+from mele.devtools import quick_pass
 
 WATCHED = ("sources", "docs", "overrides", "mele", "mkdocs.yml")
 NOT_WATCHED = ("docs/rules", "mele/devtools")  # written by prebuild; the server itself (restart it)
@@ -69,32 +70,33 @@ def build_id(site: Path) -> str:
 
 
 BUILD_COMMAND = [sys.executable, "-m", "mele.build_scripts.incremental"]
+PASS_COMMAND = [sys.executable, "-m", "mele.devtools.quick_pass"]
 
 
 def _build_env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(paths.ROOT), "NO_MKDOCS_2_WARNING": "1"}
 
 
-def run_build(*options: str) -> bool:
-    """The incremental build of this project (with `options`), in a child process; True when it
+def run_build(command: list[str] = BUILD_COMMAND) -> bool:
+    """The incremental build of this project (or `command`), in a child process; True when it
     succeeded."""
     done = subprocess.run(
-        [*BUILD_COMMAND, *options], cwd=paths.ROOT, env=_build_env(), stdout=sys.stderr, check=False
+        command, cwd=paths.ROOT, env=_build_env(), stdout=sys.stderr, check=False
     )  # the server's own output is its address
     return done.returncode == 0
 
 
 def run_quick_pass() -> bool:
-    return run_build("--quick")
+    return run_build([*PASS_COMMAND, "--quick"])
 
 
 class AsideBuild:
-    """The whole build into build/site-next/ (`incremental --aside`), in a child process of its own
+    """The whole build into build/site-next/ (`quick_pass --aside`), in a child process of its own
     session, so that stopping it stops the generator and the post-build it started too."""
 
     def __init__(self):
         self.process = subprocess.Popen(
-            [*BUILD_COMMAND, "--aside"], cwd=paths.ROOT, env=_build_env(), stdout=sys.stderr, start_new_session=True
+            [*PASS_COMMAND, "--aside"], cwd=paths.ROOT, env=_build_env(), stdout=sys.stderr, start_new_session=True
         )
 
     def done(self) -> bool | None:
@@ -114,7 +116,7 @@ class Rebuilder:
 
     `build` runs once at the start, `quick` after each edit (both while requests wait); `aside`,
     when given, starts the whole build aside after each edit (an AsideBuild, or an object with its
-    `done` and `stop`) and `adopt` puts it in place (incremental.adopt_next_site) while requests wait.
+    `done` and `stop`) and `adopt` puts it in place (quick_pass.adopt_next_site) while requests wait.
     `news()` is a dict: {"state": "ready", "build": id}, {"state": "building"}, or {"state": "failed",
     "message": ...}; each change bumps `version`, which a listener waits past."""
 
@@ -127,7 +129,7 @@ class Rebuilder:
         root: Path = paths.ROOT,
         quick: Callable[[], bool] | None = None,
         aside: Callable[[], AsideBuild] | None = None,
-        adopt: Callable[[], list[str] | None] = incremental.adopt_next_site,
+        adopt: Callable[[], list[str] | None] = quick_pass.adopt_next_site,
     ):
         self.site, self.interval, self._build, self._log, self.root = site, interval, build, log, root
         self._quick, self._aside, self._adopt = quick or build, aside, adopt

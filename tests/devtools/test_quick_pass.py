@@ -1,4 +1,4 @@
-"""make serve's quick pass and the whole build aside (mele/build_scripts/incremental.py), without
+"""make serve's quick pass and the whole build aside (mele/devtools/quick_pass.py), without
 running mkdocs: when the quick pass may run, which pages a dirty build reads again and which titles
 it is given for the others, prebuild's kept times, and the whole build taking site/'s place."""
 
@@ -10,12 +10,10 @@ from pathlib import Path
 import pytest
 
 from mele.build_scripts import incremental
-from mele.build_scripts.incremental import (
-    KeepingTimes,
-    Stamp,
+from mele.build_scripts.incremental import KeepingTimes, Stamp, files_under, fingerprint
+from mele.devtools import quick_pass
+from mele.devtools.quick_pass import (
     built_title,
-    files_under,
-    fingerprint,
     html_path,
     modified_pages,
     nav_pages,
@@ -172,28 +170,28 @@ def aside(tmp_path, monkeypatch) -> Path:
     """site/ (a quick pass's), build/site-next/ (the whole build) and their stamps, in tmp_path."""
     monkeypatch.setattr(incremental.paths, "ROOT", tmp_path)
     monkeypatch.setattr(incremental.paths, "SITE", tmp_path / "site")
-    monkeypatch.setattr(incremental, "NEXT_SITE", tmp_path / "build" / "site-next")
-    monkeypatch.setattr(incremental, "OLD_SITE", tmp_path / "build" / "site-old")
+    monkeypatch.setattr(quick_pass, "NEXT_SITE", tmp_path / "build" / "site-next")
+    monkeypatch.setattr(quick_pass, "OLD_SITE", tmp_path / "build" / "site-old")
     monkeypatch.setattr(incremental, "STAMPS", tmp_path / "build" / "stamps")
     for site, glossary in (("site", "quick"), ("build/site-next", "whole")):
         (tmp_path / site / "glossary").mkdir(parents=True)
         (tmp_path / site / "index.html").write_text("home")
         (tmp_path / site / "glossary" / "index.html").write_text(glossary)
-    incremental.write_stamp(incremental.QUICK, QUICK)
+    incremental.write_stamp(quick_pass.QUICK, QUICK)
     return tmp_path
 
 
 def test_nothing_to_adopt_without_a_whole_build_aside(aside):
-    assert incremental.adopt_next_site() is None
+    assert quick_pass.adopt_next_site() is None
     assert (aside / "site" / "glossary" / "index.html").read_text() == "quick"
 
 
 def test_the_whole_build_takes_site_s_place_with_its_stamp(aside):
     pending = Stamp(WHOLE.inputs, {"site/index.html": [4, 1], "site/glossary/index.html": [5, 1]})
-    incremental.write_stamp(incremental.PENDING, pending)
-    assert incremental.adopt_next_site() == ["glossary/index.html"]  # what the quick pass had otherwise
+    incremental.write_stamp(quick_pass.PENDING, pending)
+    assert quick_pass.adopt_next_site() == ["glossary/index.html"]  # what the quick pass had otherwise
     assert (aside / "site" / "glossary" / "index.html").read_text() == "whole"
     assert not (aside / "build" / "site-next").exists() and not (aside / "build" / "site-old").exists()
     assert incremental.read_stamp("site") == pending
-    assert incremental.read_stamp(incremental.PENDING) is None
-    assert incremental.read_stamp(incremental.QUICK) is None  # site/ is the whole build now
+    assert incremental.read_stamp(quick_pass.PENDING) is None
+    assert incremental.read_stamp(quick_pass.QUICK) is None  # site/ is the whole build now

@@ -12,7 +12,7 @@ import sys
 from benchmarks.author_loop import copy_project, edit_glossary, project_env
 
 MARKER = "Edited for the quick pass."
-ADOPT = "import json; from mele.build_scripts import incremental; print(json.dumps(incremental.adopt_next_site()))"
+ADOPT = "import json; from mele.devtools import quick_pass; print(json.dumps(quick_pass.adopt_next_site()))"
 
 
 def build(project, *options: str) -> str:
@@ -37,12 +37,12 @@ def test_the_quick_pass_serves_the_page_the_whole_build_makes(tmp_path):
     build(project, "-m", "mele.build_scripts.incremental")
     edit_glossary(project, MARKER)
 
-    said = build(project, "-m", "mele.build_scripts.incremental", "--quick")
+    said = build(project, "-m", "mele.devtools.quick_pass", "--quick")
     assert "site: quick pass in" in said, said
     assert MARKER in (project / "site" / "glossary" / "index.html").read_text(encoding="utf-8")
     quick_name = build_name(project)
 
-    said = build(project, "-m", "mele.build_scripts.incremental", "--aside")
+    said = build(project, "-m", "mele.devtools.quick_pass", "--aside")
     assert "site, built aside in" in said, said
     assert json.loads(build(project, "-c", ADOPT).strip().splitlines()[-1]) == []  # no page differs
     assert build_name(project) == quick_name
