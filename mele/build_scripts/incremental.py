@@ -1,5 +1,6 @@
 """`python -m mele.build_scripts.incremental [--force]`: the build (`make build`), skipping a stage
-whose inputs did not change since it last ran.
+whose inputs did not change since it last ran. (The developer server's quick pass after an edit
+is mele/devtools/quick_pass.py.)
 
 Two stages, in order:
   prebuild  sources/, the build's code and mkdocs.yml -> the generated pages in docs/ and the rules
@@ -209,25 +210,54 @@ def site_inputs() -> list[Path]:
     )
 
 
-def stages() -> list[Stage]:
+class KeepingTimes:
+    """Runs a stage that rewrites every file it owns (prebuild) and gives each file it wrote with the
+    same content as before its earlier modification time back: a time then says when the content
+    last changed, which is what `mkdocs build --dirty` compares. `outputs` counts those files as
+    written, so the stamp still lists all the stage owns."""
+
+    def __init__(self, command: Callable[[], None], candidates: Callable[[], list[Path]], root: Path = paths.ROOT):
+        self.command, self.candidates, self.root, self.kept = command, candidates, root, set()
+
+    def run(self) -> None:
+        before = {path: (path.stat(), path.read_bytes()) for path in self.candidates()}
+        self.command()
+        self.kept = set()
+        for path, (stat, content) in before.items():
+            try:
+                now = path.stat()
+                if now.st_mtime_ns != stat.st_mtime_ns and now.st_size == stat.st_size and path.read_bytes() == content:
+                    os.utime(path, ns=(now.st_atime_ns, stat.st_mtime_ns))
+                    self.kept.add(_relative(path, self.root))
+            except FileNotFoundError:
+                continue
+
+    def outputs(self, before: dict, after: dict) -> dict:
+        return {k: after[k] for k in sorted(set(written_between(before, after)) | self.kept) if k in after}
+
+
+def stages(here: bool = False) -> list[Stage]:
+    """The two stages; `here`: prebuild runs in this process (the quick pass's, already started
+    afresh with the code as it is now), not in a child."""
+    command = _prebuild_here if here else lambda: _python("-m", "mele.build_scripts", "prebuild")
+    prebuild = KeepingTimes(command, generated_candidates)
     return [
-        Stage(
-            "prebuild",
-            prebuild_inputs,
-            generated_candidates,
-            lambda: _python("-m", "mele.build_scripts", "prebuild"),
-            outputs_written_by=lambda before, after: {k: after[k] for k in written_between(before, after)},
-        ),
-        Stage(
-            "site",
-            site_inputs,
-            lambda: files_under(paths.SITE),
-            lambda: (
-                _python("-m", "mkdocs", "build", "--strict", "--quiet"),
-                _python("-m", "mele.build_scripts", "postbuild"),
-            ),
-        ),
+        Stage("prebuild", prebuild_inputs, generated_candidates, prebuild.run, outputs_written_by=prebuild.outputs),
+        Stage("site", site_inputs, lambda: files_under(paths.SITE), build_site),
     ]
+
+
+def _prebuild_here() -> None:
+    from mele.build_scripts import steps
+
+    steps.prebuild()
+
+
+def build_site(site_dir: Path | None = None) -> None:
+    """The site stage's work: the generator, then the post-build; into site/ or `site_dir`."""
+    elsewhere = ["--site-dir", str(site_dir)] if site_dir else []
+    _python("-m", "mkdocs", "build", "--strict", "--quiet", *elsewhere)
+    _python("-m", "mele.build_scripts", "postbuild", *([str(site_dir)] if site_dir else []))
 
 
 def stamp_path(name: str) -> Path:

@@ -36,7 +36,7 @@ from typing import ClassVar
 from urllib.parse import urlsplit
 
 from mele.build_scripts import paths
-from mele.devtools.watch import Rebuilder
+from mele.devtools.watch import AsideBuild, Rebuilder, run_quick_pass
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -187,14 +187,14 @@ class WatchingSiteHandler(SiteHandler):
         route = urlsplit(self.path).path
         if route.startswith(DEV_PREFIX):
             return self._send_dev_file(route.removeprefix(DEV_PREFIX))
-        self.rebuilder.wait_until_built()
-        path = self.translate_path(self.path)
-        if os.path.isdir(path) and route.endswith("/"):
-            path = os.path.join(path, "index.html")
-        if path.endswith(".html") and os.path.isfile(path):
-            with open(path, "rb") as source:
-                return self._send_body(with_reload_script(source.read()), "text/html; charset=utf-8")
-        return super().send_head()
+        with self.rebuilder.reading():  # the file is open (or read) once this ends
+            path = self.translate_path(self.path)
+            if os.path.isdir(path) and route.endswith("/"):
+                path = os.path.join(path, "index.html")
+            if path.endswith(".html") and os.path.isfile(path):
+                with open(path, "rb") as source:
+                    return self._send_body(with_reload_script(source.read()), "text/html; charset=utf-8")
+            return super().send_head()
 
     def _send_dev_file(self, name: str):
         source = DEV_FILES / name
@@ -273,7 +273,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--watch serves the project's own site folder, {paths.SITE}, where the build writes")
     rebuilder = None
     if args.watch:
-        rebuilder = Rebuilder(args.directory, log=lambda line: print(line, file=sys.stderr, flush=True))
+        rebuilder = Rebuilder(
+            args.directory,
+            log=lambda line: print(line, file=sys.stderr, flush=True),
+            quick=run_quick_pass,
+            aside=AsideBuild,
+        )
         handler = functools.partial(
             WatchingSiteHandler, directory=str(args.directory), brotli=args.brotli, rebuilder=rebuilder
         )

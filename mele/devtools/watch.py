@@ -1,28 +1,35 @@
 """The developer server's rebuilds (`make serve`, `python -m mele.devtools.serve --watch`).
 
-Once a second a thread of the server compares the size and modification time of every file under
+Twice a second a thread of the server compares the size and modification time of every file under
 sources/, docs/ (not the pages prebuild writes there), overrides/, mele/ (not the developer tools)
-and mkdocs.yml with its last scan. On a change it runs the build (mele/build_scripts/incremental.py,
-which redoes only the stages whose inputs changed) in a child process, so an edited build module is
-the one that runs, then names the new build to the open pages (the server's /__dev__/events).
-While a build runs, requests for the site wait for it: a page is never served half-built.
+and mkdocs.yml with its last scan. On a change it runs the build's quick pass
+(mele/devtools/quick_pass.py: only the pages whose source changed, and what follows from
+them; the whole build in site/ when more than a page's source changed) in a child process, so an
+edited build module is the one that runs, then names the new build to the open pages (the server's
+/__dev__/events). Then the whole build runs aside, in another child process, while the site is
+served; when it is done it replaces site/, and the pages hear of it (they reload only if it differs
+from the quick pass). An edit made meanwhile stops it: the quick pass of that edit comes first.
+While site/ is written, requests for the site wait: a page is never served half-built.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from mele.build_scripts import incremental, paths
+from mele.devtools import quick_pass
 
 WATCHED = ("sources", "docs", "overrides", "mele", "mkdocs.yml")
 NOT_WATCHED = ("docs/rules", "mele/devtools")  # written by prebuild; the server itself (restart it)
-SCAN_INTERVAL_S = 1.0
+SCAN_INTERVAL_S = 0.5
 BUILD_WAIT_S = 600  # the longest a request waits for a running build
 
 
@@ -62,22 +69,54 @@ def build_id(site: Path) -> str:
         return "none"
 
 
-def run_build() -> bool:
-    """The incremental build of this project, in a child process; True when it succeeded."""
-    env = {**os.environ, "PYTHONPATH": str(paths.ROOT), "NO_MKDOCS_2_WARNING": "1"}
+BUILD_COMMAND = [sys.executable, "-m", "mele.build_scripts.incremental"]
+PASS_COMMAND = [sys.executable, "-m", "mele.devtools.quick_pass"]
+
+
+def _build_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(paths.ROOT), "NO_MKDOCS_2_WARNING": "1"}
+
+
+def run_build(command: list[str] = BUILD_COMMAND) -> bool:
+    """The incremental build of this project (or `command`), in a child process; True when it
+    succeeded."""
     done = subprocess.run(
-        [sys.executable, "-m", "mele.build_scripts.incremental"],
-        cwd=paths.ROOT,
-        env=env,
-        stdout=sys.stderr,
-        check=False,
+        command, cwd=paths.ROOT, env=_build_env(), stdout=sys.stderr, check=False
     )  # the server's own output is its address
     return done.returncode == 0
+
+
+def run_quick_pass() -> bool:
+    return run_build([*PASS_COMMAND, "--quick"])
+
+
+class AsideBuild:
+    """The whole build into build/site-next/ (`quick_pass --aside`), in a child process of its own
+    session, so that stopping it stops the generator and the post-build it started too."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            [*PASS_COMMAND, "--aside"], cwd=paths.ROOT, env=_build_env(), stdout=sys.stderr, start_new_session=True
+        )
+
+    def done(self) -> bool | None:
+        """None while it runs, then whether it succeeded."""
+        code = self.process.poll()
+        return None if code is None else code == 0
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+        self.process.wait()
 
 
 class Rebuilder:
     """Watches the sources, rebuilds, and keeps the news for the pages that listen.
 
+    `build` runs once at the start, `quick` after each edit (both while requests wait); `aside`,
+    when given, starts the whole build aside after each edit (an AsideBuild, or an object with its
+    `done` and `stop`) and `adopt` puts it in place (quick_pass.adopt_next_site) while requests wait.
     `news()` is a dict: {"state": "ready", "build": id}, {"state": "building"}, or {"state": "failed",
     "message": ...}; each change bumps `version`, which a listener waits past."""
 
@@ -88,12 +127,18 @@ class Rebuilder:
         build: Callable[[], bool] = run_build,
         log: Callable[[str], None] = print,
         root: Path = paths.ROOT,
+        quick: Callable[[], bool] | None = None,
+        aside: Callable[[], AsideBuild] | None = None,
+        adopt: Callable[[], list[str] | None] = quick_pass.adopt_next_site,
     ):
         self.site, self.interval, self._build, self._log, self.root = site, interval, build, log, root
+        self._quick, self._aside, self._adopt = quick or build, aside, adopt
         self._changed = threading.Condition()
         self._news: dict = {"state": "building"}
         self.version = 0
-        self._idle = threading.Event()
+        self._site = threading.Condition()  # guards the two below
+        self._writing = False  # a build or an adoption is writing site/
+        self._reading = 0  # requests in the middle of opening a file of site/
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="rebuilder", daemon=True)
 
@@ -121,7 +166,34 @@ class Rebuilder:
             return (self.version, dict(self._news)) if self.version > seen else None
 
     def wait_until_built(self, timeout: float = BUILD_WAIT_S) -> None:
-        self._idle.wait(timeout)
+        with self._site:
+            self._site.wait_for(lambda: not self._writing, timeout)
+
+    @contextlib.contextmanager
+    def reading(self, timeout: float = BUILD_WAIT_S) -> Iterator[None]:
+        """While a request opens a file of the site: after any build under way, and no build or
+        adoption starts meanwhile."""
+        with self._site:
+            self._site.wait_for(lambda: not self._writing, timeout)
+            self._reading += 1
+        try:
+            yield
+        finally:
+            with self._site:
+                self._reading -= 1
+                self._site.notify_all()
+
+    @contextlib.contextmanager
+    def _writing_site(self) -> Iterator[None]:
+        with self._site:
+            self._writing = True
+            self._site.wait_for(lambda: self._reading == 0)
+        try:
+            yield
+        finally:
+            with self._site:
+                self._writing = False
+                self._site.notify_all()
 
     def _announce(self, news: dict) -> None:
         with self._changed:
@@ -129,26 +201,54 @@ class Rebuilder:
             self.version += 1
             self._changed.notify_all()
 
-    def _rebuild(self) -> None:
-        self._idle.clear()
+    def _rebuild(self, build: Callable[[], bool]) -> bool:
         self._announce({"state": "building"})
-        try:
-            ok = self._build()
-        finally:
-            self._idle.set()
+        with self._writing_site():
+            ok = build()
         if ok:
             self._announce({"state": "ready", "build": build_id(self.site)})
         else:
-            self._announce({"state": "failed", "message": "The build failed: its error is in the server's terminal."})
+            self._failed()
+        return ok
+
+    def _failed(self) -> None:
+        self._announce({"state": "failed", "message": "The build failed: its error is in the server's terminal."})
+
+    def _adopt_aside(self, aside) -> None:
+        """The whole build done aside: in place of site/, named to the pages if it differs."""
+        if not aside.done():
+            self._failed()
+            return
+        shown = build_id(self.site)
+        with self._writing_site():
+            differ = self._adopt()
+        if differ is None:
+            return  # site/ was the whole build already
+        if differ:
+            self._log(f"serve: the whole build differs from the quick pass in {', '.join(differ[:3])}")
+        if build_id(self.site) != shown:
+            self._announce({"state": "ready", "build": build_id(self.site)})
 
     def _watch(self) -> None:
         before = scan(self.root)
-        self._rebuild()  # the site as the sources are now (quick when `make build` just ran)
-        while not self._stopping.wait(self.interval):
-            now = scan(self.root)
-            changes = edited(before, now, generated_files())
-            before = now  # taken before the build: an edit made while it runs sets off the next
-            if changes:
-                more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
-                self._log(f"serve: {', '.join(changes[:3])}{more} changed: rebuilding")
-                self._rebuild()
+        self._rebuild(self._build)  # the site as the sources are now (quick when `make build` just ran)
+        aside = None
+        try:
+            while not self._stopping.wait(self.interval):
+                now = scan(self.root)
+                changes = edited(before, now, generated_files())
+                before = now  # taken before the build: an edit made while it runs sets off the next
+                if changes:
+                    if aside is not None:
+                        aside.stop()  # the quick pass of this edit first; the whole build again after it
+                        aside = None
+                    more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
+                    self._log(f"serve: {', '.join(changes[:3])}{more} changed: rebuilding")
+                    if self._rebuild(self._quick) and self._aside is not None:
+                        aside = self._aside()
+                elif aside is not None and aside.done() is not None:
+                    self._adopt_aside(aside)
+                    aside = None
+        finally:
+            if aside is not None:
+                aside.stop()

@@ -5,6 +5,7 @@ script on each page and never in site/."""
 from __future__ import annotations
 
 import json
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -151,3 +152,89 @@ def test_the_server_without_watch_adds_nothing(project):
 def test_the_reload_script_goes_at_the_end_of_the_head():
     assert with_reload_script(b"<head></head><body></body>") == b"<head>" + RELOAD_TAG + b"</head><body></body>"
     assert with_reload_script(b"<p>bare</p>") == RELOAD_TAG + b"<p>bare</p>"
+
+
+class FakeAside:
+    """A whole build aside that ends when told (`finish`), or is stopped by the watcher."""
+
+    started: list[FakeAside] = []
+
+    def __init__(self):
+        self.result, self.stopped = None, False
+        FakeAside.started.append(self)
+
+    def done(self):
+        return self.result
+
+    def stop(self):
+        self.stopped = True
+
+    def finish(self, ok=True):
+        self.result = ok
+
+
+@pytest.fixture
+def two_passes(tmp_path: Path):
+    """A watcher whose edits get a quick pass (writing build "q<n>"), then a whole build aside, whose
+    adoption writes the build `adopted` names (the same as the quick pass's when it matched)."""
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "glossary.yaml").write_text("terms: []\n")
+    site = tmp_path / "site"
+    site.mkdir()
+    quick, adoptions, adopted = FakeBuild(site), [], threading.Event()
+    FakeAside.started = []
+
+    def adopt():
+        (site / "offline.json").write_text(json.dumps({"build": adopt.build}))
+        adoptions.append(True)
+        adopted.set()
+        return adopt.differ
+
+    adopt.build, adopt.differ, adopt.done = "b2", [], adopted
+    rebuilder = Rebuilder(
+        site, interval=0.05, build=quick, quick=quick, aside=FakeAside, adopt=adopt, log=lambda _l: None, root=tmp_path
+    )
+    rebuilder.start()
+    yield tmp_path, rebuilder, adopt, adoptions
+    rebuilder.stop()
+
+
+def test_after_the_quick_pass_the_whole_build_aside_is_adopted_quietly_when_alike(two_passes):
+    root, rebuilder, adopt, adoptions = two_passes
+    version, _ = ready(rebuilder)
+    assert FakeAside.started == []  # none after the build at the start
+    (root / "sources" / "glossary.yaml").write_text("terms: [edited]\n")
+    version, news = ready(rebuilder, version)
+    assert news == {"state": "ready", "build": "b2"}  # the quick pass's, named at once
+    assert len(FakeAside.started) == 1
+    FakeAside.started[0].finish()  # the whole build matches the quick pass ("b2")
+    assert adopt.done.wait(WAIT_S)
+    (root / "sources" / "glossary.yaml").write_text("terms: [again]\n")
+    assert next_news(rebuilder, version) == (version + 1, {"state": "building"})  # no news of the adoption
+    assert adoptions == [True]
+
+
+def test_a_whole_build_that_differs_from_the_quick_pass_is_named_to_the_pages(two_passes):
+    root, rebuilder, adopt, _adoptions = two_passes
+    version, _ = ready(rebuilder)
+    (root / "sources" / "glossary.yaml").write_text("terms: [edited]\n")
+    version, _ = ready(rebuilder, version)
+    adopt.build, adopt.differ = "whole", ["rules/1-7-combat/index.html"]
+    FakeAside.started[0].finish()
+    assert ready(rebuilder, version)[1] == {"state": "ready", "build": "whole"}
+
+
+def test_an_edit_stops_the_whole_build_aside_and_a_failed_one_is_named(two_passes):
+    root, rebuilder, _adopt, adoptions = two_passes
+    version, _ = ready(rebuilder)
+    (root / "sources" / "glossary.yaml").write_text("terms: [one]\n")
+    version, _ = ready(rebuilder, version)
+    (root / "sources" / "glossary.yaml").write_text("terms: [one, two]\n")
+    version, news = ready(rebuilder, version)
+    assert news == {"state": "ready", "build": "b3"}
+    first, second = FakeAside.started
+    assert first.stopped and not second.stopped
+    second.finish(ok=False)
+    version, news = ready(rebuilder, version)
+    assert news["state"] == "failed"
+    assert adoptions == []
