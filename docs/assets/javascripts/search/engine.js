@@ -1,7 +1,7 @@
 // The rule search: ranks the site's rules (and its sections, glossary terms, calculators
 // and pages) for what a reader types. The site's search box (box.js) runs it on the page;
 // the tests and benchmarks run it in Node. The index is site/search/search_index.json,
-// written by mele/build_scripts/search/index.py. How it ranks is in the README ("Search").
+// written by mele/build_scripts/search/index.py. How it ranks: ARCHITECTURE.md ("Search") and WEIGHTS.
 import { ACTION_WORDS, STOP_WORDS, fold, numberText, parseRuleNumber, stems, tokenize } from "./words.js";
 
 // --- the index ---------------------------------------------------------------------------
