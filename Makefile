@@ -72,11 +72,10 @@ serve: install
 # processes a file at a time (all drive one copy of the site, served by a process of its
 # own; the cross-engine files go together, tests/conftest.py), in file order: the browser
 # tests first, the many quick ones last, to even out the end (xdist's default, the files with
-# most tests first, left a long one-test file to the end). A browser test spends much of its
-# time waiting (on the engine's start, the service worker, the throttled network), so four
-# processes keep a 2-core machine's cores busier than two, which left them half idle.
+# most tests first, left a long one-test file to the end). Two processes keep both cores of a
+# 2-core machine busy; the browsers' own threads fill the rest.
 # TEST_JOBS=1 runs one process, in file order.
-TEST_JOBS ?= 4
+TEST_JOBS ?= 2
 test: lint build browser
 	node --test tests/js/
 	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
