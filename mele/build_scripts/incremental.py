@@ -310,18 +310,27 @@ def build(force: bool = False, log=print, stage_list: list[Stage] | None = None)
     return ran
 
 
+def log_line(line: str) -> None:
+    print(f"build: {line}", file=sys.stderr)
+
+
+def run_reported(work: Callable[[], object]) -> int:
+    """Runs `work` (a build), saying on stderr how it ended and how long it took; the exit status."""
+    started = time.perf_counter()
+    try:
+        work()
+    except BuildFailed as failure:
+        log_line(str(failure))
+        return 1
+    log_line(f"done in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="run every stage, whatever its stamp says")
     args = parser.parse_args(argv)
-    started = time.perf_counter()
-    try:
-        build(force=args.force, log=lambda line: print(f"build: {line}", file=sys.stderr))
-    except BuildFailed as failure:
-        print(f"build: {failure}", file=sys.stderr)
-        return 1
-    print(f"build: done in {time.perf_counter() - started:.2f} s", file=sys.stderr)
-    return 0
+    return run_reported(lambda: build(force=args.force, log=log_line))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ import argparse
 import html
 import os
 import shutil
-import sys
 import time
 from pathlib import Path
 
@@ -29,7 +28,6 @@ import yaml
 
 from mele.build_scripts import paths
 from mele.build_scripts.incremental import (
-    BuildFailed,
     Stamp,
     _few,
     _relative,
@@ -40,7 +38,9 @@ from mele.build_scripts.incremental import (
     digests,
     files_under,
     fingerprint,
+    log_line,
     read_stamp,
+    run_reported,
     settings,
     stages,
     stamp_path,
@@ -282,19 +282,15 @@ def main(argv: list[str] | None = None) -> int:
     passes.add_argument("--quick", action="store_true", help="the quick pass, in site/")
     passes.add_argument("--aside", action="store_true", help="the whole build into build/site-next/")
     args = parser.parse_args(argv)
-    started = time.perf_counter()
-    log = lambda line: print(f"build: {line}", file=sys.stderr)  # noqa: E731
-    try:
+
+    def work() -> None:
         if args.quick:
-            quick_pass(log=log)
+            quick_pass(log=log_line)
         else:
             os.nice(ASIDE_NICENESS)
-            build_aside(log=log)
-    except BuildFailed as failure:
-        print(f"build: {failure}", file=sys.stderr)
-        return 1
-    print(f"build: done in {time.perf_counter() - started:.2f} s", file=sys.stderr)
-    return 0
+            build_aside(log=log_line)
+
+    return run_reported(work)
 
 
 if __name__ == "__main__":
