@@ -165,10 +165,6 @@ class Rebuilder:
             self._changed.wait_for(lambda: self.version > seen or self.stopping, timeout)
             return (self.version, dict(self._news)) if self.version > seen else None
 
-    def wait_until_built(self, timeout: float = BUILD_WAIT_S) -> None:
-        with self._site:
-            self._site.wait_for(lambda: not self._writing, timeout)
-
     @contextlib.contextmanager
     def reading(self, timeout: float = BUILD_WAIT_S) -> Iterator[None]:
         """While a request opens a file of the site: after any build under way, and no build or
