@@ -176,3 +176,33 @@ def test_no_inline_scripts_so_a_strict_csp_works(site):
             if any(attr.startswith("on") for attr in el.attrs):
                 offenders.append((str(page.relative_to(site)), el.name))
     assert not offenders, offenders[:5]
+
+
+def static_imports(module: Path) -> set[Path]:
+    """The modules `module` imports, and theirs (relative `import ... from "./x.js"` only)."""
+    found: set[Path] = set()
+    todo = [module]
+    while todo:
+        current = todo.pop()
+        for name in re.findall(r'^import [^;]*? from "(\.{1,2}/[^"]+)";', current.read_text(encoding="utf-8"), re.M):
+            imported = (current.parent / name).resolve()
+            if imported not in found:
+                found.add(imported)
+                todo.append(imported)
+    return found
+
+
+def test_a_calculator_page_starts_every_download_of_its_calculator_code_at_once(site):
+    """calculators/page.js imports calculator.js only on a page with a calculator, so that the other
+    pages do not download it; a calculator page names it and each module it imports in its head
+    (overrides/partials/engine-start.html), unless a script of the page imports it already, so
+    none waits for the one before it."""
+    javascripts = (site / "assets" / "javascripts").resolve()
+    calculator = javascripts / "calculators" / "calculator.js"
+    page = site / "calculators" / "strike" / "index.html"
+    soup = soup_of(page)
+    scripts = {(page.parent / tag["src"]).resolve() for tag in soup.select('script[type="module"][src]')}
+    preloaded = {(page.parent / tag["href"]).resolve() for tag in soup.select('link[rel="modulepreload"]')}
+    loaded = scripts | preloaded | {imported for script in scripts for imported in static_imports(script)}
+    needed = {calculator, *static_imports(calculator)}
+    assert needed - loaded == set(), sorted(str(path.relative_to(javascripts)) for path in needed - loaded)
