@@ -6,8 +6,9 @@ Two stages, in order:
   prebuild  sources/, the build's code and mkdocs.yml -> the generated pages in docs/ and the rules
             index in build/ (`python -m mele.build_scripts prebuild`)
   site      docs/ (the generated pages included), overrides/, mkdocs.yml, the build's code, the
-            pinned packages and what prebuild wrote to build/ -> site/ (`mkdocs build`, then
-            `python -m mele.build_scripts postbuild`: one stage, as mkdocs empties site/ first)
+            pinned packages, what prebuild wrote to build/ and the search's synonyms -> site/
+            (`mkdocs build`, then `python -m mele.build_scripts postbuild`: one stage, as mkdocs
+            empties site/ first)
 
 Each stage's stamp, build/stamps/<stage>.json, holds the digest of every input file and a
 fingerprint (path, size, modification time) of every file the stage wrote. A stage runs when an
@@ -32,6 +33,7 @@ from importlib import metadata
 from pathlib import Path
 
 from mele.build_scripts import paths
+from mele.build_scripts.search.synonyms import SYNONYMS_FILE
 
 STAMPS = paths.BUILD / "stamps"
 CODE = paths.ROOT / "mele"
@@ -199,10 +201,12 @@ def prebuild_inputs() -> list[Path]:
 
 
 def site_inputs() -> list[Path]:
-    """All of docs/ (the pages prebuild wrote are the generator's input too), and what prebuild
-    wrote elsewhere (the rules index the Markdown extensions read)."""
+    """All of docs/ (the pages prebuild wrote are the generator's input too), what prebuild
+    wrote elsewhere (the rules index the Markdown extensions read), and the one source the
+    post-build reads that no page is made of (the search's synonyms)."""
     return (
         files_under(paths.DOCS)
+        + [paths.SOURCES / SYNONYMS_FILE]
         + files_under(paths.ROOT / "overrides")
         + build_code_files()
         + [p for p in prebuild_outputs() if paths.DOCS not in p.parents]

@@ -159,6 +159,32 @@ def test_every_rulebook_word_of_the_synonyms_is_in_the_rules(rules):
     assert missing_rulebook_words(load_synonyms(paths.SOURCES), [rule["text"] for rule in rules]) == []
 
 
+@pytest.mark.parametrize(
+    "question, rule",
+    [
+        ("can a ringwraith use a sword", "1.5.49"),  # a thing's kind for the rulebook's item
+        ("does my axe tap when he uses it", "1.10.29"),
+        ("attack says each character faces one strike", "1.7.22"),  # what a card says, it states
+        ("what the card says about strikes", "1.7.10"),
+        ("difference between a hazard and a resource", "1.2.2"),  # told apart: distinguished
+        ("tell a resource from a hazard", "1.2.2"),
+        ("mind goes up", "2.5.9"),  # a number going up or down changes
+        ("prowess goes down", "1.7.23"),
+        ("allocate strikes", "1.7.10"),  # a strike put on a character is assigned
+        ("what scores at the audience", "1.1.14"),  # what scores counts towards marshalling points
+        ("he failed the strike is he wounded", "1.7.27"),  # losing to a strike: it was successful
+        ("character won the strike", "1.7.24"),  # winning against it: the strike fails
+        ("new character joins a company at his site", "1.5.34"),  # joining a company: placed into it
+        ("character switches companies", "0.3.4"),  # or reorganizing companies
+    ],
+)
+def test_a_class_of_table_words_finds_the_rulebooks_words_first(ask, question, rule):
+    """Each a class of words players use at the table and the rules do not (sources/search-synonyms.yaml),
+    asked in words of no question of the question set; without its synonym the rule is not first."""
+    ids = [r["id"] for r in ask(question)]
+    assert ids[:1] == [rule], (question, ids[:5])
+
+
 def test_a_synonym_of_no_rule_is_reported():
     synonyms = load_synonyms(paths.SOURCES)
     assert missing_rulebook_words(synonyms, ["The strike is ineffectual."]) != []
