@@ -183,6 +183,7 @@ def quick_pass(log=print) -> bool:
     started = time.perf_counter()
     stamp_path(QUICK).unlink(missing_ok=True)
     dirty_build(write_quick_config(titled_nav(nav, titles)))
+    log(f"site: pages written in {time.perf_counter() - started:.1f} s")
     write_page_outputs()
     after = fingerprint(files_under(paths.SITE))
     for name in written_between(site_before, after):  # a compressed copy of an older file is dropped:
