@@ -4,7 +4,8 @@
 After an edit of a page's source the server first runs the quick pass, in site/ while requests
 wait: prebuild, then `mkdocs build --dirty`, which renders only the pages whose source is newer
 than their HTML (prebuild gives a file it wrote again unchanged its earlier time back), then the
-post-build steps that read the pages (rules.json, the search index, the service worker). The
+post-build steps that read the pages (rules.json, the search index, the service worker: the last
+build's, brought up to date in place by quick_worker.py when no page was added or removed). The
 engine's files, which no page changes, stay. Then, while site/ is served, the whole build runs
 aside into build/site-next/ and replaces site/ (`adopt_next_site`), so site/ ends as `make build`
 makes it; a page shown from the quick pass is reloaded if the whole build differs.
@@ -48,6 +49,7 @@ from mele.build_scripts.incremental import (
     write_stamp,
     written_between,
 )
+from mele.devtools import quick_worker
 
 NEXT_SITE = paths.BUILD / "site-next"
 OLD_SITE = paths.BUILD / "site-old"
@@ -184,7 +186,9 @@ def quick_pass(log=print) -> bool:
     stamp_path(QUICK).unlink(missing_ok=True)
     dirty_build(write_quick_config(titled_nav(nav, titles)))
     log(f"site: pages written in {time.perf_counter() - started:.1f} s")
-    write_page_outputs()
+    added_or_removed = sorted(fingerprint(files_under(paths.SITE)).keys() ^ site_before.keys())
+    if write_page_outputs(refresh_worker=quick_worker.may_refresh(added_or_removed)):
+        log("site: service worker brought up to date in place")
     after = fingerprint(files_under(paths.SITE))
     for name in written_between(site_before, after):  # a compressed copy of an older file is dropped:
         for suffix in (".gz", ".br"):  # the server compresses the new one on the fly
@@ -208,15 +212,21 @@ def dirty_build(config: Path) -> None:
     mkdocs_build(load_config(config_file=str(config)), dirty=True)
 
 
-def write_page_outputs(site_dir: Path = paths.SITE) -> None:
-    """The post-build's files that follow from the pages, and the service worker over them."""
+def write_page_outputs(site_dir: Path = paths.SITE, refresh_worker: bool = False) -> bool:
+    """The post-build's files that follow from the pages, and the service worker over them: with
+    `refresh_worker` (the pass added or removed no file the worker might keep), the last build's
+    worker brought up to date in place (quick_worker.py) when it can be, else written afresh.
+    True when it was brought up to date in place."""
     from mele.build_scripts import steps
     from mele.build_scripts.postbuild.offline.service_worker import write_service_worker
     from mele.build_scripts.search.index import write_search_index
 
     steps.write_rules_json(site_dir)
     write_search_index(site_dir, {game: page for game, (page, _, _) in steps.GLOSSARIES.items()})
+    if refresh_worker and quick_worker.refresh_worker(site_dir):
+        return True
     write_service_worker(site_dir)
+    return False
 
 
 def build_aside(log=print) -> bool:
