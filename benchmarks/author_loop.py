@@ -76,34 +76,34 @@ def dev_server(project: Path, log: Path, heard: list | None = None) -> Iterator[
     """`python -m mele.devtools.serve --watch` on a free port in `project`; yields its origin. Its
     terminal output goes to `log`, and, each line with the time it came (time.perf_counter()), to
     `heard` when given."""
-    with open(log, "w") as output:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "mele.devtools.serve", "--watch", "--port", "0"],
-            cwd=project,
-            env=project_env(project),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mele.devtools.serve", "--watch", "--port", "0"],
+        cwd=project,
+        env=project_env(project),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
-        def copy_lines() -> None:
+    def copy_lines() -> None:
+        with open(log, "w") as output:
             for line in server.stderr:
                 if heard is not None:
                     heard.append((time.perf_counter(), line.rstrip("\n")))
                 output.write(line)
                 output.flush()
 
-        copier = threading.Thread(target=copy_lines, daemon=True)
-        copier.start()
-        try:
-            first = server.stdout.readline()
-            if " on http://" not in first:
-                raise RuntimeError(f"the dev server did not start: {first!r}, see {log}")
-            yield first.split(" on ", 1)[1].split("/,", 1)[0].rstrip("/ ")
-        finally:
-            server.terminate()
-            server.wait(30)
-            copier.join(30)
+    copier = threading.Thread(target=copy_lines, daemon=True)
+    copier.start()
+    try:
+        first = server.stdout.readline()
+        if " on http://" not in first:
+            raise RuntimeError(f"the dev server did not start: {first!r}, see {log}")
+        yield first.split(" on ", 1)[1].split("/,", 1)[0].rstrip("/ ")
+    finally:
+        server.terminate()
+        server.wait(30)
+        copier.join(30)
 
 
 def wait_for_build(origin: str, timeout: float = BUILD_WAIT_S) -> str:

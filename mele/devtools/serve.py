@@ -29,6 +29,7 @@ import http.server
 import io
 import json
 import os
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -258,6 +259,10 @@ def start_server(
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
+def _interrupted(_signal, _frame):
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
@@ -284,6 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         handler = functools.partial(SiteHandler, directory=str(args.directory), brotli=args.brotli)
+    signal.signal(signal.SIGTERM, _interrupted)  # stopped as by Ctrl-C: the builds it started stop too
     with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
         watching = ", rebuilding on a change" if args.watch else ""
         print(
