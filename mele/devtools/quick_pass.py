@@ -22,6 +22,7 @@ import argparse
 import html
 import os
 import shutil
+import sys
 import time
 from pathlib import Path
 
@@ -287,12 +288,58 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
+STALE = 3  # the exit status of a pass started ahead whose code changed before it was told to run
+
+
+def code_marks() -> dict[str, list[int]]:
+    """The fingerprint of the project's code (the developer tools' too): what a pass imports."""
+    return fingerprint(files_under(paths.ROOT / "mele"))
+
+
+def warm_up() -> None:
+    """What a pass imports, loaded ahead of the edit; mkdocs.yml's configuration loaded once, which
+    loads its theme's plugins and the Markdown extensions."""
+    import logging
+
+    from mkdocs.commands.build import build as _mkdocs_build  # noqa: F401
+    from mkdocs.config import load_config
+
+    from mele.build_scripts import steps  # noqa: F401
+    from mele.build_scripts.postbuild.offline.service_worker import write_service_worker  # noqa: F401
+    from mele.build_scripts.search.index import write_search_index  # noqa: F401
+
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    load_config(config_file=str(paths.MKDOCS_CONFIG))
+
+
+def when_told(read_line, marks=code_marks, warm=warm_up) -> int | None:
+    """A pass started ahead (`--ahead`): loads what it needs, then waits for a line (`read_line`).
+    None when it may run; else the status to exit with: 0 when told nothing (the server went), STALE
+    when the code changed since it started (what it loaded is not what would run now)."""
+    before = marks()
+    warm()
+    if not read_line():
+        return 0
+    return STALE if marks() != before else None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     passes = parser.add_mutually_exclusive_group(required=True)
     passes.add_argument("--quick", action="store_true", help="the quick pass, in site/")
     passes.add_argument("--aside", action="store_true", help="the whole build into build/site-next/")
+    parser.add_argument(
+        "--ahead",
+        action="store_true",
+        help=f"with --quick: load first, run when a line comes on stdin (exit {STALE}, not run, if the code changed)",
+    )
     args = parser.parse_args(argv)
+    if args.ahead:
+        if not args.quick:
+            parser.error("--ahead goes with --quick")
+        status = when_told(sys.stdin.readline)
+        if status is not None:
+            return status
 
     def work() -> None:
         if args.quick:

@@ -37,7 +37,7 @@ from typing import ClassVar
 from urllib.parse import urlsplit
 
 from mele.build_scripts import paths
-from mele.devtools.watch import AsideBuild, Rebuilder, run_quick_pass
+from mele.devtools.watch import AsideBuild, QuickPasses, Rebuilder
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -276,12 +276,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.watch and args.directory.resolve() != paths.SITE.resolve():
         parser.error(f"--watch serves the project's own site folder, {paths.SITE}, where the build writes")
-    rebuilder = None
+    rebuilder = quick = None
     if args.watch:
+        quick = QuickPasses()
         rebuilder = Rebuilder(
             args.directory,
             log=lambda line: print(line, file=sys.stderr, flush=True),
-            quick=run_quick_pass,
+            quick=quick,
             aside=AsideBuild,
         )
         handler = functools.partial(
@@ -305,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             if rebuilder:
                 rebuilder.stop()
+                quick.stop()
     return 0
 
 
