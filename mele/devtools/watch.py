@@ -1,11 +1,12 @@
 """The developer server's rebuilds (`make serve`, `python -m mele.devtools.serve --watch`).
 
-Twice a second a thread of the server compares the size and modification time of every file under
-sources/, docs/ (not the pages prebuild writes there), overrides/, mele/ (not the developer tools)
-and mkdocs.yml with its last scan. On a change it runs the build's quick pass
+Five times a second a thread of the server compares the size and modification time of every file
+under sources/, docs/ (not the pages prebuild writes there), overrides/, mele/ (not the developer
+tools) and mkdocs.yml with its last scan. On a change it runs the build's quick pass
 (mele/devtools/quick_pass.py: only the pages whose source changed, and what follows from
 them; the whole build in site/ when more than a page's source changed) in a child process, so an
-edited build module is the one that runs, then names the new build to the open pages (the server's
+edited build module is the one that runs (each started ahead with its imports loaded, and used only
+if the code is still the one it loaded: QuickPasses), then names the new build to the open pages (the server's
 /__dev__/events). Then the whole build runs aside, in another child process, while the site is
 served; when it is done it replaces site/, and the pages hear of it (they reload only if it differs
 from the quick pass). An edit made meanwhile stops it: the quick pass of that edit comes first.
@@ -29,7 +30,7 @@ from mele.devtools import quick_pass
 
 WATCHED = ("sources", "docs", "overrides", "mele", "mkdocs.yml")
 NOT_WATCHED = ("docs/rules", "mele/devtools")  # written by prebuild; the server itself (restart it)
-SCAN_INTERVAL_S = 0.5
+SCAN_INTERVAL_S = 0.2  # a scan reads no file, only the folders and each file's status
 BUILD_WAIT_S = 600  # the longest a request waits for a running build
 
 
