@@ -19,6 +19,7 @@ packages), or when site/ is neither that build nor the last quick pass."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
 import os
 import shutil
@@ -288,7 +289,7 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
-STALE = 3  # the exit status of a pass started ahead whose code changed before it was told to run
+STALE = 3  # the exit status of a pass started ahead that did not run: a fresh one is wanted
 
 
 def code_marks() -> dict[str, list[int]]:
@@ -298,26 +299,34 @@ def code_marks() -> dict[str, list[int]]:
 
 def warm_up() -> None:
     """What a pass imports, loaded ahead of the edit; mkdocs.yml's configuration loaded once, which
-    loads its theme's plugins and the Markdown extensions."""
+    loads its theme's plugins and the Markdown extensions; the search index of site/ as it is, which
+    leaves the text of each page read (search/pages.py remembers it for the same HTML), so that the
+    pass reads again only the pages it rewrote."""
     import logging
 
     from mkdocs.commands.build import build as _mkdocs_build  # noqa: F401
     from mkdocs.config import load_config
 
-    from mele.build_scripts import steps  # noqa: F401
+    from mele.build_scripts import steps
     from mele.build_scripts.postbuild.offline.service_worker import write_service_worker  # noqa: F401
-    from mele.build_scripts.search.index import write_search_index  # noqa: F401
+    from mele.build_scripts.search.index import site_search_index
 
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     load_config(config_file=str(paths.MKDOCS_CONFIG))
+    with contextlib.suppress(OSError, ValueError):  # site/ replaced meanwhile: the pass reads it all
+        site_search_index(paths.SITE, {game: page for game, (page, _, _) in steps.GLOSSARIES.items()})
 
 
 def when_told(read_line, marks=code_marks, warm=warm_up) -> int | None:
     """A pass started ahead (`--ahead`): loads what it needs, then waits for a line (`read_line`).
     None when it may run; else the status to exit with: 0 when told nothing (the server went), STALE
-    when the code changed since it started (what it loaded is not what would run now)."""
+    when the code changed since it started (what it loaded is not what would run now) or it could
+    not get ready: a fresh pass runs instead."""
     before = marks()
-    warm()
+    try:
+        warm()
+    except Exception:  # the fresh pass that runs instead meets it again, and says what it is
+        return STALE
     if not read_line():
         return 0
     return STALE if marks() != before else None

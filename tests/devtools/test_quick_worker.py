@@ -15,11 +15,11 @@ ENGINE = {"boot": [{"url": "assets/pyodide/a.wasm", "revision": "e1"}], "later":
 
 
 def md5(data: bytes) -> str:
-    return hashlib.md5(data).hexdigest()  # noqa: S324
+    return hashlib.md5(data).hexdigest()
 
 
 def entry(url: str, revision: str | None) -> str:
-    return '{"revision":%s,"url":"%s"}' % ("null" if revision is None else f'"{revision}"', url)  # noqa: UP031
+    return '{"revision":%s,"url":"%s"}' % ("null" if revision is None else f'"{revision}"', url)
 
 
 @pytest.fixture

@@ -267,3 +267,10 @@ def test_a_pass_started_ahead_runs_only_with_the_code_it_loaded():
     marks = iter([{"mele/a.py": [1, 1]}, {"mele/a.py": [2, 5]}])
     assert quick_pass.when_told(lambda: "run\n", marks=lambda: next(marks), warm=lambda: None) == quick_pass.STALE
     assert quick_pass.when_told(lambda: "", marks=dict, warm=lambda: None) == 0  # the server went: nothing runs
+
+
+def test_a_pass_that_could_not_get_ready_gives_way_to_a_fresh_one():
+    def broken():
+        raise OSError("site/ was being replaced")
+
+    assert quick_pass.when_told(lambda: "run\n", marks=dict, warm=broken) == quick_pass.STALE
