@@ -292,9 +292,10 @@ def _read(path: Path) -> bytes | None:
 STALE = 3  # the exit status of a pass started ahead that did not run: a fresh one is wanted
 
 
-def code_marks() -> dict[str, list[int]]:
-    """The fingerprint of the project's code (the developer tools' too): what a pass imports."""
-    return fingerprint(files_under(paths.ROOT / "mele"))
+def code_marks() -> dict:
+    """What a pass imports: the fingerprint of the project's code (the developer tools' too) and the
+    versions of the packages that render the site."""
+    return {**fingerprint(files_under(paths.ROOT / "mele")), **settings()}
 
 
 def warm_up() -> None:
