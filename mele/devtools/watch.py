@@ -5,11 +5,12 @@ under sources/, docs/ (not the pages prebuild writes there), overrides/, mele/ (
 tools) and mkdocs.yml with its last scan. On a change it runs the build's quick pass
 (mele/devtools/quick_pass.py: only the pages whose source changed, and what follows from
 them; the whole build in site/ when more than a page's source changed) in a child process, so an
-edited build module is the one that runs (each started ahead with its imports loaded, and used only
-if the code is still the one it loaded: QuickPasses), then names the new build to the open pages (the server's
-/__dev__/events). Then the whole build runs aside, in another child process, while the site is
-served; when it is done it replaces site/, and the pages hear of it (they reload only if it differs
-from the quick pass). An edit made meanwhile stops it: the quick pass of that edit comes first.
+edited build module is the one that runs (the process is started ahead, its imports loaded, and
+used only if the code is still what it loaded: QuickPasses), then names the new build to the open
+pages (the server's /__dev__/events). Then the whole build runs aside, in another child process,
+while the site is served; when it is done it replaces site/, and the pages hear of it (they reload
+only if it differs from the quick pass). An edit made meanwhile stops it: the quick pass of that
+edit comes first.
 While site/ is written, requests for the site wait: a page is never served half-built.
 """
 
@@ -114,8 +115,9 @@ class QuickPasses:
         except BrokenPipeError:
             pass  # it ended early: its status says why
         status = process.wait()
-        self._next = self._start()
-        return self.fresh() if status == quick_pass.STALE else status == 0
+        ok = self.fresh() if status == quick_pass.STALE else status == 0
+        self._next = self._start()  # after the pass: it loads what the pass just wrote
+        return ok
 
     def stop(self) -> None:
         """The one waiting ends without running (its input closes)."""
