@@ -1,5 +1,6 @@
 """Material's instant navigation: rule page -> calculator -> another calculator ->
-back, in one document, with one engine started once; none on pages without a calculator."""
+back, in one document, with one engine started once; no engine and no calculator code on pages
+without a calculator."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def test_rule_pages_do_not_start_the_engine(open_page):
     page.in_flight.wait_until_quiet()
     assert page.evaluate("window.__calculators === undefined")
     assert requests_for(page, "pyodide.asm.wasm") == 0
+    assert requests_for(page, "calculators/calculator.js") == 0, "a page without a calculator loads its code"
 
 
 def test_rule_page_to_calculators_and_back_with_one_engine(open_page):

@@ -22,7 +22,7 @@ from tests.support.site import ROOT
 MANIFEST = ROOT / "docs" / "manifest.webmanifest"
 SUB_PATH_MANIFEST = "https://rules.example.org/some/sub-path/manifest.webmanifest"
 SHORTCUT_PAGES = {"glossary/", "turn-summary/", "calculators/"}
-PALETTE_TOLERANCE = 3   # per channel: anti-aliasing at the tile's edge
+PALETTE_TOLERANCE = 3  # per channel: anti-aliasing at the tile's edge
 
 
 @pytest.fixture(scope="module")
@@ -46,21 +46,24 @@ def near(pixel: tuple[int, ...], colour: str) -> bool:
 
 
 def manifest_urls(manifest: dict) -> list[str]:
-    return ([manifest["start_url"], manifest["scope"]] + [icon["src"] for icon in manifest["icons"]]
-            + [s["url"] for s in manifest["shortcuts"]]
-            + [icon["src"] for s in manifest["shortcuts"] for icon in s["icons"]])
+    return (
+        [manifest["start_url"], manifest["scope"]]
+        + [icon["src"] for icon in manifest["icons"]]
+        + [s["url"] for s in manifest["shortcuts"]]
+        + [icon["src"] for s in manifest["shortcuts"] for icon in s["icons"]]
+    )
 
 
 def test_the_manifest_has_every_field(manifest, config):
     assert manifest["name"] == config["site_name"]
     assert 0 < len(manifest["short_name"]) <= 12, "a home-screen label shows about 12 characters"
     assert manifest["description"] == config["site_description"].strip()
-    assert manifest["start_url"] == "./"          # the home page, no query: the form the offline copy keys
+    assert manifest["start_url"] == "./"  # the home page, no query: the form the offline copy keys
     assert manifest["scope"] == "./"
     assert manifest["display"] == "standalone"
     assert manifest["lang"] == config["theme"]["language"]
-    assert manifest["background_color"] == "#ffffff"   # the light palette's page
-    assert manifest["theme_color"] == "#795649"        # Material's brown primary: the header
+    assert manifest["background_color"] == "#ffffff"  # the light palette's page
+    assert manifest["theme_color"] == "#795649"  # Material's brown primary: the header
     assert "id" not in manifest, "an id resolves against the origin, so two sites on one host would clash"
     purposes = {icon["purpose"] for icon in manifest["icons"]}
     assert purposes == {"any", "maskable"}
@@ -106,8 +109,9 @@ def test_every_icon_was_drawn_from_its_current_svg():
     assert set(record) == {icon.png for icon in ICONS}
     assert {p.name for p in ICON_DIR.glob("*.png")} == set(record), "a PNG no script draws"
     for icon in ICONS:
-        assert record[icon.png]["inputs"] == inputs_hash(icon), \
+        assert record[icon.png]["inputs"] == inputs_hash(icon), (
             f"{icon.svg} changed since {icon.png} was drawn: run .venv/bin/python -m mele.devtools.app_icons"
+        )
         png = (ICON_DIR / icon.png).read_bytes()
         assert record[icon.png]["png"] == sha256(png), f"{icon.png} was changed by hand"
         assert png_size(png) == (icon.size, icon.size), icon.png
@@ -128,8 +132,12 @@ def test_icon_corners_and_safe_zone(icon):
     assert centre[3] == 255, icon.png
     if "maskable" in icon.png:
         middle, radius = (icon.size - 1) / 2, MASKABLE_SAFE_RADIUS * icon.size
-        outside = [(x, y) for y, row in enumerate(rows) for x, pixel in enumerate(row)
-                   if math.hypot(x - middle, y - middle) > radius and not near(pixel, tile)]
+        outside = [
+            (x, y)
+            for y, row in enumerate(rows)
+            for x, pixel in enumerate(row)
+            if math.hypot(x - middle, y - middle) > radius and not near(pixel, tile)
+        ]
         assert outside == [], f"{icon.png}: drawn outside the safe circle at {outside[:5]}"
 
 

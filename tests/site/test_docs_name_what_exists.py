@@ -30,8 +30,13 @@ def named_paths(text: str) -> set[str]:
 
 
 def exists(name: str, doc: Path) -> bool:
-    for base in (ROOT, doc.parent, ROOT / "mele" / "build_scripts", ROOT / "docs" / "assets" / "javascripts",
-                 ROOT / "sources"):
+    for base in (
+        ROOT,
+        doc.parent,
+        ROOT / "mele" / "build_scripts",
+        ROOT / "docs" / "assets" / "javascripts",
+        ROOT / "sources",
+    ):
         if any(base.glob(name)) or (base / name).exists():
             return True
     # a module named within its folder's paragraph: "postbuild/engine/ ... `wheel.py`"

@@ -45,11 +45,11 @@ def shown_pieces(document) -> dict[int, list]:
     spans = {span.line: [span] for span in document.contents}
     ruled = {line for b in document.blocks for line in range(b.first_line, b.last_line + 1)}
     for line, text in document.shown_lines.items():
-        if line not in ruled and line not in spans:      # a heading line
+        if line not in ruled and line not in spans:  # a heading line
             spans[line] = [type(document.contents[0])(text, line)]
     for block in document.blocks:
         for span in _spans(block):
-            if span.line:                                 # 0: a label the site adds
+            if span.line:  # 0: a label the site adds
                 spans.setdefault(span.line, []).append(span)
     return spans
 
@@ -143,12 +143,15 @@ def test_every_sbg_erratum_is_shown_where_it_applies(site, errata):
             assert page.select_one(f"aside.editor-note#{erratum.anchor}"), f"no editor's note {erratum.id}"
 
 
-@pytest.mark.parametrize("rule, erratum, words", [
-    ("rsbg-b-2-2", "SB1", "Handling chart"),
-    ("rsbg-b-6-1", "SB3", "Swimming chart"),
-    ("rsbg-b-7-1", "SB5", "profile"),
-    ("rsbg-b-7-2", "SB6", "Thrown Rider chart"),
-])
+@pytest.mark.parametrize(
+    "rule, erratum, words",
+    [
+        ("rsbg-b-2-2", "SB1", "Handling chart"),
+        ("rsbg-b-6-1", "SB3", "Swimming chart"),
+        ("rsbg-b-7-1", "SB5", "profile"),
+        ("rsbg-b-7-2", "SB6", "Thrown Rider chart"),
+    ],
+)
 def test_missing_tables_are_noted_beside_the_rule_that_cites_them(site, rule, erratum, words):
     note = page_soup(site, ARTICLE).select_one(f"#{rule} aside#e-{erratum.lower()}")
     assert note and "missing" in note.get_text() and words in note.get_text()
@@ -159,12 +162,12 @@ def test_coverage_page_lists_the_sbg_gaps_and_errata(site, errata):
     section = page.select_one("#strategy-battle-game-texts")
     assert section is not None
     text = content_text(page)
-    after = text[text.index("Strategy Battle Game texts"):]
+    after = text[text.index("Strategy Battle Game texts") :]
     for gap in ("Handling chart", "Swimming chart", "boat's profile", "Thrown Rider chart", "sieges"):
         assert gap in after, gap
     for erratum in (e for e in errata if e.source in SBG_SOURCES):
         assert page.select_one(f"#{erratum.anchor}"), erratum.id
-    assert page.select_one('a[href$="#rsbg-a-1-4"]')      # errata rows link to their rule
+    assert page.select_one('a[href$="#rsbg-a-1-4"]')  # errata rows link to their rule
 
 
 def test_sbg_is_a_section_of_its_own_reachable_from_home(site):

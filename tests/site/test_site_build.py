@@ -40,7 +40,8 @@ def test_every_source_line_appears_with_errata_applied(rulebook, built_text):
         if block.first_line == block.last_line:
             parts.setdefault(block.first_line, []).append(block.text)
     missing = [
-        (number, text) for number, line in rulebook.document.shown_lines.items()
+        (number, text)
+        for number, line in rulebook.document.shown_lines.items()
         for text in (parts[number] if len(parts.get(number, [])) > 1 else [line])
         if normalise(text) not in built_text
     ]
@@ -77,12 +78,21 @@ def test_rules_json_ids_are_unique_and_anchors_exist(site, rules):
 
 
 def test_rules_json_matches_the_numbering_scheme(rules):
-    for rule in (r for r in rules if r["source"] == "mele-rulebook.txt"):   # SBG ids: tests/site/test_sbg_site.py
+    for rule in (r for r in rules if r["source"] == "mele-rulebook.txt"):  # SBG ids: tests/site/test_sbg_site.py
         assert re.fullmatch(r"[012]\.\d+\.\d+", rule["id"]), rule["id"]
         assert rule["url"].endswith("#r" + rule["id"].replace(".", "-"))
     kinds = {r["kind"] for r in rules}
-    assert kinds >= {"paragraph", "bullet", "item", "table", "note", "clarification", "example",
-                     "suggestion", "exception"}
+    assert kinds >= {
+        "paragraph",
+        "bullet",
+        "item",
+        "table",
+        "note",
+        "clarification",
+        "example",
+        "suggestion",
+        "exception",
+    }
 
 
 def test_internal_links_and_anchors_resolve(site):
@@ -94,8 +104,14 @@ def _own_files(site: Path) -> list[Path]:
     """Pages and the project's own CSS/JS. Material's bundle names a CDN for
     Mermaid diagrams, which it only loads for pages that have one (none here);
     the browser tests check that no request leaves 127.0.0.1."""
-    own = [p for p in site.rglob("*") if p.suffix in (".css", ".js") and "bundle." not in p.name
-           and "/lunr/" not in str(p) and "/workers/" not in str(p)]
+    own = [
+        p
+        for p in site.rglob("*")
+        if p.suffix in (".css", ".js")
+        and "bundle." not in p.name
+        and "/lunr/" not in str(p)
+        and "/workers/" not in str(p)
+    ]
     return list(site.rglob("*.html")) + own
 
 
@@ -107,7 +123,10 @@ def test_no_page_references_another_host(site):
         if soup:
             for el in soup.select("[src], link[href], script[src]"):
                 url = el.get("src") or el.get("href")
-                if urlparse(url).scheme in ("http", "https") and urlparse(url).hostname not in ("127.0.0.1", "localhost"):
+                if urlparse(url).scheme in ("http", "https") and urlparse(url).hostname not in (
+                    "127.0.0.1",
+                    "localhost",
+                ):
                     offenders.append((str(page.relative_to(site)), url))
         for m in re.finditer(r"@import\s+url\([\"']?https?://|fonts\.googleapis|cdn\.jsdelivr|unpkg\.com", text):
             offenders.append((str(page.relative_to(site)), m.group(0)))
@@ -115,8 +134,11 @@ def test_no_page_references_another_host(site):
 
 
 def test_every_erratum_is_shown_where_it_applies(site, rulebook):
-    html = "\n".join(p.read_text(encoding="utf-8") for p in (site / "rules").glob("*/index.html")
-                     if "errata-and-coverage" not in str(p))
+    html = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in (site / "rules").glob("*/index.html")
+        if "errata-and-coverage" not in str(p)
+    )
     for erratum in rulebook.errata:
         assert f'data-erratum="{erratum.id}"' in html or f'id="{erratum.anchor}"' in html, erratum.id
         if erratum.note:
@@ -176,3 +198,33 @@ def test_no_inline_scripts_so_a_strict_csp_works(site):
             if any(attr.startswith("on") for attr in el.attrs):
                 offenders.append((str(page.relative_to(site)), el.name))
     assert not offenders, offenders[:5]
+
+
+def static_imports(module: Path) -> set[Path]:
+    """The modules `module` imports, and theirs (relative `import ... from "./x.js"` only)."""
+    found: set[Path] = set()
+    todo = [module]
+    while todo:
+        current = todo.pop()
+        for name in re.findall(r'^import [^;]*? from "(\.{1,2}/[^"]+)";', current.read_text(encoding="utf-8"), re.M):
+            imported = (current.parent / name).resolve()
+            if imported not in found:
+                found.add(imported)
+                todo.append(imported)
+    return found
+
+
+def test_a_calculator_page_starts_every_download_of_its_calculator_code_at_once(site):
+    """calculators/page.js imports calculator.js only on a page with a calculator, so that the other
+    pages do not download it; a calculator page names it and each module it imports in its head
+    (overrides/partials/engine-start.html), unless a script of the page imports it already, so
+    none waits for the one before it."""
+    javascripts = (site / "assets" / "javascripts").resolve()
+    calculator = javascripts / "calculators" / "calculator.js"
+    page = site / "calculators" / "strike" / "index.html"
+    soup = soup_of(page)
+    scripts = {(page.parent / tag["src"]).resolve() for tag in soup.select('script[type="module"][src]')}
+    preloaded = {(page.parent / tag["href"]).resolve() for tag in soup.select('link[rel="modulepreload"]')}
+    loaded = scripts | preloaded | {imported for script in scripts for imported in static_imports(script)}
+    needed = {calculator, *static_imports(calculator)}
+    assert needed - loaded == set(), sorted(str(path.relative_to(javascripts)) for path in needed - loaded)

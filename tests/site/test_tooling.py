@@ -14,9 +14,18 @@ from tests.support.site import ROOT, soup_of, without_pythonpath
 
 
 def test_the_venv_imports_the_project_from_anywhere(tmp_path):
-    done = subprocess.run([sys.executable, "-c", "import mele.build_scripts.markdown.rule_blocks, mele.engine.api; "
-                                                 "print(mele.build_scripts.__file__)"],
-                          cwd=tmp_path, env=without_pythonpath(), capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import mele.build_scripts.markdown.rule_blocks, mele.engine.api; print(mele.build_scripts.__file__)",
+        ],
+        cwd=tmp_path,
+        env=without_pythonpath(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert Path(done.stdout.strip()).is_relative_to(ROOT), done.stdout
 
