@@ -15,6 +15,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -71,25 +72,38 @@ def project_env(project: Path) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def dev_server(project: Path, log: Path) -> Iterator[str]:
-    """`python -m mele.devtools.serve --watch` on a free port in `project`; yields its origin."""
-    with open(log, "w") as output:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "mele.devtools.serve", "--watch", "--port", "0"],
-            cwd=project,
-            env=project_env(project),
-            stdout=subprocess.PIPE,
-            stderr=output,
-            text=True,
-        )
-        try:
-            first = server.stdout.readline()
-            if " on http://" not in first:
-                raise RuntimeError(f"the dev server did not start: {first!r}, see {log}")
-            yield first.split(" on ", 1)[1].split("/,", 1)[0].rstrip("/ ")
-        finally:
-            server.terminate()
-            server.wait(30)
+def dev_server(project: Path, log: Path, heard: list | None = None) -> Iterator[str]:
+    """`python -m mele.devtools.serve --watch` on a free port in `project`; yields its origin. Its
+    terminal output goes to `log`, and, each line with the time it came (time.perf_counter()), to
+    `heard` when given."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mele.devtools.serve", "--watch", "--port", "0"],
+        cwd=project,
+        env=project_env(project),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    def copy_lines() -> None:
+        with open(log, "w") as output:
+            for line in server.stderr:
+                if heard is not None:
+                    heard.append((time.perf_counter(), line.rstrip("\n")))
+                output.write(line)
+                output.flush()
+
+    copier = threading.Thread(target=copy_lines, daemon=True)
+    copier.start()
+    try:
+        first = server.stdout.readline()
+        if " on http://" not in first:
+            raise RuntimeError(f"the dev server did not start: {first!r}, see {log}")
+        yield first.split(" on ", 1)[1].split("/,", 1)[0].rstrip("/ ")
+    finally:
+        server.terminate()
+        server.wait(30)
+        copier.join(30)
 
 
 def wait_for_build(origin: str, timeout: float = BUILD_WAIT_S) -> str:
@@ -126,28 +140,74 @@ def no_change_build_times(project: Path, runs: int) -> list[float]:
     return times[1:]
 
 
-def edit_to_page_times(browser, project: Path, runs: int, log: Path) -> list[float]:
-    """Seconds from saving a glossary edit to the open page showing it (the page reloads itself)."""
+# The steps of an edit's way to the page, each by the first server line (after the save) that
+# starts with the words given, in the order they come.
+SERVER_STEPS = (
+    ("change seen", "serve: "),
+    ("prebuild done", "build: prebuild: built in"),
+    ("pages written", "build: site: pages written"),
+    ("post steps done", "build: site: quick pass in"),
+)
+
+
+def steps_of(started: float, heard: list, events: list, requests: list, shown: float) -> dict[str, float]:
+    """Seconds from the save to each step of one edit: the server's lines (SERVER_STEPS), the reload
+    named to the pages (the server's first "ready" event after the save), the page's request for
+    itself again, the page showing the edit."""
+    lines = [(when, line) for when, line in heard if when >= started]
+    found = {}
+    for name, words in SERVER_STEPS:
+        at = [when for when, line in lines if line.startswith(words)]
+        if at:
+            found[name] = at[0] - started
+    for name, times in (("reload sent", events), ("page asked for", requests)):
+        after = [when for when in times if started <= when <= shown]
+        if after:
+            found[name] = after[0] - started
+    found["page shown"] = shown - started
+    return found
+
+
+def listen_for_ready(origin: str, heard: list) -> None:
+    """Each "ready" event of the server, with the time it came, into `heard` (until the server ends)."""
+    with contextlib.suppress(OSError), urllib.request.urlopen(origin + "/__dev__/events") as events:
+        for line in events:
+            if line.startswith(b"data: ") and json.loads(line.removeprefix(b"data: "))["state"] == "ready":
+                heard.append(time.perf_counter())
+
+
+def edit_to_page_times(browser, project: Path, runs: int, log: Path, steps: list | None = None) -> list[float]:
+    """Seconds from saving a glossary edit to the open page showing it (the page reloads itself);
+    with `steps`, each edit's steps_of() into it."""
     from playwright.sync_api import expect
 
-    times = []
-    with dev_server(project, log) as origin:
+    times, heard, ready, requests = [], [], [], []
+    with dev_server(project, log, heard) as origin:
         wait_for_build(origin)
+        threading.Thread(target=listen_for_ready, args=(origin, ready), daemon=True).start()
         context = browser.new_context()
         page = context.new_page()
+        page.on(
+            "request", lambda request: requests.append(time.perf_counter()) if request.is_navigation_request() else None
+        )
         page.goto(origin + GLOSSARY_PAGE)
         for run in range(runs):
             expect(page.locator("html")).to_have_attribute("data-dev-build", "ready", timeout=BUILD_WAIT_S * 1000)
             marker = f"Edited{run}x{os.getpid()}."
             started = time.perf_counter()
             edit_glossary(project, marker)
-            expect(page.locator(ENTRY)).to_contain_text(marker, timeout=BUILD_WAIT_S * 1000)
-            times.append(time.perf_counter() - started)
+            # waited for in the page at each frame, where expect() would look again only once a second
+            page.locator(ENTRY, has_text=marker).wait_for(timeout=BUILD_WAIT_S * 1000)
+            shown = time.perf_counter()
+            times.append(shown - started)
+            if steps is not None:
+                steps.append(steps_of(started, heard, ready, requests, shown))
         context.close()
     return times
 
 
-def figures(runs: int = 3, browser=None) -> list[dict]:
+def figures(runs: int = 3, browser=None, steps: list | None = None) -> list[dict]:
+    """The two figures; with `steps`, each edit's steps (steps_of) into it."""
     from playwright.sync_api import sync_playwright
 
     from benchmarks import browser_bench
@@ -171,7 +231,7 @@ def figures(runs: int = 3, browser=None) -> list[dict]:
                     executable_path=browser_bench.chromium_path(), args=browser_bench.ARGS
                 )
                 stack.callback(browser.close)
-            edits = edit_to_page_times(browser, project, runs, scratch / "serve.log")
+            edits = edit_to_page_times(browser, project, runs, scratch / "serve.log", steps)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return [
@@ -196,8 +256,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
-    for row in figures(args.runs):
+    steps = []
+    for row in figures(args.runs, steps=steps):
         print(f"{row['figure']:<52} {row['median']:>12.2f} {row['unit']:<5} {row['runs']:>5}  {row['target']}")
+    print("an edit's steps, seconds after the save (each run, then the median):")
+    for name in dict.fromkeys(name for run in steps for name in run):
+        times = [run[name] for run in steps if name in run]
+        each = " ".join(f"{t:5.2f}" for t in times)
+        print(f"  {name:<18} {each}   median {statistics.median(times):.2f}")
+    print(f"load average: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
     return 0
 
 

@@ -4,7 +4,8 @@
 After an edit of a page's source the server first runs the quick pass, in site/ while requests
 wait: prebuild, then `mkdocs build --dirty`, which renders only the pages whose source is newer
 than their HTML (prebuild gives a file it wrote again unchanged its earlier time back), then the
-post-build steps that read the pages (rules.json, the search index, the service worker). The
+post-build steps that read the pages (rules.json, the search index, the service worker: the last
+build's, brought up to date in place by quick_worker.py when no page was added or removed). The
 engine's files, which no page changes, stay. Then, while site/ is served, the whole build runs
 aside into build/site-next/ and replaces site/ (`adopt_next_site`), so site/ ends as `make build`
 makes it; a page shown from the quick pass is reloaded if the whole build differs.
@@ -18,9 +19,11 @@ packages), or when site/ is neither that build nor the last quick pass."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
 import os
 import shutil
+import sys
 import time
 from pathlib import Path
 
@@ -48,6 +51,7 @@ from mele.build_scripts.incremental import (
     write_stamp,
     written_between,
 )
+from mele.devtools import quick_worker
 
 NEXT_SITE = paths.BUILD / "site-next"
 OLD_SITE = paths.BUILD / "site-old"
@@ -183,7 +187,10 @@ def quick_pass(log=print) -> bool:
     started = time.perf_counter()
     stamp_path(QUICK).unlink(missing_ok=True)
     dirty_build(write_quick_config(titled_nav(nav, titles)))
-    write_page_outputs()
+    log(f"site: pages written in {time.perf_counter() - started:.1f} s")
+    added_or_removed = sorted(fingerprint(files_under(paths.SITE)).keys() ^ site_before.keys())
+    if write_page_outputs(refresh_worker=quick_worker.may_refresh(added_or_removed)):
+        log("site: service worker brought up to date in place")
     after = fingerprint(files_under(paths.SITE))
     for name in written_between(site_before, after):  # a compressed copy of an older file is dropped:
         for suffix in (".gz", ".br"):  # the server compresses the new one on the fly
@@ -207,15 +214,21 @@ def dirty_build(config: Path) -> None:
     mkdocs_build(load_config(config_file=str(config)), dirty=True)
 
 
-def write_page_outputs(site_dir: Path = paths.SITE) -> None:
-    """The post-build's files that follow from the pages, and the service worker over them."""
+def write_page_outputs(site_dir: Path = paths.SITE, refresh_worker: bool = False) -> bool:
+    """The post-build's files that follow from the pages, and the service worker over them: with
+    `refresh_worker` (the pass added or removed no file the worker might keep), the last build's
+    worker brought up to date in place (quick_worker.py) when it can be, else written afresh.
+    True when it was brought up to date in place."""
     from mele.build_scripts import steps
     from mele.build_scripts.postbuild.offline.service_worker import write_service_worker
     from mele.build_scripts.search.index import write_search_index
 
     steps.write_rules_json(site_dir)
     write_search_index(site_dir, {game: page for game, (page, _, _) in steps.GLOSSARIES.items()})
+    if refresh_worker and quick_worker.refresh_worker(site_dir):
+        return True
     write_service_worker(site_dir)
+    return False
 
 
 def build_aside(log=print) -> bool:
@@ -276,12 +289,67 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
+STALE = 3  # the exit status of a pass started ahead that did not run: a fresh one is wanted
+
+
+def code_marks() -> dict:
+    """What a pass imports: the fingerprint of the project's code (the developer tools' too) and the
+    versions of the packages that render the site."""
+    return {**fingerprint(files_under(paths.ROOT / "mele")), **settings()}
+
+
+def warm_up() -> None:
+    """What a pass imports, loaded ahead of the edit; mkdocs.yml's configuration loaded once, which
+    loads its theme's plugins and the Markdown extensions; the search index of site/ as it is, which
+    leaves the text of each page read (search/pages.py remembers it for the same HTML), so that the
+    pass reads again only the pages it rewrote."""
+    import logging
+
+    from mkdocs.commands.build import build as _mkdocs_build  # noqa: F401
+    from mkdocs.config import load_config
+
+    from mele.build_scripts import steps
+    from mele.build_scripts.postbuild.offline.service_worker import write_service_worker  # noqa: F401
+    from mele.build_scripts.search.index import site_search_index
+
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    load_config(config_file=str(paths.MKDOCS_CONFIG))
+    with contextlib.suppress(OSError, ValueError):  # site/ replaced meanwhile: the pass reads it all
+        site_search_index(paths.SITE, {game: page for game, (page, _, _) in steps.GLOSSARIES.items()})
+
+
+def when_told(read_line, marks=code_marks, warm=warm_up) -> int | None:
+    """A pass started ahead (`--ahead`): loads what it needs, then waits for a line (`read_line`).
+    None when it may run; else the status to exit with: 0 when told nothing (the server went), STALE
+    when the code changed since it started (what it loaded is not what would run now) or it could
+    not get ready: a fresh pass runs instead."""
+    before = marks()
+    try:
+        warm()
+    except Exception:  # the fresh pass that runs instead meets it again, and says what it is
+        return STALE
+    if not read_line():
+        return 0
+    return STALE if marks() != before else None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     passes = parser.add_mutually_exclusive_group(required=True)
     passes.add_argument("--quick", action="store_true", help="the quick pass, in site/")
     passes.add_argument("--aside", action="store_true", help="the whole build into build/site-next/")
+    parser.add_argument(
+        "--ahead",
+        action="store_true",
+        help=f"with --quick: load first, run when a line comes on stdin (exit {STALE}, not run, if the code changed)",
+    )
     args = parser.parse_args(argv)
+    if args.ahead:
+        if not args.quick:
+            parser.error("--ahead goes with --quick")
+        status = when_told(sys.stdin.readline)
+        if status is not None:
+            return status
 
     def work() -> None:
         if args.quick:

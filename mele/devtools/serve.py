@@ -29,6 +29,7 @@ import http.server
 import io
 import json
 import os
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -36,7 +37,7 @@ from typing import ClassVar
 from urllib.parse import urlsplit
 
 from mele.build_scripts import paths
-from mele.devtools.watch import AsideBuild, Rebuilder, run_quick_pass
+from mele.devtools.watch import AsideBuild, QuickPasses, Rebuilder
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -258,6 +259,10 @@ def start_server(
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
+def _interrupted(_signal, _frame):
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
@@ -271,12 +276,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.watch and args.directory.resolve() != paths.SITE.resolve():
         parser.error(f"--watch serves the project's own site folder, {paths.SITE}, where the build writes")
-    rebuilder = None
+    rebuilder = quick = None
     if args.watch:
+        quick = QuickPasses()
         rebuilder = Rebuilder(
             args.directory,
             log=lambda line: print(line, file=sys.stderr, flush=True),
-            quick=run_quick_pass,
+            quick=quick,
             aside=AsideBuild,
         )
         handler = functools.partial(
@@ -284,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         handler = functools.partial(SiteHandler, directory=str(args.directory), brotli=args.brotli)
+    signal.signal(signal.SIGTERM, _interrupted)  # stopped as by Ctrl-C: the builds it started stop too
     with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
         watching = ", rebuilding on a change" if args.watch else ""
         print(
@@ -299,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             if rebuilder:
                 rebuilder.stop()
+                quick.stop()
     return 0
 
 

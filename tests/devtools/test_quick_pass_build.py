@@ -1,7 +1,8 @@
 """make serve's two passes on a scratch copy of the project, with the real build: the quick pass
 shows an edited glossary entry, and the whole build after it is the site the quick pass served,
 page for page (no page of the quick pass was stale or wrong: nav titles, the edited page), under
-the same build name (the open pages do not reload a second time); then `make build` has nothing to do."""
+the same build name and service worker (the open pages do not reload a second time); then
+`make build` has nothing to do."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import sys
 from benchmarks.author_loop import copy_project, edit_glossary, project_env
 
 MARKER = "Edited for the quick pass."
+WORKER_FILES = ("sw.js", "offline.json")
 ADOPT = "import json; from mele.devtools import quick_pass; print(json.dumps(quick_pass.adopt_next_site()))"
 
 
@@ -39,12 +41,16 @@ def test_the_quick_pass_serves_the_page_the_whole_build_makes(tmp_path):
 
     said = build(project, "-m", "mele.devtools.quick_pass", "--quick")
     assert "site: quick pass in" in said, said
+    assert "site: service worker brought up to date in place" in said, said
     assert MARKER in (project / "site" / "glossary" / "index.html").read_text(encoding="utf-8")
     quick_name = build_name(project)
+    quick_worker = {name: (project / "site" / name).read_bytes() for name in WORKER_FILES}
 
     said = build(project, "-m", "mele.devtools.quick_pass", "--aside")
     assert "site, built aside in" in said, said
     assert json.loads(build(project, "-c", ADOPT).strip().splitlines()[-1]) == []  # no page differs
     assert build_name(project) == quick_name
+    # the quick pass's worker, brought up to date in place, is the one the post-build writes
+    assert {name: (project / "site" / name).read_bytes() for name in WORKER_FILES} == quick_worker
     assert MARKER in (project / "site" / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "site: up to date" in build(project, "-m", "mele.build_scripts.incremental")

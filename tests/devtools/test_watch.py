@@ -5,6 +5,7 @@ script on each page and never in site/."""
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -12,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from mele.devtools import quick_pass
 from mele.devtools.serve import CONTENT_SECURITY_POLICY, RELOAD_TAG, start_server, with_reload_script
-from mele.devtools.watch import Rebuilder, edited, scan
+from mele.devtools.watch import QuickPasses, Rebuilder, edited, scan
 
 WAIT_S = 30  # the longest a test waits for the watcher's thread (it answers within a scan or two)
 
@@ -238,3 +240,37 @@ def test_an_edit_stops_the_whole_build_aside_and_a_failed_one_is_named(two_passe
     version, news = ready(rebuilder, version)
     assert news["state"] == "failed"
     assert adoptions == []
+
+
+AHEAD = """import sys
+line = sys.stdin.readline()
+sys.exit(int(sys.argv[1]) if line == "run\\n" else 9)"""
+
+
+@pytest.mark.parametrize(("status", "ok", "fresh_runs"), [(0, True, 0), (1, False, 0), (quick_pass.STALE, True, 1)])
+def test_a_quick_pass_started_ahead_runs_when_told_and_a_stale_one_gives_way(status, ok, fresh_runs):
+    fresh = []
+    passes = QuickPasses([sys.executable, "-c", AHEAD, str(status)], fresh=lambda: fresh.append(True) or True)
+    try:
+        assert passes() is ok
+        assert len(fresh) == fresh_runs  # only one whose code changed is replaced by a fresh pass
+        waiting = passes._next
+        assert waiting is not None and waiting.poll() is None  # the next one waits for the next edit
+    finally:
+        passes.stop()
+    assert waiting.returncode == 9  # stopped: it was told nothing, and did not run
+
+
+def test_a_pass_started_ahead_runs_only_with_the_code_it_loaded():
+    marks = iter([{"mele/a.py": [1, 1]}, {"mele/a.py": [1, 1]}])
+    assert quick_pass.when_told(lambda: "run\n", marks=lambda: next(marks), warm=lambda: None) is None
+    marks = iter([{"mele/a.py": [1, 1]}, {"mele/a.py": [2, 5]}])
+    assert quick_pass.when_told(lambda: "run\n", marks=lambda: next(marks), warm=lambda: None) == quick_pass.STALE
+    assert quick_pass.when_told(lambda: "", marks=dict, warm=lambda: None) == 0  # the server went: nothing runs
+
+
+def test_a_pass_that_could_not_get_ready_gives_way_to_a_fresh_one():
+    def broken():
+        raise OSError("site/ was being replaced")
+
+    assert quick_pass.when_told(lambda: "run\n", marks=dict, warm=broken) == quick_pass.STALE

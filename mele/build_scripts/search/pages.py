@@ -5,6 +5,7 @@ any generator's build gives the same records."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -76,7 +77,10 @@ def built_file(site_dir: Path, url: str) -> Path:
     return site_dir / (url if url.endswith(".html") else url + "index.html")
 
 
+@functools.lru_cache(maxsize=128)
 def page_parts(html: str) -> list[PagePart]:
+    """The page's parts; remembered for the same HTML (make serve's quick pass reads the pages it did
+    not change once before the edit), so they are shared: read them, never change them."""
     reader = ArticleText()
     reader.feed(html)
     reader.close()
