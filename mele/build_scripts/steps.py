@@ -67,6 +67,7 @@ GLOSSARIES = {  # game -> (page, title, introduction)
     "MELE": (GLOSSARY_PATH, "Glossary", GLOSSARY_INTRO),
     "SBG": ("sbg/glossary.md", "Strategy Battle Game glossary", SBG_GLOSSARY_INTRO),
 }
+GLOSSARY_PAGES = {game: page for game, (page, _, _) in GLOSSARIES.items()}  # game -> page
 
 
 def prebuild() -> None:
@@ -216,10 +217,15 @@ def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) 
     )
 
 
-def postbuild(site_dir: Path = paths.SITE) -> None:
+def write_page_indexes(site_dir: Path = paths.SITE) -> None:
+    """What follows from the rules and the built pages: rules.json and the search index (before the
+    service worker hashes them)."""
     write_rules_json(site_dir)
-    # search: its index, from the rules and the built pages (before the service worker hashes it)
-    write_search_index(site_dir, {game: page for game, (page, _, _) in GLOSSARIES.items()})
+    write_search_index(site_dir, GLOSSARY_PAGES)
+
+
+def postbuild(site_dir: Path = paths.SITE) -> None:
+    write_page_indexes(site_dir)
     vendor_pyodide(site_dir)  # calculators: the pinned Pyodide runtime, checked against package-lock.json
     with Compression(site_dir) as compression:  # gzip and Brotli copies for the server
         compression.start([site_dir / RUNTIME_DIR / name for name in CORE_FILES])  # the longest, meanwhile

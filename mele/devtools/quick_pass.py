@@ -221,10 +221,8 @@ def write_page_outputs(site_dir: Path = paths.SITE, refresh_worker: bool = False
     True when it was brought up to date in place."""
     from mele.build_scripts import steps
     from mele.build_scripts.postbuild.offline.service_worker import write_service_worker
-    from mele.build_scripts.search.index import write_search_index
 
-    steps.write_rules_json(site_dir)
-    write_search_index(site_dir, {game: page for game, (page, _, _) in steps.GLOSSARIES.items()})
+    steps.write_page_indexes(site_dir)
     if refresh_worker and quick_worker.refresh_worker(site_dir):
         return True
     write_service_worker(site_dir)
@@ -315,7 +313,7 @@ def warm_up() -> None:
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     load_config(config_file=str(paths.MKDOCS_CONFIG))
     with contextlib.suppress(OSError, ValueError):  # site/ replaced meanwhile: the pass reads it all
-        site_search_index(paths.SITE, {game: page for game, (page, _, _) in steps.GLOSSARIES.items()})
+        site_search_index(paths.SITE, steps.GLOSSARY_PAGES)
 
 
 def when_told(read_line, marks=code_marks, warm=warm_up) -> int | None:
