@@ -38,6 +38,7 @@ GLOSSARY = Path("sources") / "glossary.yaml"
 GLOSSARY_PAGE = "/glossary/"
 ENTRY = "#g-one-deck-game + .glossary-entry"  # the first entry of the glossary page
 ENTRY_TEXT = "The normal game of the Starter Rules"  # its definition's first words, in the source
+MAKE_BUILD = [sys.executable, "-m", "mele.build_scripts.incremental"]  # what `make build` runs
 BUILD_WAIT_S = 900  # a first build of the copy, on a busy machine
 
 
@@ -106,16 +107,21 @@ def dev_server(project: Path, log: Path, heard: list | None = None) -> Iterator[
         copier.join(30)
 
 
-def wait_for_build(origin: str, timeout: float = BUILD_WAIT_S) -> str:
-    """Listen to the server's build events until a build is done; its name."""
+def dev_news(origin: str, timeout: float | None = None) -> Iterator[dict]:
+    """The server's build news (/__dev__/events), each as it comes, until the server ends them."""
     with urllib.request.urlopen(origin + "/__dev__/events", timeout=timeout) as events:
         for line in events:
             if line.startswith(b"data: "):
-                news = json.loads(line.removeprefix(b"data: "))
-                if news["state"] == "ready":
-                    return news["build"]
-                if news["state"] == "failed":
-                    raise RuntimeError("the dev server's build failed")
+                yield json.loads(line.removeprefix(b"data: "))
+
+
+def wait_for_build(origin: str, timeout: float = BUILD_WAIT_S) -> str:
+    """Listen to the server's build events until a build is done; its name."""
+    for news in dev_news(origin, timeout):
+        if news["state"] == "ready":
+            return news["build"]
+        if news["state"] == "failed":
+            raise RuntimeError("the dev server's build failed")
     raise RuntimeError("the dev server closed its events")
 
 
@@ -131,11 +137,10 @@ def edit_glossary(project: Path, words: str) -> None:
 
 def no_change_build_times(project: Path, runs: int) -> list[float]:
     """Seconds for the build (`make build`'s command) when nothing changed, after one to settle."""
-    command = [sys.executable, "-m", "mele.build_scripts.incremental"]
     times = []
     for _ in range(runs + 1):
         started = time.perf_counter()
-        subprocess.run(command, cwd=project, env=project_env(project), check=True, capture_output=True)
+        subprocess.run(MAKE_BUILD, cwd=project, env=project_env(project), check=True, capture_output=True)
         times.append(time.perf_counter() - started)
     return times[1:]
 
@@ -170,9 +175,9 @@ def steps_of(started: float, heard: list, events: list, requests: list, shown: f
 
 def listen_for_ready(origin: str, heard: list) -> None:
     """Each "ready" event of the server, with the time it came, into `heard` (until the server ends)."""
-    with contextlib.suppress(OSError), urllib.request.urlopen(origin + "/__dev__/events") as events:
-        for line in events:
-            if line.startswith(b"data: ") and json.loads(line.removeprefix(b"data: "))["state"] == "ready":
+    with contextlib.suppress(OSError):
+        for news in dev_news(origin):
+            if news["state"] == "ready":
                 heard.append(time.perf_counter())
 
 
@@ -216,13 +221,7 @@ def figures(runs: int = 3, browser=None, steps: list | None = None) -> list[dict
     scratch.mkdir(parents=True)
     try:
         project = copy_project(scratch)
-        subprocess.run(
-            [sys.executable, "-m", "mele.build_scripts.incremental"],
-            cwd=project,
-            env=project_env(project),
-            check=True,
-            capture_output=True,
-        )
+        subprocess.run(MAKE_BUILD, cwd=project, env=project_env(project), check=True, capture_output=True)
         builds = no_change_build_times(project, max(runs, 5))
         with contextlib.ExitStack() as stack:
             if browser is None:
