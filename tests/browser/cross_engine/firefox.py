@@ -127,6 +127,10 @@ class FirefoxPage(DriverPage):
     def _press(self, key):
         self._call("press", key=key)
 
+    def heard(self, text: str, timeout_ms: float) -> None:
+        """Until the bridge has heard of a problem containing `text`."""
+        self._call("heard", text=text, timeout=timeout_ms)
+
     def problems(self) -> list[str]:
         events = self._call("events")
         outside = [

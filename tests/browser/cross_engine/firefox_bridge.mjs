@@ -5,6 +5,7 @@
 //
 // Elements are named by `steps`: [[css, nth], ...], each step searched inside the element the
 // previous one found (nth: an index into the matches, negative from the end; null: the first).
+import { EventEmitter, on } from "node:events";
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -92,16 +93,20 @@ async function openPage(returning) {
   else context = await browser.createBrowserContext();   // its own cookies, caches and service workers
   const page = await context.newPage();
   const id = nextPage++;
-  const entry = { context, page, consoleErrors: [], requests: [] };
+  const entry = { context, page, consoleErrors: [], requests: [], heard: new EventEmitter() };
+  const problem = (text) => {
+    entry.consoleErrors.push(text);
+    entry.heard.emit("problem", text);
+  };
   page.on("console", (message) => {
-    if (message.type() === "error") entry.consoleErrors.push(message.text());
+    if (message.type() === "error") problem(message.text());
   });
   // Where it was thrown, too: Firefox names some failures only by their network code (NS_BINDING_ABORTED).
-  page.on("pageerror", (error) => entry.consoleErrors.push(
+  page.on("pageerror", (error) => problem(
     `uncaught: ${error.message ?? error} (on ${page.url()}${error.stack ? `; ${error.stack.trim()}` : ""})`));
   page.on("request", (request) => entry.requests.push(request.url()));
   page.on("response", (response) => {
-    if (response.status() >= 400) entry.consoleErrors.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400) problem(`HTTP ${response.status()}: ${response.url()}`);
   });
   pages.set(id, entry);
   return id;
@@ -146,6 +151,20 @@ const OPS = {
   },
   async press({ page, key }) {
     await pageOf(page).page.keyboard.press(key);
+  },
+  // Until a problem containing `text` has been reported since the last events() (the BiDi events
+  // reach the bridge after the page has gone on); a timeout leaves the problems for events().
+  async heard({ page, text, timeout }) {
+    const entry = pageOf(page);
+    if (entry.consoleErrors.some((problem) => problem.includes(text))) return;
+    try {
+      for await (const [problem] of on(entry.heard, "problem", { signal: AbortSignal.timeout(timeout) })) {
+        if (problem.includes(text)) return;
+      }
+    } catch (error) {
+      if (error.name !== "AbortError") throw error;
+      throw new Error(`no problem containing "${text}" reported in ${timeout} ms`, { cause: error });
+    }
   },
   events({ page }) {   // what happened since the last call
     const entry = pageOf(page);

@@ -264,6 +264,17 @@ def problems_since_last_asked(page) -> list[str]:
     return seen
 
 
+def wait_until_reported(page, text: str, timeout_ms: float = 10_000) -> None:
+    """Until a problem containing `text` has reached what problems_since_last_asked reads: the
+    automation's events arrive after the page has gone on."""
+    heard = getattr(page, "heard", None)  # Firefox: its bridge waits for the BiDi event
+    if heard:
+        heard(text, timeout_ms)
+        return
+    if not any(text in problem for problem in page.guard.console_errors):
+        page.wait_for_event("pageerror", lambda error: text in str(error), timeout=timeout_ms)
+
+
 def clipboard_text(page) -> str:
     """What the clipboard holds (NotInAutomation where the engine will not tell)."""
     reader = getattr(page, "read_clipboard", None)  # Firefox, WebKit

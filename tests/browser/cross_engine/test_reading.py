@@ -13,7 +13,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from mele.build_scripts.glossary.terms import load_terms
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.firefox import FirefoxPage
-from tests.browser.cross_engine.pages import NotInAutomation, clipboard_text, problems_since_last_asked
+from tests.browser.cross_engine.pages import (
+    NotInAutomation,
+    clipboard_text,
+    problems_since_last_asked,
+    wait_until_reported,
+)
 from tests.browser.cross_engine.scenario_steps import (
     type_the_rule_number_into_search,
     wait_until_in_view,
@@ -56,11 +61,8 @@ def test_the_engine_reports_console_errors(engine_page, origin):
     except NotInAutomation as reason:
         pytest.skip(str(reason))
     page.evaluate("url => fetch(url).then(r => r.status)", f"{origin}/no-such-page/")
-    page.evaluate(
-        "addEventListener('error', () => { window.__thrown = true; }); "
-        "setTimeout(() => { throw new Error('thrown by the guard check'); })"
-    )
-    page.wait_for_function("window.__thrown === true", timeout=10_000)  # the error has reached the page
+    page.evaluate("setTimeout(() => { throw new Error('thrown by the guard check'); })")
+    wait_until_reported(page, "thrown by the guard check")
     problems = problems_since_last_asked(page)
     assert any("404" in problem for problem in problems), problems
     assert any("thrown by the guard check" in problem for problem in problems), problems
