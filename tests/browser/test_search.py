@@ -2,7 +2,7 @@
 header button, a question in players' words, a tapped result and the rule in view below the
 sticky header and highlighted; a section result landing on its heading; Enter; the keyboard
 alone (the theme's keys, arrows, Escape); results that fit the screen; the index fetched only
-when the box is first used; each keystroke answered once, as the character appears; the same
+when the box is first used, and again at the next key if it failed; each keystroke answered once, as the character appears; the same
 results offline; the reading setting reordering a replaced Starter rule and its replacement.
 What the search answers is tested without a browser (tests/js/, and the
 question set in tests/search/). Every page here runs under the site's CSP with no console error
@@ -298,6 +298,29 @@ def test_the_index_is_fetched_when_the_reader_first_goes_to_the_search_box(open_
     open_search(page, phone=True)
     ask(page, "tie strike prowess")
     assert index_fetches(page) == 1
+
+
+def test_an_index_that_did_not_load_is_said_and_fetched_again_at_the_next_key(open_page):
+    page = open_page("")
+    refused = []
+
+    def refuse_once(route):
+        if refused:
+            route.fallback()
+        else:
+            refused.append(route.request.url)
+            route.fulfill(status=503, body="")
+
+    page.route("**/search_index.json", refuse_once)
+    page.click(SEARCH_INPUT)
+    expect(page.locator(META)).to_have_text(
+        "Search is not available: its index did not load (the server answered 503). Type again to retry."
+    )
+    page.keyboard.type("1.7.25")
+    expect(first_result(page)).to_have_attribute("href", re.compile("#r1-7-25$"))
+    assert index_fetches(page) == 2
+    assert all("503" in error for error in page.guard.console_errors), page.guard.console_errors
+    page.guard.console_errors.clear()  # the refused index is this test's own doing
 
 
 # Counts each time the list is redrawn (its results replaced) from the next keydown on.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from mele.views.catalogue import VIEWS
 from tests.browser.cross_engine import hooks
 from tests.browser.scenarios import SCENARIOS
@@ -53,6 +55,18 @@ def check_live_results(page, views: list[str]) -> None:
 
 SEARCH_TIMEOUT_MS = 20_000
 
+# What the search box shows and what the page loaded for it, when a search has not answered.
+SEARCH_STATE_JS = """(() => {
+  const box = document.querySelector('[data-rule-search]');
+  const loaded = performance.getEntriesByType('resource')
+    .filter((entry) => /search/.test(entry.name))
+    .map((entry) => `${entry.name.split('/').pop()} ${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms`);
+  return {open: box.hasAttribute('data-open'), value: box.querySelector('input').value,
+          said: box.querySelector('.rule-search__meta').textContent.trim(),
+          results: box.querySelectorAll('.rule-search__list a').length, now: Math.round(performance.now()),
+          controlled: !!navigator.serviceWorker?.controller, loaded};
+})()"""
+
 
 def wait_until_in_view(page, element_id: str) -> None:
     page.wait_for_function(
@@ -67,5 +81,10 @@ def type_the_rule_number_into_search(page) -> str:
     page.keyboard.type(hooks.RULE_ID)
     assert page.eval_on_selector(hooks.SEARCH_QUERY, "el => el.value") == hooks.RULE_ID
     result = f"{hooks.SEARCH_RESULT_LINKS}[href$='{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}']"
-    page.wait_for_function(f"!!document.querySelector({json.dumps(result)})", timeout=SEARCH_TIMEOUT_MS)
+    try:
+        page.wait_for_function(f"!!document.querySelector({json.dumps(result)})", timeout=SEARCH_TIMEOUT_MS)
+    except (TimeoutError, PlaywrightTimeoutError) as error:  # said whole: what the box and the page had
+        raise AssertionError(
+            f"{page.engine}: no result for {hooks.RULE_ID}; {page.evaluate(SEARCH_STATE_JS)}"
+        ) from error
     return result

@@ -1,9 +1,10 @@
 // The site's search box (overrides/partials/rule-search.html): opens from the header button or
 // the theme's keys ("/", "s", "f"), loads the rule search and its index when the reader first
-// goes to it, ranks the text once each time it changes and shows the results at once. Arrow
-// keys move between the box and the results, Enter follows the first result, Escape closes.
-// The results are ranked for the game the reader reads as (game/setting.js), again when it changes.
-// The header is kept across instant navigation, so this runs once.
+// goes to it (and again at the next key if that failed), ranks the text once each time it
+// changes and shows the results at once. Arrow keys move between the box and the results,
+// Enter follows the first result, Escape closes. The results are ranked for the game the reader
+// reads as (game/setting.js), again when it changes. The header is kept across instant
+// navigation, so this runs once.
 import { currentGame, onGameChange } from "../game/setting.js";
 import { countText, resultAddress, resultItem } from "./results.js";
 
@@ -56,9 +57,9 @@ function mount(root) {
       search = engine.createSearch(index);
       show(input.value);
     }, (error) => {
-      loading = null;   // the next visit to the box tries again
+      loading = null;   // the next key typed tries again
       meta.textContent = `Search is not available: its index did not load (${error.message}). ` +
-        "Reload the page to try again.";
+        "Type again to retry.";
     });
   }
 
@@ -109,6 +110,7 @@ function mount(root) {
   input.addEventListener("input", () => {
     open();
     if (search) show(input.value);
+    else load();
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
