@@ -296,6 +296,11 @@ test("a word no rule has is read as the word one slip away, counting less", () =
   assert.equal(search.explain("heal a character", "1.5.46").concepts.length, 2, "a word the rules have is taken as it is");
 });
 
+test("a four-letter word no rule has is read as the word one slip away too", () => {
+  assert.equal(ids(ask("creature keyd to"))[0], "1.10.61", "keyd: keyed");
+  assert.ok(ids(ask("keyd")).includes("1.10.61"));
+});
+
 test("a word cut short that begins one or a few of the rules' words is read as them, counting less", () => {
   const index = rulesOf("2.4", "Turn Sequence", ["During the site phase you may play a character.",
     "During the organization phase you may reorganize your companies.",

@@ -58,7 +58,7 @@ var ASKING = [
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
 var MAX_CLIPPED = 3;          // a short word that begins more words than this is not read as one of them
 var MIN_CLIPPED = 3;          // letters of the shortest word read as cut short
-var MIN_TYPO = 5;             // letters of the shortest word read as mistyped
+var MIN_TYPO = 4;             // letters of the shortest word read as mistyped
 var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
 var SNIPPET = 220;            // characters of a long rule shown around its matches
 
