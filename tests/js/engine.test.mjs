@@ -301,6 +301,13 @@ test("a four-letter word no rule has is read as the word one slip away too", () 
   assert.ok(ids(ask("keyd")).includes("1.10.61"));
 });
 
+test("where a card goes, under a character, is asked with the word the rule uses", () => {
+  const index = rulesOf("1.8", "Corruption", ["Each character has a corruption point total.",
+    "Most corruption cards are kept under the character's card until they are discarded.",
+    "A corruption card is played on a character and affects the character's corruption."]);
+  assert.equal(ids(createSearch(index).search("corruption cards go under the character"))[0], "1.8.2");
+});
+
 test("a word cut short that begins one or a few of the rules' words is read as them, counting less", () => {
   const index = rulesOf("2.4", "Turn Sequence", ["During the site phase you may play a character.",
     "During the organization phase you may reorganize your companies.",

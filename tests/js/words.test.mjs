@@ -42,6 +42,10 @@ test("each word keeps where it is in the text, for marking it", () => {
   assert.deepEqual(tokenize(text).map((t) => text.slice(t.start, t.end)), ["The", "Opponent", "STRIKE"]);
 });
 
+test("a word of where a card is kept is not a stop word", () => {
+  assert.ok(!STOP_WORDS.has("under"));
+});
+
 test("the words that frame a question are stop words", () => {
   for (const word of ["what", "does", "mean", "define", "explain", "per"]) assert.ok(STOP_WORDS.has(word), word);
 });

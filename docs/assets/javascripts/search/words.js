@@ -3,7 +3,7 @@
 
 // Function words (the usual English list) and the words of a question.
 export const STOP_WORDS = new Set(("a an the of to in on at for by with from as into onto upon about against between " +
-  "through during before after above below up down out off over under further once without within " +
+  "through during before after above below up down out off over further once without within " +
   "is are was were be been being am do does did doing done have has had having can could may might must " +
   "shall should will would i me my mine myself you your yours he him his himself she her hers it its itself " +
   "we our us ourselves they them their theirs themselves this that these those what whats which who whom " +
