@@ -176,6 +176,9 @@ def test_every_rulebook_word_of_the_synonyms_is_in_the_rules(rules):
         ("character won the strike", "1.7.24"),  # winning against it: the strike fails
         ("new character joins a company at his site", "1.5.34"),  # joining a company: placed into it
         ("character switches companies", "0.3.4"),  # or reorganizing companies
+        ("keeping track of my score", "1.1.19"),  # kept track of: a running total
+        ("tally of marshalling points", "1.1.19"),
+        ("which rules for a beginner", "0.2.4"),  # a beginner has never played: the Starter Rules
     ],
 )
 def test_a_class_of_table_words_finds_the_rulebooks_words_first(ask, question, rule):
