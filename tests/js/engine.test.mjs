@@ -308,6 +308,15 @@ test("where a card goes, under a character, is asked with the word the rule uses
   assert.equal(ids(createSearch(index).search("corruption cards go under the character"))[0], "1.8.2");
 });
 
+test("a query that asks for an example puts the Example block first", () => {
+  const index = rulesOf("1.1", "The Victory Conditions", ["At the audience, each player scores his marshalling points.",
+    "Example: at the audience Wendy scores 20 marshalling points and Nick 18."]);
+  index.docs[2].block = "example";
+  assert.equal(ids(createSearch(index).search("audience scoring"))[0], "1.1.1", "the rule before its example");
+  assert.equal(ids(createSearch(index).search("audience scoring example"))[0], "1.1.2");
+  assert.equal(ids(createSearch(index).search("e.g. audience scoring"))[0], "1.1.2");
+});
+
 test("a word cut short that begins one or a few of the rules' words is read as them, counting less", () => {
   const index = rulesOf("2.4", "Turn Sequence", ["During the site phase you may play a character.",
     "During the organization phase you may reorganize your companies.",

@@ -55,6 +55,8 @@ var ASKING = [
   { name: "not", words: /\b(?:not|no|never|none|nothing|without|cannot|(?:is|are|was|were|do|does|did|ca|wo|could|would|should|has|have|had)n'?t)\b/,
     weight: "negation", forms: "not,non,never,nothing,cannot,otherwise,without" }
 ];
+// A query that asks for an example ("audience example", "e.g."): an Example block answers it.
+var EXAMPLE = /\b(?:examples?|e\.?g)\b/;
 var MAX_COMPLETIONS = 8;      // words tried for the one being typed
 var MAX_CLIPPED = 3;          // a short word that begins more words than this is not read as one of them
 var MIN_CLIPPED = 3;          // letters of the shortest word read as cut short
@@ -317,7 +319,8 @@ export function createSearch(index, tuning) {
     asking.forEach(function (question) {
       if (list.length && question.concept.forms[0].weight && question.words.test(fold(query))) list.push(question.concept);
     });
-    return { list: list, action: action, defining: list.length <= 2 && DEFINING.test(fold(query)) };
+    return { list: list, action: action, defining: list.length <= 2 && DEFINING.test(fold(query)),
+      example: EXAMPLE.test(fold(query)) };
   }
 
   // The words a word being typed may become: the most used ones first.
@@ -474,7 +477,7 @@ export function createSearch(index, tuning) {
         if (near(matches[k - 1].at, matches[k].at)) score += W.near * Math.min(weights[k - 1], weights[k]);
       }
       var coverage = covered / sum;
-      score *= Math.pow(coverage, W.coverage) * prior(record.doc);
+      score *= Math.pow(coverage, W.coverage) * prior(record.doc, query);
       hits.push({ record: record, score: score, coverage: coverage, matches: matches });
     });
     hits.sort(function (a, b) { return b.score - a.score || a.record.order - b.record.order; });
@@ -483,9 +486,9 @@ export function createSearch(index, tuning) {
 
   // What a record counts for before its words are weighed, the one place a record's own
   // standing enters the ranking: an Example illustrates a rule, a Note or a Clarification
-  // qualifies one, and each counts less than the rule itself.
-  function prior(doc) {
-    if (doc.block === "example") return W.example;
+  // qualifies one, and each counts less than the rule itself, unless the query asks for an example.
+  function prior(doc, query) {
+    if (doc.block === "example") return query.example ? 1 / W.example : W.example;
     if (ASIDES.has(doc.block)) return W.aside;
     return 1;
   }
