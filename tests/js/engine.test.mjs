@@ -317,6 +317,14 @@ test("a query that asks for an example puts the Example block first", () => {
   assert.equal(ids(createSearch(index).search("e.g. audience scoring"))[0], "1.1.2");
 });
 
+test("a query that asks how many puts first the rule that gives the number", () => {
+  const index = rulesOf("1.5", "Characters & Companies", ["A character may control followers; followers of a character " +
+    "move with his company.", "A character may have no more than two followers."]);
+  assert.equal(ids(createSearch(index).search("how many followers can a character have"))[0], "1.5.2");
+  assert.equal(ids(createSearch(index, { number: 0 }).search("how many followers can a character have"))[0], "1.5.1",
+    "the words alone");
+});
+
 test("a word cut short that begins one or a few of the rules' words is read as them, counting less", () => {
   const index = rulesOf("2.4", "Turn Sequence", ["During the site phase you may play a character.",
     "During the organization phase you may reorganize your companies.",

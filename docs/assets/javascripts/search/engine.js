@@ -31,6 +31,7 @@ export const WEIGHTS = {
   asking: 1,        // a word of what "when" or "where" asks for (a phase, a pile), when the query asks it
   permission: 0.4,  // "may", "cannot", when the query asks whether a player can
   negation: 0.4,    // "not", "never", "otherwise", when the query says something is not so
+  number: 0.4,      // a number or "up to", "no more than", when the query asks how many
   topic: 0.4,       // a word found only among the words its section's rules use most, against its own words
   topics: 12,       // how many such words each section has
   k1: 1.2, b: 0.75  // BM25
@@ -43,8 +44,8 @@ var MAX_RESULTS = 30;
 var DEFINING = /^\s*(?:what\s*(?:is|are|'s|s)\b|define\b)|\bmean\s*\??\s*$/;
 // What a question word asks for, which the rule that answers states: "when" a time of the
 // turn, "where" a place for a card, "can I" what a player may do, "isn't" or "never" what is
-// not so ("non-Darkhaven", "otherwise"). Each adds a concept found as those words, weighed as
-// `weight` says.
+// not so ("non-Darkhaven", "otherwise"), "how many" a number or a limit. Each adds a concept
+// found as those words, weighed as `weight` says.
 var ASKING = [
   { name: "when", words: /^\s*when\b|\bwhen\s*\??\s*$/, weight: "asking",
     forms: "during,phase,before,after,until,at the end,at the beginning,at the start,each turn,following" },
@@ -52,6 +53,8 @@ var ASKING = [
     forms: "site,pile,deck,darkhaven,haven,home site,hand,place,placed" },
   { name: "can", words: /^\s*(?:can|may|could)\b|\ballowed\b/, weight: "permission",
     forms: "may,can,cannot,allowed" },
+  { name: "many", words: /\bhow\s+(?:many|much|often)\b/, weight: "number",
+    forms: "one,two,three,four,five,six,seven,eight,nine,ten,twice,up to,no more than,at most,maximum,only one,between,1,2,3,4,5,6,7,8,9,10,20,25,50" },
   { name: "not", words: /\b(?:not|no|never|none|nothing|without|cannot|(?:is|are|was|were|do|does|did|ca|wo|could|would|should|has|have|had)n'?t)\b/,
     weight: "negation", forms: "not,non,never,nothing,cannot,otherwise,without" }
 ];
