@@ -179,6 +179,8 @@ def test_every_rulebook_word_of_the_synonyms_is_in_the_rules(rules):
         ("keeping track of my score", "1.1.19"),  # kept track of: a running total
         ("tally of marshalling points", "1.1.19"),
         ("which rules for a beginner", "0.2.4"),  # a beginner has never played: the Starter Rules
+        ("do factions take up influence", "1.9.6"),  # what uses up influence counts against it
+        ("character takes up influence", "1.5.18"),  # or is required
     ],
 )
 def test_a_class_of_table_words_finds_the_rulebooks_words_first(ask, question, rule):
