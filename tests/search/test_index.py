@@ -181,6 +181,8 @@ def test_every_rulebook_word_of_the_synonyms_is_in_the_rules(rules):
         ("which rules for a beginner", "0.2.4"),  # a beginner has never played: the Starter Rules
         ("do factions take up influence", "1.9.6"),  # what uses up influence counts against it
         ("character takes up influence", "1.5.18"),  # or is required
+        ("can a company skip moving", "1.6.4"),  # a step skipped: one a player does not have to take
+        ("skip rolling for the ring", "1.10.40"),
     ],
 )
 def test_a_class_of_table_words_finds_the_rulebooks_words_first(ask, question, rule):
