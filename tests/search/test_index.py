@@ -183,6 +183,7 @@ def test_every_rulebook_word_of_the_synonyms_is_in_the_rules(rules):
         ("character takes up influence", "1.5.18"),  # or is required
         ("can a company skip moving", "1.6.4"),  # a step skipped: one a player does not have to take
         ("skip rolling for the ring", "1.10.40"),
+        ("can I bring in a character every turn", "1.5.2"),  # every turn: each turn, a given turn
     ],
 )
 def test_a_class_of_table_words_finds_the_rulebooks_words_first(ask, question, rule):
