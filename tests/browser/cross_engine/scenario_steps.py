@@ -9,6 +9,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from mele.views.catalogue import VIEWS
 from tests.browser.cross_engine import hooks
+from tests.browser.cross_engine.pages import WAIT_MS
 from tests.browser.scenarios import SCENARIOS
 from tests.support.browser import assert_result_shown, defaults, fill_view, wait_for_engine
 
@@ -72,7 +73,7 @@ SEARCH_STATE_JS = """(() => {
 
 def wait_until_in_view(page, element_id: str) -> None:
     page.wait_for_function(
-        f"(el => !!el && ({hooks.IN_VIEW_JS})(el))(document.getElementById('{element_id}'))", timeout=10_000
+        f"(el => !!el && ({hooks.IN_VIEW_JS})(el))(document.getElementById('{element_id}'))", timeout=WAIT_MS
     )
 
 
