@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
-from tests.support.browser import assert_result_shown, defaults, fill_view, wait_for_engine
+from tests.support.browser import assert_result_shown, defaults, fill_view, refuse_the_first, wait_for_engine
 from tests.support.offline import (
     ENGINE_FILE_PARTS,
     SAVE_DATA_JS,
@@ -200,16 +200,7 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
 
 def test_the_worker_fetches_the_wheel_itself_when_the_page_cannot(open_page):
     page = open_page(None)
-    refused = []
-
-    def refuse_the_first(route):
-        if refused:
-            route.fallback()
-        else:
-            refused.append(route.request.url)
-            route.abort()
-
-    page.route("**/*.whl", refuse_the_first)
+    refused = refuse_the_first(page, "**/*.whl", lambda route: route.abort())
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
     assert refused, "the page asked for the wheel"

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from benchmarks.search_bench import OPEN_SEARCH, RESULT_LINKS, SEARCH_INPUT, ask
 from tests.browser.axe import axe_violations, describe
-from tests.support.browser import PHONE, answer_late, assert_landed_on
+from tests.support.browser import PHONE, answer_late, assert_landed_on, refuse_the_first
 from tests.support.offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
 from tests.support.site import ARTIFACTS
 
@@ -302,16 +302,7 @@ def test_the_index_is_fetched_when_the_reader_first_goes_to_the_search_box(open_
 
 def test_an_index_that_did_not_load_is_said_and_fetched_again_at_the_next_key(open_page):
     page = open_page("")
-    refused = []
-
-    def refuse_once(route):
-        if refused:
-            route.fallback()
-        else:
-            refused.append(route.request.url)
-            route.fulfill(status=503, body="")
-
-    page.route("**/search_index.json", refuse_once)
+    refuse_the_first(page, "**/search_index.json", lambda route: route.fulfill(status=503, body=""))
     page.click(SEARCH_INPUT)
     expect(page.locator(META)).to_have_text(
         "Search is not available: its index did not load (the server answered 503). Type again to retry."

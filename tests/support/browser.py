@@ -187,6 +187,22 @@ def answer_late(page, path: str, seconds: float) -> None:
     page.route(f"**{path}", late)
 
 
+def refuse_the_first(page, url_pattern: str, refuse) -> list[str]:
+    """The first request for `url_pattern` is answered by `refuse(route)` (an abort, an error
+    status), the later ones go on to the open_page guard. Returns the refused addresses."""
+    refused = []
+
+    def first_refused(route):
+        if refused:
+            route.fallback()
+        else:
+            refused.append(route.request.url)
+            refuse(route)
+
+    page.route(url_pattern, first_refused)
+    return refused
+
+
 WHOLLY_IN_VIEW_JS = """id => { const box = document.getElementById(id)?.getBoundingClientRect();
   return !!box && box.top >= 0 && box.bottom <= innerHeight; }"""
 

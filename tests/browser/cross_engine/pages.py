@@ -13,8 +13,7 @@ import json
 import re
 import time
 
-WAIT_MS = 10_000  # how long an action waits for its element, as Playwright's actions do
-TICK_WAIT_MS = 2_000
+WAIT_MS = 30_000  # how long an action waits for its element: Playwright's default
 
 # A function source ("el => ...", "async () => {...}", "function (x) {...}"), as opposed to an expression.
 FUNCTION_SOURCE = re.compile(r"^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)")
@@ -136,7 +135,7 @@ class DriverPage:
             return
         self.click(selector)
         self.wait_for_function(
-            f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}", timeout=TICK_WAIT_MS
+            f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}", timeout=WAIT_MS
         )
 
     def locator(self, selector: str) -> Locator:

@@ -24,9 +24,6 @@ from tests.support.browser import PAGE_STATE_JS, expected_params, fill_view, wai
 from tests.support.offline import SERVICE_WORKER_STATE_JS, wait_until_engine_kept, wait_until_saved
 from tests.support.site import BROWSER_SITE
 
-# Far more than a first save takes in any of the three engines.
-FIRST_SAVE_MS = 60_000
-
 
 def use_the_calculator(page, values: dict) -> None:
     wait_for_engine(page, "strike")
@@ -42,7 +39,7 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
         _, values = live_scenarios("strike")[0]
         use_the_calculator(page, values)
         try:
-            wait_until_saved(page, FIRST_SAVE_MS)
+            wait_until_saved(page)
         except (TimeoutError, PlaywrightTimeoutError) as error:  # said whole: what the page and its worker reported
             raise AssertionError(
                 f"{page.engine}: the offline copy was not reported saved; the page said "

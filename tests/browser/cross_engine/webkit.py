@@ -25,11 +25,10 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-from tests.browser.cross_engine.pages import ELEMENT_JS, DriverPage, EngineError, NotInAutomation
+from tests.browser.cross_engine.pages import ELEMENT_JS, WAIT_MS, DriverPage, EngineError, NotInAutomation
 
 DISPLAY_TIMEOUT_S = 30
 SCRIPT_TIMEOUT_S = 90
-ACTIONABLE_TIMEOUT_S = 10
 NOT_ACTIONABLE_YET = (ElementNotInteractableException, ElementClickInterceptedException, StaleElementReferenceException)
 KEYS = {"Escape": Keys.ESCAPE, "Enter": Keys.ENTER, "Backspace": Keys.BACKSPACE, "Tab": Keys.TAB}
 SCROLLED_ELEMENT_JS = f"""const el = ({ELEMENT_JS})(arguments[0]);
@@ -104,7 +103,7 @@ def when_actionable(page, steps: list, action):
     (a fold opened, the form re-rendered, the page scrolled to its anchor) moves the element
     between, and the tap lands on whatever is there now. A refusal (not interactable, covered, a
     replaced element) is asked about again until the element has settled."""
-    deadline = time.monotonic() + ACTIONABLE_TIMEOUT_S
+    deadline = time.monotonic() + WAIT_MS / 1000
     while True:
         left_ms = (deadline - time.monotonic()) * 1000
         page.wait_for_function(SETTLED_JS, steps, timeout=max(left_ms, 0))
