@@ -93,6 +93,17 @@ test("an Example counts less than the rule it illustrates", () => {
   assert.ok(results.indexOf("1.7.25") < results.indexOf("1.7.45"), results.join(" "));
 });
 
+test("an Example that tells a whole combat in the common words does not outrank the rule that answers", () => {
+  const index = rulesOf("1.7", "Combat", [
+    "All of the factors affecting the strike must be decided before the roll. Hazard cards that do not affect the " +
+      "strike may not be played during the strike sequence.",
+    "Example: your opponent plays a creature with two strikes. You assign the strikes and tap your characters. Before " +
+      "the first roll he plays a hazard that modifies the strike; you roll, the strike fails and your character makes " +
+      "no body check. For the second strike he plays another card and you play a resource, then you roll again."]);
+  index.docs[2].block = "example";
+  assert.deepEqual(ids(createSearch(index).search("play a hazard on a strike")).slice(0, 2), ["1.7.1", "1.7.2"]);
+});
+
 test("plurals, hyphens and case do not matter", () => {
   const top = (query) => ids(ask(query)).slice(0, 5);
   const spellings = ["automatic-attack", "automatic attack", "automatic attacks", "Automatic-Attacks"];

@@ -22,7 +22,7 @@ export const WEIGHTS = {
   term: 1.5,        // ... and the query is that term, no more (times the query's whole weight)
   near: 0.35,       // two query words side by side (within 3 words) in the rule
   coverage: 1.5,    // power of the share of the query found: every word found beats one word found often
-  example: 0.8,     // an Example block, against the rule it illustrates
+  example: 0.6,     // an Example block, against the rule it illustrates (it tells a whole turn in the game's common words)
   aside: 0.9,       // a Note, Clarification or Suggestion, against the rule it qualifies
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
   context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
