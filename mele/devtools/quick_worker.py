@@ -1,7 +1,8 @@
 """The quick pass's service worker (mele/devtools/quick_pass.py): the last build's sw.js and
 offline.json brought up to date in place, as the post-build's service_worker.mjs would write them
 after a pass that changed the content of some files and added or removed none that the worker
-might keep. What service_worker.mjs writes, kept here:
+might keep (the kinds of file it keeps are read from service_worker.mjs). What service_worker.mjs
+writes, kept here:
 
 - sw.js holds the precache manifest Workbox injected, one `{"revision":...,"url":...}` per kept
   file, in Workbox's order; a revision is the file's MD5 (hex), or null for the files whose names
@@ -17,6 +18,7 @@ quick pass writes the same two files, byte for byte."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -26,8 +28,17 @@ SERVICE_WORKER = "sw.js"
 OFFLINE_MANIFEST = "offline.json"
 ENGINE_MANIFEST = Path("assets") / "engine" / "engine.json"
 KEPT_ENTRY = re.compile(r'\{"revision":(null|"[0-9a-f]{32}"),"url":"([^"\\]*)"\}')
-# The kinds of file Workbox's patterns keep (service_worker.mjs's globPatterns).
-KEPT_SUFFIXES = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".png", ".ico", ".webmanifest", ".xml")
+WORKER_SOURCE = Path(__file__).parents[1] / "build_scripts" / "postbuild" / "offline" / "service_worker.mjs"
+GLOB_PATTERNS = re.compile(r'globPatterns: \["\*\*/\*\.\{([a-z,]+)\}"\]')
+
+
+@functools.cache
+def kept_suffixes() -> tuple[str, ...]:
+    """The kinds of file Workbox keeps, read from service_worker.mjs's one glob pattern."""
+    found = GLOB_PATTERNS.search(WORKER_SOURCE.read_text(encoding="utf-8"))
+    if not found:
+        raise ValueError(f"{WORKER_SOURCE.name}: no globPatterns of the form **/*.{{html,css,...}}")
+    return tuple(f".{kind}" for kind in found.group(1).split(","))
 
 
 def _md5(path: Path) -> str:
@@ -37,7 +48,7 @@ def _md5(path: Path) -> str:
 def may_refresh(added_or_removed: list[str]) -> bool:
     """Whether the worker may be refreshed in place after a pass that added or removed these files
     (paths from the site): only when none is of a kind Workbox keeps."""
-    return not any(name.endswith(KEPT_SUFFIXES) for name in added_or_removed)
+    return not any(name.endswith(kept_suffixes()) for name in added_or_removed)
 
 
 def build_name(revisions: dict[str, str], engine: dict) -> str:

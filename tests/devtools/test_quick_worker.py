@@ -95,3 +95,8 @@ def test_a_page_added_or_removed_needs_the_worker_written_afresh():
     assert not quick_worker.may_refresh(["site/assets/new.css"])
     assert quick_worker.may_refresh(["site/glossary/index.html.gz", "site/sitemap.xml.br"])
     assert quick_worker.may_refresh([])
+
+
+def test_the_kinds_kept_are_read_from_the_service_worker_s_source():
+    assert set(quick_worker.kept_suffixes()) >= {".html", ".css", ".js", ".json", ".webmanifest"}
+    assert ".gz" not in quick_worker.kept_suffixes()
