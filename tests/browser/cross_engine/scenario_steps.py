@@ -55,7 +55,7 @@ def check_live_results(page, views: list[str]) -> None:
 
 
 # Far more than a search takes in any of the three engines, on a 2-core machine whose other test
-# process keeps Chromium busy too (WebKit's index load and first ranking slow the most under load).
+# process keeps Chromium busy too (WebKit slows the most under such load).
 SEARCH_TIMEOUT_MS = 60_000
 
 # What the search box shows and what the page loaded for it, when a search has not answered.

@@ -61,8 +61,9 @@ def test_the_engine_reports_console_errors(engine_page, origin):
     except NotInAutomation as reason:
         pytest.skip(str(reason))
     page.evaluate("url => fetch(url).then(r => r.status)", f"{origin}/no-such-page/")
+    wait_until_reported(page, "HTTP 404", "response")
     page.evaluate("setTimeout(() => { throw new Error('thrown by the guard check'); })")
-    wait_until_reported(page, "thrown by the guard check")
+    wait_until_reported(page, "thrown by the guard check", "pageerror")
     problems = problems_since_last_asked(page)
     assert any("404" in problem for problem in problems), problems
     assert any("thrown by the guard check" in problem for problem in problems), problems
