@@ -13,6 +13,7 @@ import re
 import shutil
 import time
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import parse_qsl, quote_plus, urlparse
 
 from playwright.sync_api import Error as PlaywrightError
@@ -85,16 +86,26 @@ class Guard:
         else:
             route.continue_()
 
+    # How a problem from each of these page events is worded in console_errors.
+    WORDING: ClassVar[dict] = {
+        "pageerror": lambda error: f"uncaught: {error}",
+        "response": lambda response: f"HTTP {response.status}: {response.url}",
+    }
+
     def watch(self, page):
         page.on("console", lambda message: message.type == "error" and self.console_errors.append(message.text))
-        page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
+        page.on("pageerror", lambda error: self.console_errors.append(self.WORDING["pageerror"](error)))
         page.on(
             "response",
-            lambda response: (
-                response.status >= 400 and self.console_errors.append(f"HTTP {response.status}: {response.url}")
-            ),
+            lambda response: response.status >= 400 and self.console_errors.append(self.WORDING["response"](response)),
         )
         return page
+
+    def heard(self, page, text: str, event: str, timeout_ms: float) -> None:
+        """Until a problem containing `text`, from the page's `event`, is in console_errors (the sync
+        API hears the page only inside its own calls: the wait is one)."""
+        if not any(text in problem for problem in self.console_errors):
+            page.wait_for_event(event, lambda happened: text in self.WORDING[event](happened), timeout=timeout_ms)
 
 
 def guarded_page(context, guard: Guard, origin: str, path: str | None):

@@ -263,23 +263,15 @@ def problems_since_last_asked(page) -> list[str]:
     return seen
 
 
-# How Chromium's guard words what each of Playwright's events reports (tests/support/browser.py).
-GUARD_WORDING = {
-    "pageerror": lambda error: f"uncaught: {error}",
-    "response": lambda response: f"HTTP {response.status}: {response.url}",
-}
-
-
 def wait_until_reported(page, text: str, event: str, timeout_ms: float = 10_000) -> None:
-    """Until a problem containing `text`, from Playwright's `event` ("pageerror" or "response"),
+    """Until a problem containing `text`, from the page's `event` ("pageerror" or "response"),
     has reached what problems_since_last_asked reads: the automation's events arrive after the
     page has gone on."""
     heard = getattr(page, "heard", None)  # Firefox: its bridge waits for the BiDi event
     if heard:
         heard(text, timeout_ms)
-        return
-    if not any(text in problem for problem in page.guard.console_errors):
-        page.wait_for_event(event, lambda happened: text in GUARD_WORDING[event](happened), timeout=timeout_ms)
+    else:  # Chromium: tests/support/browser.py's Guard
+        page.guard.heard(page, text, event, timeout_ms)
 
 
 def clipboard_text(page) -> str:
