@@ -40,6 +40,10 @@ def site(tmp_path):
     return tmp_path
 
 
+def worker_files(site) -> dict[str, bytes]:
+    return {name: (site / name).read_bytes() for name in (quick_worker.SERVICE_WORKER, quick_worker.OFFLINE_MANIFEST)}
+
+
 def expected_name(page: bytes) -> str:
     lines = sorted(
         [
@@ -71,16 +75,16 @@ def test_a_rewritten_page_gets_its_new_revision_and_the_build_a_new_name(site):
 
 def test_an_unchanged_site_keeps_its_worker_byte_for_byte(site):
     assert quick_worker.refresh_worker(site)
-    before = {name: (site / name).read_bytes() for name in ("sw.js", "offline.json")}
+    before = worker_files(site)
     assert quick_worker.refresh_worker(site)
-    assert {name: (site / name).read_bytes() for name in ("sw.js", "offline.json")} == before
+    assert worker_files(site) == before
 
 
 def test_nothing_is_written_when_a_kept_file_is_gone(site):
     (site / "main.0123abcd.min.js").unlink()
-    before = {name: (site / name).read_bytes() for name in ("sw.js", "offline.json")}
+    before = worker_files(site)
     assert not quick_worker.refresh_worker(site)
-    assert {name: (site / name).read_bytes() for name in ("sw.js", "offline.json")} == before
+    assert worker_files(site) == before
 
 
 @pytest.mark.parametrize("worker", ["var S=[];", "no manifest at all"])
