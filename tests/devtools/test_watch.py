@@ -212,7 +212,8 @@ def test_after_the_quick_pass_the_whole_build_aside_is_adopted_quietly_when_alik
     FakeAside.started[0].finish()  # the whole build matches the quick pass ("b2")
     assert adopt.done.wait(WAIT_S)
     (root / "sources" / "glossary.yaml").write_text("terms: [again]\n")
-    assert next_news(rebuilder, version) == (version + 1, {"state": "building"})  # no news of the adoption
+    # the edit's two news ("building", then its quick pass's "ready") and none of the adoption's between
+    assert ready(rebuilder, version) == (version + 2, {"state": "ready", "build": "b3"})
     assert adoptions == [True]
 
 
