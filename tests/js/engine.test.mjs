@@ -88,6 +88,12 @@ test("players' words find the rulebook's: synonyms and glossary aliases", () => 
   assert.deepEqual(first(ask("MP pile")), ["rule", "1.2.15"]);
 });
 
+test("a looser synonym (a weight under 1) still counts for a word no rule has", () => {
+  const index = rulesOf("1.2", "Cards", ["An item may be played at a site.", "You may store an item at a Darkhaven."]);
+  index.synonyms = [[["stash"], ["store"], 0.3]];
+  assert.deepEqual(ids(createSearch(index).search("stash item")).slice(0, 2), ["1.2.2", "1.2.1"]);
+});
+
 test("an Example counts less than the rule it illustrates", () => {
   const results = ids(ask("ineffectual strike prowess"));
   assert.ok(results.indexOf("1.7.25") < results.indexOf("1.7.45"), results.join(" "));

@@ -392,7 +392,7 @@ export function createSearch(index, tuning) {
     if (!forms.some(function (f) { return f.phrase.join(" ") === own.join(" "); })) forms.unshift({ phrase: own, weight: 1 });
     if (own.length > 1) {
       own.forEach(function (s, k) {
-        if (!STOP_WORDS.has(found.words[k].word)) forms.push({ phrase: [s], weight: W.part });
+        if (!STOP_WORDS.has(found.words[k].word)) forms.push({ phrase: [s], weight: W.part, part: true });
       });
     }
     return { words: found.words.map(function (t) { return t.word; }), forms: distinct(forms),
@@ -424,7 +424,8 @@ export function createSearch(index, tuning) {
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead * (defining ? W.defining : 1) : 0) : 0) +
       (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTopic ? W.topic : 0)),
       credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : W.topic),
-      strong: form.weight > W.part && (tf > 0 || inHeading), at: at };   // counts for how rare the concept is
+      strong: form.weight > W.part && (tf > 0 || inHeading),   // counts for how rare the concept is
+      held: !form.part && (tf > 0 || inHeading), at: at };       // ... when no closer form is found
   }
 
   var UNMATCHED = { score: 0, credit: 0, at: [] };
@@ -437,7 +438,7 @@ export function createSearch(index, tuning) {
     var total = records.length;
     var found = new Map();    // record index -> each concept's best match
     var weights = query.list.map(function (concept, c) {
-      var holding = 0;
+      var holding = 0, held = 0;
       concept.forms.forEach(function (form) {
         (records.postings.get(form.phrase[0]) || NOWHERE).forEach(function (k) {
           var m = matchForm(form, records[k], records.averageLength, query.defining);
@@ -446,12 +447,14 @@ export function createSearch(index, tuning) {
           var matches = found.get(k);
           var best = matches[c];
           if (m.strong && !best.strong) holding++;
+          if (m.held && !best.held) held++;
           matches[c] = { score: Math.max(best.score, m.score), credit: Math.max(best.credit, m.credit),
-            strong: best.strong || m.strong, at: best.at.concat(m.at) };
+            strong: best.strong || m.strong, held: best.held || m.held, at: best.at.concat(m.at) };
         });
       });
       if (known && known[c]) return known[c];
-      return holding ? idf(holding, total) : 0;   // a word no record has (a typo, a stray word) is left out
+      if (holding) return idf(holding, total);
+      return held ? idf(held, total) : 0;   // a word no record has (a typo, a stray word) is left out
     });
     var sum = weights.reduce(function (a, b) { return a + b; }, 0);
     var hits = [];
