@@ -6,7 +6,7 @@ Two stages, in order:
   prebuild  sources/, the build's code and mkdocs.yml -> the generated pages in docs/ and the rules
             index in build/ (`python -m mele.build_scripts prebuild`)
   site      docs/ (the generated pages included), overrides/, mkdocs.yml, the build's code, the
-            pinned packages, what prebuild wrote to build/ and the search's synonyms -> site/
+            pinned packages, what prebuild wrote to build/ and the search's words -> site/
             (`mkdocs build`, then `python -m mele.build_scripts postbuild`: one stage, as mkdocs
             empties site/ first)
 
@@ -34,6 +34,7 @@ from pathlib import Path
 
 from mele.build_scripts import paths
 from mele.build_scripts.search.synonyms import SYNONYMS_FILE
+from mele.build_scripts.search.table_words import TABLE_WORDS_FILE
 
 STAMPS = paths.BUILD / "stamps"
 CODE = paths.ROOT / "mele"
@@ -202,11 +203,11 @@ def prebuild_inputs() -> list[Path]:
 
 def site_inputs() -> list[Path]:
     """All of docs/ (the pages prebuild wrote are the generator's input too), what prebuild
-    wrote elsewhere (the rules index the Markdown extensions read), and the one source the
-    post-build reads that no page is made of (the search's synonyms)."""
+    wrote elsewhere (the rules index the Markdown extensions read), and the sources the
+    post-build reads that no page is made of (the search's synonyms and players' words)."""
     return (
         files_under(paths.DOCS)
-        + [paths.SOURCES / SYNONYMS_FILE]
+        + [paths.SOURCES / SYNONYMS_FILE, paths.SOURCES / TABLE_WORDS_FILE]
         + files_under(paths.ROOT / "overrides")
         + build_code_files()
         + [p for p in prebuild_outputs() if paths.DOCS not in p.parents]

@@ -100,7 +100,9 @@ def test_the_stages_inputs():
     assert not any(p.startswith("docs/") for p in prebuild_inputs)
     assert {"docs/index.md", "overrides/main.html", "mkdocs.yml", "package-lock.json"} <= site_inputs
     assert "sources/glossary.yaml" not in site_inputs
-    assert "sources/search-synonyms.yaml" in site_inputs, "the post-build's search index reads it"
+    assert {"sources/search-synonyms.yaml", "sources/search-table-words.yaml"} <= site_inputs, (
+        "the search index reads them"
+    )
     assert not any(p.startswith("mele/devtools/") for p in prebuild_inputs | site_inputs)
 
 

@@ -94,6 +94,16 @@ test("a looser synonym (a weight under 1) still counts for a word no rule has", 
   assert.deepEqual(ids(createSearch(index).search("stash item")).slice(0, 2), ["1.2.2", "1.2.1"]);
 });
 
+test("a players' word for a rule finds it, below a rule that says the word itself", () => {
+  const index = rulesOf("1.7", "Combat", ["A roll equal to the strike's prowess is ineffectual.",
+    "The strike is resolved by a roll.", "A draw in this rule's own words."]);
+  index.docs.find((doc) => doc.id === "1.7.1").tableWords = ["tie", "draw"];
+  const search = createSearch(index);
+  assert.deepEqual(ids(search.search("tie on the roll")).slice(0, 1), ["1.7.1"]);
+  assert.deepEqual(ids(search.search("draw")).slice(0, 2), ["1.7.3", "1.7.1"]);
+  assert.deepEqual(ids(createSearch(index, { table: 0 }).search("tie on the roll")).slice(0, 1), ["1.7.2"]);
+});
+
 test("an Example counts less than the rule it illustrates", () => {
   const results = ids(ask("ineffectual strike prowess"));
   assert.ok(results.indexOf("1.7.25") < results.indexOf("1.7.45"), results.join(" "));

@@ -14,6 +14,7 @@ from mele.build_scripts.glossary.terms import load_terms
 from mele.build_scripts.search.index import SEARCH_INDEX, site_search_index, twin_rules
 from mele.build_scripts.search.pages import heading_over, page_parts
 from mele.build_scripts.search.synonyms import SynonymError, load_synonyms, missing_rulebook_words
+from mele.build_scripts.search.table_words import TableWordsError, load_table_words
 from mele.build_scripts.steps import GLOSSARIES
 from tests.support.site import ROOT, missing_target, soup_of
 
@@ -213,6 +214,37 @@ def test_a_malformed_synonym_is_refused_with_its_entry_number(tmp_path, entry, p
     (tmp_path / "search-synonyms.yaml").write_text("synonyms:\n" + entry, encoding="utf-8")
     with pytest.raises(SynonymError, match=f"entry 1: {problem}"):
         load_synonyms(tmp_path)
+
+
+def test_each_rule_carries_the_players_words_written_for_it(index, rules):
+    table = load_table_words(paths.SOURCES, {rule["id"] for rule in rules})
+    carried = {doc["id"]: tuple(doc["tableWords"]) for doc in records(index, "rule") if "tableWords" in doc}
+    assert carried == table and table
+
+
+@pytest.mark.parametrize(
+    "question, rule",
+    [("multiplayer", "0.2.1"), ("RFG", "1.2.14"), ("council", "1.1.4"), ("loot a site", "0.3.7")],
+)
+def test_a_players_word_no_rule_says_finds_the_rule_it_was_written_for(ask, question, rule):
+    """Table words from sources/search-table-words.yaml, asked in words of no question of the
+    question set; without the rule's players' words the rule is not in the first three."""
+    ids = [r["id"] for r in ask(question)]
+    assert rule in ids[:3], (question, ids[:5])
+
+
+@pytest.mark.parametrize(
+    "entry, problem",
+    [
+        ('"9.9.9": [tie]', "rule 9.9.9: no such rule"),
+        ('"1.7.25": tie', "rule 1.7.25: needs a list of words"),
+        ('"1.7.25": [tie, " "]', "rule 1.7.25: needs a list of words"),
+    ],
+)
+def test_players_words_for_no_rule_or_not_as_a_list_are_refused(tmp_path, entry, problem):
+    (tmp_path / "search-table-words.yaml").write_text(f"rules:\n  {entry}\n", encoding="utf-8")
+    with pytest.raises(TableWordsError, match=problem):
+        load_table_words(tmp_path, {"1.7.25"})
 
 
 HEADER = "partials/header.html"

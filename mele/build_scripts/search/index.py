@@ -25,6 +25,7 @@ from mele.build_scripts.render.turn_summary import PRINT_PATH
 from mele.build_scripts.search.pages import built_file, heading_over, page_records
 from mele.build_scripts.search.sections import SEARCH_SECTIONS
 from mele.build_scripts.search.synonyms import Synonym, load_synonyms, missing_rulebook_words
+from mele.build_scripts.search.table_words import load_table_words
 from mele.build_scripts.site_urls import UrlScheme, url_scheme
 
 SEARCH_INDEX = Path("search") / "search_index.json"
@@ -69,7 +70,10 @@ def site_search_index(
         site_dir, scheme, (generated - {COVERAGE_PATH}) | {PRINT_PATH}, set(glossary_urls.values()), PAGE_TEXT
     )
     sections = [{**s, "anchor": section_anchor(site_dir, scheme, s)} for s in sections]
-    return search_index(rules, sections, load_terms(paths.SOURCES), synonyms, glossary_urls, pages, rule_index)
+    table_words = load_table_words(paths.SOURCES, {rule["id"] for rule in rules})
+    return search_index(
+        rules, sections, load_terms(paths.SOURCES), synonyms, table_words, glossary_urls, pages, rule_index
+    )
 
 
 def search_index(
@@ -77,6 +81,7 @@ def search_index(
     sections: list[dict],
     terms: list[Term],
     synonyms: list[Synonym],
+    table_words: dict[str, tuple[str, ...]],
     glossary_urls: dict[str, str],
     pages: list[dict],
     rule_index: RuleIndex,
@@ -85,7 +90,7 @@ def search_index(
     scheme = rule_index.scheme
     docs = (
         [section_record(s, scheme) for s in sections]
-        + rule_records(rules, rule_index)
+        + rule_records(rules, rule_index, table_words)
         + [glossary_record(t, glossary_urls[t.game]) for t in terms]
         + pages
     )
@@ -125,7 +130,7 @@ def section_record(section: dict, scheme: UrlScheme) -> dict:
     }
 
 
-def rule_records(rules: list[dict], rule_index: RuleIndex) -> list[dict]:
+def rule_records(rules: list[dict], rule_index: RuleIndex, table_words: dict[str, tuple[str, ...]]) -> list[dict]:
     twins = twin_rules(rules)
     records = []
     for rule in rules:
@@ -141,6 +146,8 @@ def rule_records(rules: list[dict], rule_index: RuleIndex) -> list[dict]:
         }
         if rule["id"] in twins:
             record["twins"] = twins[rule["id"]]
+        if rule["id"] in table_words:
+            record["tableWords"] = list(table_words[rule["id"]])
         record.update(game_fields(rule))
         records.append(record)
     return records

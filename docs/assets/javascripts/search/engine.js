@@ -25,6 +25,7 @@ export const WEIGHTS = {
   example: 0.6,     // an Example block, against the rule it illustrates (it tells a whole turn in the game's common words)
   aside: 0.9,       // a Note, Clarification or Suggestion, against the rule it qualifies
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
+  table: 0.5,       // a word found only among the players' words for the rule (sources/search-table-words.yaml)
   context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
   page: 0.7,        // a page about the site, against a rule that matches as well
   named: 1,         // a query that is a glossary term, no more, asks what it is (0: it does not)
@@ -154,7 +155,7 @@ export function createSearch(index, tuning) {
         defines: new Set(doc.rules || []) });
     } else if (doc.kind === "page" || doc.kind === "calculator") {
       pages.push({ doc: doc, order: order, text: new Field(doc.text), heading: new Field(doc.title),
-        section: shared(""), gloss: shared(""), context: shared(""), topic: shared("") });
+        section: shared(""), gloss: shared(""), table: shared(""), context: shared(""), topic: shared("") });
     }
   });
   // A rule's plain words: the glossary's definitions of the terms it defines, written for this
@@ -167,6 +168,7 @@ export function createSearch(index, tuning) {
   });
   rules.forEach(function (entry, k) {
     entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
+    entry.table = entry.doc.tableWords ? new Field(entry.doc.tableWords.join(". ")) : shared("");
     entry.context = shared(leadIn(k));
   });
   var topics = sectionTopics();
@@ -222,7 +224,7 @@ export function createSearch(index, tuning) {
   function postings(records) {
     var map = new Map();
     records.forEach(function (record, k) {
-      [record.text, record.heading, record.section, record.gloss, record.context, record.topic].forEach(function (field) {
+      [record.text, record.heading, record.section, record.gloss, record.table, record.context, record.topic].forEach(function (field) {
         field.positions.forEach(function (_, s) {
           if (!map.has(s)) map.set(s, []);
           var list = map.get(s);
@@ -411,10 +413,11 @@ export function createSearch(index, tuning) {
     var inHeading = record.heading.positions.has(form.phrase[0]) && record.heading.find(form.phrase).length > 0;
     var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
     var inGloss = !found.length && record.gloss.positions.has(form.phrase[0]) && record.gloss.find(form.phrase).length > 0;
+    var inTable = !found.length && record.table.positions.has(form.phrase[0]) && record.table.find(form.phrase).length > 0;
     var inContext = !found.length && record.context.positions.has(form.phrase[0]) && record.context.find(form.phrase).length > 0;
-    var inTopic = !found.length && !inHeading && !inSection && !inGloss && !inContext && form.phrase.length === 1 &&
+    var inTopic = !found.length && !inHeading && !inSection && !inGloss && !inTable && !inContext && form.phrase.length === 1 &&
       record.topic.positions.has(form.phrase[0]);
-    if (!found.length && !inHeading && !inSection && !inGloss && !inContext && !inTopic) return null;
+    if (!found.length && !inHeading && !inSection && !inGloss && !inTable && !inContext && !inTopic) return null;
     var tf = found.length;
     var length = record.text.tokens.length;
     var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
@@ -422,10 +425,10 @@ export function createSearch(index, tuning) {
     for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
     var own = found.length || inHeading || inSection;
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead * (defining ? W.defining : 1) : 0) : 0) +
-      (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTopic ? W.topic : 0)),
-      credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : W.topic),
+      (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : inTopic ? W.topic : 0)),
+      credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : W.topic),
       strong: form.weight > W.part && (tf > 0 || inHeading),   // counts for how rare the concept is
-      held: !form.part && (tf > 0 || inHeading), at: at };       // ... when no closer form is found
+      held: !form.part && (tf > 0 || inHeading || inTable), at: at };   // ... when no closer form is found
   }
 
   var UNMATCHED = { score: 0, credit: 0, at: [] };
