@@ -102,6 +102,8 @@ test("a players' word for a rule finds it, below a rule that says the word itsel
   assert.deepEqual(ids(search.search("tie on the roll")).slice(0, 1), ["1.7.1"]);
   assert.deepEqual(ids(search.search("draw")).slice(0, 2), ["1.7.3", "1.7.1"]);
   assert.deepEqual(ids(createSearch(index, { table: 0 }).search("tie on the roll")).slice(0, 1), ["1.7.2"]);
+  assert.deepEqual(search.search("tie on the roll")[0].said, ["tie"]);   // the text says "roll", not "tie"
+  assert.equal(search.search("draw").find((r) => r.id === "1.7.3").said, undefined);
 });
 
 test("an Example counts less than the rule it illustrates", () => {

@@ -15,6 +15,13 @@ test("a rule result: its number, where it sits, then its text with the matches m
     '<span class="rule-hit__text">· If this result is <mark>equal</mark> to the strike\'s prowess</span></a></li>');
 });
 
+test("a rule found by a players' word its text does not say names that word", () => {
+  const item = resultItem({ kind: "rule", id: "1.2.14", where: ["Starter Rules"], game: "both", said: ["rfg"],
+    snippet: "Out-of-play Pile" }, "/r");
+  assert.match(item, /<span class="rule-hit__said">Players’ word: rfg<\/span>/);
+  assert.doesNotMatch(resultItem({ kind: "rule", id: "1.2.14", snippet: "x" }, "/r"), /rule-hit__said/);
+});
+
 test("a section result is named by its number and title; a page by its title and kind", () => {
   assert.match(resultItem({ kind: "section", id: "1.7", title: "Combat", where: ["Starter Rules"], snippet: "" }, "/"),
     /rule-hit__name">1\.7 Combat</);

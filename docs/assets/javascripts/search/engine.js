@@ -428,7 +428,8 @@ export function createSearch(index, tuning) {
       (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : inTopic ? W.topic : 0)),
       credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : W.topic),
       strong: form.weight > W.part && (tf > 0 || inHeading),   // counts for how rare the concept is
-      held: !form.part && (tf > 0 || inHeading || inTable), at: at };   // ... when no closer form is found
+      held: !form.part && (tf > 0 || inHeading || inTable),   // ... when no closer form is found
+      said: inTable ? form.phrase : null, at: at };
   }
 
   var UNMATCHED = { score: 0, credit: 0, at: [] };
@@ -452,7 +453,7 @@ export function createSearch(index, tuning) {
           if (m.strong && !best.strong) holding++;
           if (m.held && !best.held) held++;
           matches[c] = { score: Math.max(best.score, m.score), credit: Math.max(best.credit, m.credit),
-            strong: best.strong || m.strong, held: best.held || m.held, at: best.at.concat(m.at) };
+            strong: best.strong || m.strong, held: best.held || m.held, said: best.said || m.said, at: best.at.concat(m.at) };
         });
       });
       if (known && known[c]) return known[c];
@@ -543,12 +544,24 @@ export function createSearch(index, tuning) {
       .filter(Boolean);
   }
 
-  function ruleResult(entry, at, score, exact) {
+  function ruleResult(entry, at, score, exact, matches) {
     var result = { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
       where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, at || []) };
+    var said = saidFor(entry, matches || []);
+    if (said.length) result.said = said;
     if (entry.doc.game) result.game = entry.doc.game;
     if (entry.doc.replacedBy) result.replacedBy = entry.doc.replacedBy;
     return result;
+  }
+
+  // The players' words a rule was found by where its text does not say the query's word, so
+  // that a result with nothing marked in its text says why it is there.
+  function saidFor(entry, matches) {
+    var phrases = matches.filter(function (m) { return m.said && !m.at.length; }).map(function (m) { return m.said; });
+    return (entry.doc.tableWords || []).filter(function (words) {
+      var own = stems(words);
+      return phrases.some(function (phrase) { return own.indexOf(phrase[0]) >= 0; });
+    });
   }
 
   function sectionResult(section, score) {
@@ -659,12 +672,13 @@ export function createSearch(index, tuning) {
     var placed = new Set();
     ruleHits.forEach(function (hit) {
       if (results.length >= MAX_RESULTS || hit.score < top * MIN_SHARE || placed.has(hit.record.doc.id)) return;
-      results.push(ruleResult(hit.record, allAt(hit.matches), hit.score));
+      results.push(ruleResult(hit.record, allAt(hit.matches), hit.score, false, hit.matches));
       placed.add(hit.record.doc.id);
       (hit.record.doc.twins || []).forEach(function (id) {
         if (placed.has(id)) return;
         var twin = ruleHits.filter(function (h) { return h.record.doc.id === id; })[0];
-        results.push(ruleResult(rulesById.get(id), twin ? allAt(twin.matches) : [], twin ? twin.score : 0));
+        results.push(twin ? ruleResult(twin.record, allAt(twin.matches), twin.score, false, twin.matches)
+          : ruleResult(rulesById.get(id), [], 0));
         placed.add(id);
       });
     });

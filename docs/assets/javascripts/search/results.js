@@ -25,6 +25,11 @@ export function resultAddress(location, siteRoot) {
   return new URL(location, siteRoot).href;
 }
 
+// Why a rule whose text does not say the reader's word is listed: the players' words it was found by.
+export function saidText(said) {
+  return (said.length === 1 ? "Players\u2019 word: " : "Players\u2019 words: ") + said.join(", ");
+}
+
 // The list item of one result. `result.snippet` is already HTML (engine.js escapes the text
 // and marks the matches).
 export function resultItem(result, href) {
@@ -38,6 +43,7 @@ export function resultItem(result, href) {
     '<span class="rule-hit__name">' + escapeHtml(name) + "</span>" +
     (where ? '<span class="rule-hit__where">' + escapeHtml(where) + "</span>" : "") +
     (game ? '<span class="rule-hit__game" data-game="' + escapeHtml(result.game) + '">' + escapeHtml(game) + "</span>" : "") +
+    (result.said ? '<span class="rule-hit__said">' + escapeHtml(saidText(result.said)) + "</span>" : "") +
     "</span>" +
     '<span class="rule-hit__text">' + result.snippet + "</span></a></li>";
 }
