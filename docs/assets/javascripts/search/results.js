@@ -27,7 +27,7 @@ export function resultAddress(location, siteRoot) {
 
 // Why a rule whose text does not say the reader's word is listed: the players' words it was found by.
 export function saidText(said) {
-  return (said.length === 1 ? "Players\u2019 word: " : "Players\u2019 words: ") + said.join(", ");
+  return "Players say " + said.map((words) => "\u201c" + words + "\u201d").join(", ");
 }
 
 // The list item of one result. `result.snippet` is already HTML (engine.js escapes the text
