@@ -104,6 +104,8 @@ test("a players' word for a rule finds it, below a rule that says the word itsel
   assert.deepEqual(ids(createSearch(index, { table: 0 }).search("tie on the roll")).slice(0, 1), ["1.7.2"]);
   assert.deepEqual(search.search("tie on the roll")[0].said, ["tie"]);   // the text says "roll", not "tie"
   assert.equal(search.search("draw").find((r) => r.id === "1.7.3").said, undefined);
+  index.docs.find((doc) => doc.id === "1.7.1").tableWords = ["tie", "a tie", "tie on the roll", "tie again", "flat tie"];
+  assert.deepEqual(createSearch(index).search("flat tie")[0].said, ["flat tie", "tie"]);   // the closest two
 });
 
 test("an Example counts less than the rule it illustrates", () => {

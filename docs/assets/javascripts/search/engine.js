@@ -40,6 +40,7 @@ export const WEIGHTS = {
 var ASIDES = new Set(["note", "clarification", "suggestion"]);
 var LISTED = new Set(["bullet", "item"]);   // a rule that completes the sentence of the rule it is listed under
 var MAX_RESULTS = 30;
+var SAID = 2;              // players' words a result names at most
 // "what is ...", "what are ...", "what does ... mean": asks what a thing is, which the first
 // rule under its sub-heading states.
 var DEFINING = /^\s*(?:what\s*(?:is|are|'s|s)\b|define\b)|\bmean\s*\??\s*$/;
@@ -555,13 +556,16 @@ export function createSearch(index, tuning) {
   }
 
   // The players' words a rule was found by where its text does not say the query's word, so
-  // that a result with nothing marked in its text says why it is there.
+  // that a result with nothing marked in its text says why it is there: the entries holding
+  // most of those words, at most SAID of them (a phone shows each on a line).
   function saidFor(entry, matches) {
     var phrases = matches.filter(function (m) { return m.said && !m.at.length; }).map(function (m) { return m.said; });
-    return (entry.doc.tableWords || []).filter(function (words) {
+    return (entry.doc.tableWords || []).map(function (words) {
       var own = stems(words);
-      return phrases.some(function (phrase) { return own.indexOf(phrase[0]) >= 0; });
-    });
+      return { words: words, holds: phrases.filter(function (phrase) { return own.indexOf(phrase[0]) >= 0; }).length };
+    }).filter(function (e) { return e.holds; })
+      .sort(function (a, b) { return b.holds - a.holds; })
+      .slice(0, SAID).map(function (e) { return e.words; });
   }
 
   function sectionResult(section, score) {
