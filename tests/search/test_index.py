@@ -247,6 +247,13 @@ def test_players_words_for_no_rule_or_not_as_a_list_are_refused(tmp_path, entry,
         load_table_words(tmp_path, {"1.7.25"})
 
 
+@pytest.mark.parametrize("text", ["", "- tie\n", "rules: [tie]\n"])
+def test_a_players_index_without_its_rules_mapping_is_refused(tmp_path, text):
+    (tmp_path / "search-table-words.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(TableWordsError, match="needs `rules:`"):
+        load_table_words(tmp_path, {"1.7.25"})
+
+
 HEADER = "partials/header.html"
 MATERIAL = Path(__import__("material").__file__).parent / "templates"
 

@@ -16,8 +16,11 @@ class TableWordsError(ValueError):
 def load_table_words(sources: Path, rule_ids: set[str]) -> dict[str, tuple[str, ...]]:
     """Rule id -> the words a player types to look that rule up."""
     data = parse_yaml((sources / TABLE_WORDS_FILE).read_text(encoding="utf-8")) or {}
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(rules, dict):
+        raise TableWordsError(f"{TABLE_WORDS_FILE}: needs `rules:`, each rule's number with its list of words")
     table = {}
-    for rule_id, words in (data.get("rules") or {}).items():
+    for rule_id, words in rules.items():
         where = f"{TABLE_WORDS_FILE}, rule {rule_id}"
         if rule_id not in rule_ids:
             raise TableWordsError(f"{where}: no such rule")
