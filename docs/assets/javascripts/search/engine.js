@@ -560,7 +560,8 @@ export function createSearch(index, tuning) {
   // most of those words, at most SAID of them (a phone shows each on a line).
   function saidFor(entry, matches) {
     var phrases = matches.filter(function (m) { return m.said && !m.at.length; }).map(function (m) { return m.said; });
-    return (entry.doc.tableWords || []).map(function (words) {
+    if (!phrases.length) return [];
+    return entry.doc.tableWords.map(function (words) {
       var own = stems(words);
       return { words: words, holds: phrases.filter(function (phrase) { return own.indexOf(phrase[0]) >= 0; }).length };
     }).filter(function (e) { return e.holds; })
