@@ -134,6 +134,15 @@ def test_the_map_reads_the_rules_as_a_judge_would(standard_map):
     assert standard_map.entries["2.5.15"].kind == "part" and standard_map.owner("2.5.15").rule == "2.5.14"
 
 
+def test_a_part_i_note_on_the_standard_game_is_not_called_a_starter_rule(standard_map, rule_texts):
+    """Item 4: 1.1.8, 1.10.67 and 1.5.38 are Standard-only notes of Part I; 1.0.2 is a Starter rule."""
+    for standard, note in (("2.1.13", "1.1.8"), ("2.6.1", "1.10.67"), ("2.5.14", "1.5.38")):
+        block = "\n".join(standard_block(standard, standard_map, rule_texts, href))
+        assert f"Part I note:</span> [{note}](page.md#r{note})" in block, standard
+        assert "Starter rule:" not in block, standard
+    assert "Starter rule:</span> [1.0.2]" in "\n".join(standard_block("2.0.2", standard_map, rule_texts, href))
+
+
 def test_each_rule_says_what_the_other_game_does_with_it(standard_map, rule_texts):
     starter = "\n".join(standard_block("1.5.41", standard_map, rule_texts, href))
     assert "[2.5.2 — Orc scouts count half](page.md#r2.5.2){: .rule-ref }" in starter

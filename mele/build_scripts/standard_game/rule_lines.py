@@ -4,8 +4,9 @@ rules.json.
 
 A Starter rule that the Standard game changes carries "Standard game: 2.5.2 — Orc scouts count
 half", a link to each Standard rule; a replaced one also quotes its replacement, shown when the
-reader reads as the Standard game. A Standard rule carries "Changes 1.5.41 (adds to)" back. A
-rule whose Standard change is referred to but missing from the source says so and links the
+reader reads as the Standard game. A Standard rule carries "Changes 1.5.41 (adds to)" back, and
+"Starter rule: 1.0.2" (or "Part I note: 1.1.8", for a Part I note that is itself about the
+Standard game) for a rule it only points to or repeats. A rule whose Standard change is referred to but missing from the source says so and links the
 Errata and coverage page.
 """
 
@@ -78,7 +79,7 @@ def standard_block(rule_id: str, standard_map: StandardMap, rule_texts: dict[str
     if changed_by:
         lines += _changed_by_lines(changed_by, standard_map, rule_texts, href)
     if entry and entry.links:
-        lines += _changes_lines(entry.links, href)
+        lines += _changes_lines(entry.links, rule_texts, href)
     elif entry and entry.kind == "new":
         lines += ['<span class="std-game__label">New in the Standard game</span>', ""]
     for m in missing:
@@ -111,7 +112,7 @@ def _changed_by_lines(links: list[Link], standard_map: StandardMap, rule_texts: 
     return out
 
 
-def _changes_lines(links: tuple[Link, ...], href) -> list[str]:
+def _changes_lines(links: tuple[Link, ...], rule_texts: dict[str, str], href) -> list[str]:
     changing = [link for link in links if link.how in CHANGING]
     notes = [link for link in links if link.how not in CHANGING]
     parts = []
@@ -120,11 +121,15 @@ def _changes_lines(links: tuple[Link, ...], href) -> list[str]:
             '<span class="std-game__label">Changes</span> '
             + " ".join(rule_link(link.starter, f"{link.starter} ({HOW_WORDS[link.how]})", href) for link in changing)
         )
-    if notes:
-        parts.append(
-            '<span class="std-game__label">Starter rule:</span> '
-            + " ".join(rule_link(link.starter, link.starter, href) for link in notes)
-        )
+    for label, group in (
+        ("Starter rule:", [link for link in notes if not is_standard_only(link.starter, rule_texts[link.starter])]),
+        ("Part I note:", [link for link in notes if is_standard_only(link.starter, rule_texts[link.starter])]),
+    ):
+        if group:
+            parts.append(
+                f'<span class="std-game__label">{label}</span> '
+                + " ".join(rule_link(link.starter, link.starter, href) for link in group)
+            )
     return [" ".join(parts), ""]
 
 
