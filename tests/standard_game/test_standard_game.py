@@ -127,11 +127,40 @@ def test_the_map_reads_the_rules_as_a_judge_would(standard_map):
     assert how[("2.7.5", "1.7.46")] == "adds-to"  # trophies beside the MP pile
     assert {how[(f"2.1.{n}", "1.1.5")] for n in (3, 4, 5)} == {"adds-to"}  # the 2-, 3- and 4-deck games
     assert how[("2.5.28", "1.5.43")] == "replaces"  # "other characters" becomes "non-Ringwraith characters"
-    assert how[("2.5.24", "1.5.47")] == "replaces"
     assert how[("2.2.9", "1.10.48")] == "restricts"  # the hazard limit halved
     replaced = {link.starter for link in standard_map.links if link.how == "replaces"}
-    assert replaced == {"1.5.43", "1.5.47"}  # Part II mostly adds: only these two stop holding
+    assert replaced == {"1.5.43"}  # Part II mostly adds: only this one stops holding, every sentence of it
     assert standard_map.entries["2.5.15"].kind == "part" and standard_map.owner("2.5.15").rule == "2.5.14"
+
+
+def test_a_rule_changed_in_part_is_not_replaced(standard_map, rule_texts):
+    """Item 8: one rule for `replaces`. 1.5.47 still holds but for "with other characters" (L342 against
+    L924), and 1.5.5 and 1.5.6 still hold at a Darkhaven: each is added to, not dimmed as replaced."""
+    how = {(link.standard, link.starter): link.how for link in standard_map.links}
+    assert how[("2.5.24", "1.5.47")] == how[("2.6.5", "1.5.5")] == how[("2.5.34", "1.5.6")] == "adds-to"
+    for rule_id in ("1.5.47", "1.5.5", "1.5.6"):
+        assert rule_fields(rule_id, rule_texts[rule_id], standard_map)["game"] == "both", rule_id
+        assert "    replaced: true" not in standard_block(rule_id, standard_map, rule_texts, href), rule_id
+    # What holds instead is on the rule: the Darkhaven is needed only for non-Ringwraiths.
+    assert "2.5.24 — a Ringwraith needs a Darkhaven only to be with non-Ringwraiths" in "\n".join(
+        standard_block("1.5.47", standard_map, rule_texts, href)
+    )
+
+
+def test_a_link_that_replaces_quotes_the_whole_starter_rule(data, rule_texts, standard_map):
+    """Item 8: `replaces` dims the Starter rule under its replacement, so it is only for a rule the
+    Standard rule restates in full; 2.5.24 changes one clause of 1.5.47 and may not replace it."""
+    for link in standard_map.links:
+        if link.how == "replaces":
+            assert " ".join(rule_texts[link.starter].split()) in link.evidence[link.starter], link.starter
+    planted = copy.deepcopy(data)
+    next(raw for raw in entry(planted, "2.5.24")["links"] if raw["rule"] == "1.5.47")["how"] = "replaces"
+    with pytest.raises(
+        StandardMapError,
+        match=r"rule 2\.5\.24, link to 1\.5\.47: a link that replaces a Starter rule quotes all of it, but "
+        r"1\.5\.47's 'After being revealed, a Ringwraith operates like any other character",
+    ):
+        read_standard_map(planted, rule_texts)
 
 
 def test_a_part_i_note_on_the_standard_game_is_not_called_a_starter_rule(standard_map, rule_texts):

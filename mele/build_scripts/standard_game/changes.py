@@ -4,8 +4,9 @@ Every rule of Part II has one entry saying how it changes Part I: it `changes` P
 (each link `replaces`, `adds-to`, `restricts` or is a `note`), it is `new` in the Standard game,
 it is a `note` only, or it is `part` of another Part II rule. Each link quotes the words of both
 rules it rests on, checked like the glossary's evidence (mele/build_scripts/model/evidence.py). The build
-stops, naming the rule, on an unknown id, a wrong quote, a Part II rule the map leaves out, or a
-Part I rule that speaks of the Standard Rules and is linked to nothing.
+stops, naming the rule, on an unknown id, a wrong quote, a Part II rule the map leaves out, a
+Part I rule that speaks of the Standard Rules and is linked to nothing, and a `replaces` link that
+does not quote the whole Starter rule.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from mele.build_scripts.composed.page_texts import split_sentences
 from mele.build_scripts.model.evidence import Evidence, EvidenceError, check_evidence, is_standard_only, read_evidence
 from mele.build_scripts.parse.yaml_text import read_yaml
 
@@ -175,7 +177,23 @@ def _link(rule_id: str, raw, where: str, rule_texts: dict[str, str]) -> Link:
         check_evidence(where, evidence, rule_texts)
     except EvidenceError as error:
         raise StandardMapError(str(error)) from None
+    if how == "replaces":
+        _check_whole_rule_quoted(where, starter, evidence[starter], rule_texts[starter])
     return Link(rule_id, starter, how, evidence)
+
+
+def _check_whole_rule_quoted(where: str, starter: str, quotes: tuple[str, ...], text: str) -> None:
+    """A rule the Standard game replaces is dimmed with its replacement quoted under it, so the
+    replacement must say in full what still holds: the link quotes every sentence of the Starter rule,
+    each restated or contradicted by the Standard rule. Where a part of it still holds as written,
+    the link adds to or restricts the rule instead."""
+    left_out = [sentence for sentence in split_sentences(text) if not any(sentence in quote for quote in quotes)]
+    if left_out:
+        raise StandardMapError(
+            f"{where}: a link that replaces a Starter rule quotes all of it, but {starter}'s "
+            f"{left_out[0]!r} is not quoted; if that part still holds in the Standard game, the link "
+            "adds to or restricts the rule instead"
+        )
 
 
 def _named_rule(raw, part: str, where: str, needs: str, rule_texts: dict[str, str]) -> str:
