@@ -10,35 +10,16 @@ import shutil
 import subprocess
 
 import pytest
-import yaml
 
-from mele.build_scripts import paths
-from mele.build_scripts.model.rulebook import load_rulebook
 from mele.build_scripts.standard_game.changes import (
-    CHANGES_FILE,
     StandardMapError,
     read_standard_map,
     uncovered_rules,
     unlinked_standard_notes,
 )
 from mele.build_scripts.standard_game.page import comparison_markdown
-from mele.build_scripts.standard_game.rule_lines import rule_fields, standard_block
+from mele.build_scripts.standard_game.rule_lines import rule_fields, standard_block, term_changes
 from tests.support.site import ROOT
-
-
-@pytest.fixture(scope="module")
-def rule_texts() -> dict[str, str]:
-    return {b.id: b.text for b in load_rulebook().document.blocks}
-
-
-@pytest.fixture(scope="module")
-def data() -> dict:
-    return yaml.safe_load((paths.SOURCES / CHANGES_FILE).read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def standard_map(data, rule_texts):
-    return read_standard_map(data, rule_texts)
 
 
 def href(rule_id: str) -> str:
@@ -141,9 +122,16 @@ def test_a_rule_changed_in_part_is_not_replaced(standard_map, rule_texts):
     for rule_id in ("1.5.47", "1.5.5", "1.5.6"):
         assert rule_fields(rule_id, rule_texts[rule_id], standard_map)["game"] == "both", rule_id
         assert "    replaced: true" not in standard_block(rule_id, standard_map, rule_texts, href), rule_id
-    # What holds instead is on the rule: the Darkhaven is needed only for non-Ringwraiths.
+    # What holds instead is on the rule: the Darkhaven is needed only for non-Ringwraiths, and the
+    # "only at a Darkhaven" of 1.5.5 and 1.5.6 no longer holds.
     assert "2.5.24 — a Ringwraith needs a Darkhaven only to be with non-Ringwraiths" in "\n".join(
         standard_block("1.5.47", standard_map, rule_texts, href)
+    )
+    assert "2.6.5 — companies may also combine at a non-Darkhaven site" in "\n".join(
+        standard_block("1.5.5", standard_map, rule_texts, href)
+    )
+    assert "2.5.34 — a company may split at a non-Darkhaven site" in "\n".join(
+        standard_block("1.5.6", standard_map, rule_texts, href)
     )
 
 
@@ -161,6 +149,39 @@ def test_a_link_that_replaces_quotes_the_whole_starter_rule(data, rule_texts, st
         r"1\.5\.47's 'After being revealed, a Ringwraith operates like any other character",
     ):
         read_standard_map(planted, rule_texts)
+
+
+def test_the_longer_games_change_sudden_call_on_1_1_6_and_1_1_7(standard_map, rule_texts):
+    """Item 6: on 1.1.6 and 1.1.7 the longer games' line is their Sudden Call (L779, L782, L785), so
+    1.1.7's 20 MPs are seen not to be enough there; on 1.1.5 it is their Audience."""
+    for rule_id in ("1.1.6", "1.1.7"):
+        block = "\n".join(standard_block(rule_id, standard_map, rule_texts, href))
+        assert (
+            "2.1.3 — 2-deck game: Sudden Call if a deck has run out twice, or once and its player has at least 25 MPs"
+            in block
+        )
+        assert "or twice and its player has at least 30 MPs" in block and "at least 40 MPs" in block
+        assert "the Audience once each deck has run out" not in block
+    audience = "\n".join(standard_block("1.1.5", standard_map, rule_texts, href))
+    assert "2.1.3 — 2-deck game: the Audience once each deck has run out twice" in audience
+    assert "Sudden Call" not in audience
+
+
+def test_summaries_keep_what_their_rule_says(standard_map):
+    """Item 7: the lines the review found without their condition or their object."""
+    line = {rule_id: entry_.line for rule_id, entry_ in standard_map.entries.items()}
+    assert line["2.1.8"].endswith("except kill and miscellaneous points")  # item 1, L796
+    assert "if it has at least 5 cards" in line["2.2.5"] and "if it has at least 5 cards" in line["2.2.7"]
+    assert "resources/characters" in line["2.2.4"] and "discard pile" in line["2.2.4"]  # L849
+    assert " that " not in f" {line['2.2.9']} " and "against a revealed Ringwraith" in line["2.2.9"]  # L857-858
+    assert "if both players agree" in line["2.6.1"] and "never for a Ringwraith's company" in line["2.6.1"]
+
+
+def test_the_marshalling_point_card_shows_the_exception(standard_map):
+    """Item 1: the `marshalling-points` pop-up (defined by 1.1.14) names 2.1.8 with its exception."""
+    cards = term_changes(("1.1.14",), standard_map, lambda rule_id: f"#r{rule_id}")
+    doubled = next(card for card in cards if card["rule"] == "2.1.8")
+    assert doubled["summary"].endswith("except kill and miscellaneous points")
 
 
 def test_a_part_i_note_on_the_standard_game_is_not_called_a_starter_rule(standard_map, rule_texts):
@@ -213,10 +234,11 @@ def test_the_comparison_page_has_every_change_and_new_rule_by_topic(standard_map
     for entry_ in standard_map.entries.values():
         if entry_.kind in ("changes", "new"):
             assert (
-                "[%s](page.md#r%s){: .rule-ref } **%s**"
-                % (entry_.rule, entry_.rule, entry_.summary.replace("*", "\\*"))
+                "[%s](page.md#r%s){: .rule-ref } **%s**" % (entry_.rule, entry_.rule, entry_.line.replace("*", "\\*"))
                 in page
             ), entry_.rule
+            for link in entry_.links:  # a line a link has of its own is on the row too
+                assert not link.line or f"**{link.line}**" in page, (entry_.rule, link.starter)
     for topic in standard_map.topics:
         assert f"## {topic.title}" in page
     assert page.index("## Companies") < page.index("## Combat and kill points")

@@ -5,8 +5,9 @@ Every rule of Part II has one entry saying how it changes Part I: it `changes` P
 it is a `note` only, or it is `part` of another Part II rule. Each link quotes the words of both
 rules it rests on, checked like the glossary's evidence (mele/build_scripts/model/evidence.py). The build
 stops, naming the rule, on an unknown id, a wrong quote, a Part II rule the map leaves out, a
-Part I rule that speaks of the Standard Rules and is linked to nothing, and a `replaces` link that
-does not quote the whole Starter rule.
+Part I rule that speaks of the Standard Rules and is linked to nothing, a `replaces` link that
+does not quote the whole Starter rule, and a line shown for a Standard rule that leaves out a
+condition or an exception its rule states (mele/build_scripts/standard_game/conditions.py).
 """
 
 from __future__ import annotations
@@ -17,12 +18,16 @@ from pathlib import Path
 from mele.build_scripts.composed.page_texts import split_sentences
 from mele.build_scripts.model.evidence import Evidence, EvidenceError, check_evidence, is_standard_only, read_evidence
 from mele.build_scripts.parse.yaml_text import read_yaml
+from mele.build_scripts.standard_game.conditions import unqualified_lines
 
 CHANGES_FILE = "standard-changes.yaml"
 KINDS = ("changes", "new", "note", "part")
 HOWS = ("replaces", "adds-to", "restricts", "note")
 CHANGING = ("replaces", "adds-to", "restricts")
-SUMMARY_MOST_CHARS = 70  # it is one short line on a phone, after "Standard game: 2.5.2 — "
+SUMMARY_MOST_CHARS = 70  # the rule in a few words; its condition, if any, follows it
+# The whole line shown for a Standard rule (summary and condition, or a link's own line): at most
+# three lines of a rule's Standard-game link on a 390-px phone (about 44 characters each).
+LINE_MOST_CHARS = 125
 
 
 class StandardMapError(ValueError):
@@ -35,6 +40,7 @@ class Link:
     starter: str  # the Part I rule it changes (or points to, or repeats)
     how: str
     evidence: Evidence
+    line: str = ""  # what the Standard rule does to this Starter rule, where the entry's line does not say it
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,13 @@ class Entry:
     explains: tuple[str, ...] = ()  # note: the rules it explains or repeats
     of: str = ""  # part: the rule it belongs to
     quote: str = ""  # the rule's own words behind its summary, where no link has them
+    condition: str = ""  # the condition or exception under which the summary holds
+    condition_evidence: Evidence | None = None  # the words that state it
+
+    @property
+    def line(self) -> str:
+        """The summary with its condition, as the site shows it."""
+        return f"{self.summary}, {self.condition}" if self.condition else self.summary
 
 
 @dataclass(frozen=True)
@@ -95,6 +108,10 @@ class StandardMap:
     def replaced(self, rule_id: str) -> bool:
         return any(link.how == "replaces" for link in self.changed_by(rule_id))
 
+    def line_of(self, link: Link) -> str:
+        """The line shown on `link`'s Starter rule for its Standard rule: the link's own, or its entry's."""
+        return link.line or self.entries[link.standard].line
+
     def topic_title(self, topic_id: str) -> str:
         return next(t.title for t in self.topics if t.id == topic_id)
 
@@ -118,6 +135,7 @@ def read_standard_map(data: dict, rule_texts: dict[str, str], name: str = CHANGE
     standard_map = StandardMap(topics, entries, missing)
     _check_coverage(standard_map, rule_texts, name)
     _check_references(standard_map, name)
+    _check_conditions(standard_map, rule_texts, name)
     return standard_map
 
 
@@ -143,10 +161,11 @@ def _entry(raw, name: str, topic_ids: set[str], rule_texts: dict[str, str]) -> E
     )
     where = f"{name}: rule {rule_id}"
     kind = _choice(raw, "kind", KINDS, where)
-    unknown = set(raw) - {"rule", "kind", "topic", "summary", "links", "explains", "of", "quote"}
+    unknown = set(raw) - {"rule", "kind", "topic", "summary", "links", "explains", "of", "quote", "condition"}
     if unknown:
         raise StandardMapError(f"{where}: unknown field(s) {sorted(unknown)}")
     links = tuple(_link(rule_id, raw_link, where, rule_texts) for raw_link in raw.get("links") or ())
+    condition, condition_evidence = _condition(raw.get("condition"), where, rule_texts)
     entry = Entry(
         rule=rule_id,
         kind=kind,
@@ -156,9 +175,26 @@ def _entry(raw, name: str, topic_ids: set[str], rule_texts: dict[str, str]) -> E
         explains=tuple(str(r) for r in raw.get("explains") or ()),
         of=str(raw.get("of") or ""),
         quote=str(raw.get("quote") or ""),
+        condition=condition,
+        condition_evidence=condition_evidence,
     )
     _check_entry(entry, where, topic_ids, rule_texts)
     return entry
+
+
+def _condition(raw, where: str, rule_texts: dict[str, str]) -> tuple[str, Evidence | None]:
+    """An entry's `condition`: {words: "if your play deck has at least 5 cards", evidence: {rule: quote}}."""
+    if raw is None:
+        return "", None
+    where = f"{where}, condition"
+    if not isinstance(raw, dict) or set(raw) != {"words", "evidence"} or not str(raw["words"]).strip():
+        raise StandardMapError(f"{where}: a condition has 'words' (as shown) and 'evidence' (the rules' words)")
+    try:
+        evidence = read_evidence(raw["evidence"], where)
+        check_evidence(where, evidence, rule_texts)
+    except EvidenceError as error:
+        raise StandardMapError(str(error)) from None
+    return " ".join(str(raw["words"]).split()), evidence
 
 
 def _link(rule_id: str, raw, where: str, rule_texts: dict[str, str]) -> Link:
@@ -166,6 +202,9 @@ def _link(rule_id: str, raw, where: str, rule_texts: dict[str, str]) -> Link:
         raw, "1", f"{where}, link to", "each link needs 'rule' (the Part I rule), 'how' and 'evidence'", rule_texts
     )
     where = f"{where}, link to {starter}"
+    unknown = set(raw) - {"rule", "how", "evidence", "line"}
+    if unknown:
+        raise StandardMapError(f"{where}: unknown field(s) {sorted(unknown)}")
     how = _choice(raw, "how", HOWS, where)
     try:
         evidence = read_evidence(raw.get("evidence"), where)
@@ -179,14 +218,17 @@ def _link(rule_id: str, raw, where: str, rule_texts: dict[str, str]) -> Link:
         raise StandardMapError(str(error)) from None
     if how == "replaces":
         _check_whole_rule_quoted(where, starter, evidence[starter], rule_texts[starter])
-    return Link(rule_id, starter, how, evidence)
+    line = " ".join(str(raw.get("line") or "").split())
+    if len(line) > LINE_MOST_CHARS:
+        raise StandardMapError(f"{where}: its line has {len(line)} characters, more than {LINE_MOST_CHARS}: {line!r}")
+    return Link(rule_id, starter, how, evidence, line)
 
 
 def _check_whole_rule_quoted(where: str, starter: str, quotes: tuple[str, ...], text: str) -> None:
     """A rule the Standard game replaces is dimmed with its replacement quoted under it, so the
     replacement must say in full what still holds: the link quotes every sentence of the Starter rule,
     each restated or contradicted by the Standard rule. Where a part of it still holds as written,
-    the link adds to or restricts the rule instead."""
+    the link adds to or restricts it instead."""
     left_out = [sentence for sentence in split_sentences(text) if not any(sentence in quote for quote in quotes)]
     if left_out:
         raise StandardMapError(
@@ -244,9 +286,18 @@ def _check_entry(entry: Entry, where: str, topic_ids: set[str], rule_texts: dict
         raise StandardMapError(f"{where}: unknown topic {entry.topic!r}; topics are {sorted(topic_ids)}")
     if len(entry.summary) > SUMMARY_MOST_CHARS:
         raise StandardMapError(
-            f"{where}: its summary has {len(entry.summary)} characters, more than the "
-            f"{SUMMARY_MOST_CHARS} of one line on a phone: {entry.summary!r}"
+            f"{where}: its summary has {len(entry.summary)} characters, more than "
+            f"{SUMMARY_MOST_CHARS}: {entry.summary!r}"
         )
+    if entry.condition and not entry.summary:
+        raise StandardMapError(f"{where}: a condition follows a summary; give the rule a 'summary'")
+    if len(entry.line) > LINE_MOST_CHARS:
+        raise StandardMapError(
+            f"{where}: its summary and condition have {len(entry.line)} characters, more than "
+            f"{LINE_MOST_CHARS} (three lines on a phone): {entry.line!r}"
+        )
+    if any(link.line for link in entry.links) and not entry.summary:
+        raise StandardMapError(f"{where}: a link's own line stands beside the rule's summary; give it a 'summary'")
     if entry.quote:
         try:
             check_evidence(where, read_evidence({entry.rule: entry.quote}, where), rule_texts)
@@ -297,4 +348,13 @@ def _check_coverage(standard_map: StandardMap, rule_texts: dict[str, str], name:
         raise StandardMapError(
             f"{name}: Part I rules that speak of the Standard Rules but are linked to no "
             f"Part II rule and no missing text: {', '.join(unlinked)}"
+        )
+
+
+def _check_conditions(standard_map: StandardMap, rule_texts: dict[str, str], name: str) -> None:
+    missing = unqualified_lines(standard_map, rule_texts)
+    if missing:
+        raise StandardMapError(
+            f"{name}: a line shown for a Standard rule leaves out a condition or an exception its rule "
+            "states; say it in the summary, in a 'condition', or in the link's own 'line':\n  " + "\n  ".join(missing)
         )

@@ -1,14 +1,16 @@
 """The comparison page, "What changes in the Standard game", from the change map: for each topic,
 one row per Standard rule that changes the Starter Rules or is new in the Standard game, with the
-Starter rules it changes on the left (in the words the map quotes) and the change on the right;
-then what the source lacks. On a phone the two sides stack; printed, the page fits two sides of
-A4 or US Letter (docs/assets/stylesheets/game.css)."""
+Starter rules it changes on the left (in the words the map quotes) and the change on the right: its
+line (summary and condition), the lines its links have of their own, and its words; then what the
+source lacks.
+On a phone the two sides stack; printed, the page fits two sides of A4 or US Letter
+(docs/assets/stylesheets/game.css)."""
 
 from __future__ import annotations
 
 from mele.build_scripts.render.coverage import COVERAGE_PATH
 from mele.build_scripts.render.inline import escape
-from mele.build_scripts.standard_game.changes import CHANGING, Entry, StandardMap
+from mele.build_scripts.standard_game.changes import CHANGING, Entry, Link, StandardMap
 from mele.build_scripts.standard_game.rule_lines import rule_link
 
 COMPARISON_PATH = "rules/standard-game-changes.md"  # beside the rule pages, in the generated folder
@@ -74,22 +76,41 @@ def _row(entry: Entry, href) -> list[str]:
         )
         hows = sorted({link.how for link in changed}, key=list(HOW_LABELS).index)
         how = " and ".join(HOW_LABELS[h].lower() if i else HOW_LABELS[h] for i, h in enumerate(hows))
-        words = changed[0].evidence[entry.rule][0]
     else:
         starter = '<span class="std-compare__none">Nothing in the Starter Rules</span>'
         how = "New"
-        words = entry.quote
     return [
         '<div class="std-compare__row" markdown="1">',
         "",
         f'<div class="std-compare__starter" markdown="1">{starter}</div>',
         "",
         f'<div class="std-compare__standard" markdown="1"><span class="std-compare__how">{how}</span> '
-        f"{rule_link(entry.rule, entry.rule, href)} **{escape(entry.summary)}** {_quote(words)}</div>",
+        f"{rule_link(entry.rule, entry.rule, href)} {_lines(entry, changed)} {_quote(' … '.join(_words(entry)))}</div>",
         "",
         "</div>",
         "",
     ]
+
+
+def _lines(entry: Entry, changed: list[Link]) -> str:
+    """The entry's line in bold, then each line a link has of its own, after the Starter rules it is shown on."""
+    own: dict[str, list[str]] = {}
+    for link in changed:
+        if link.line and link.line != entry.line:
+            own.setdefault(link.line, []).append(link.starter)
+    return "; ".join(
+        [f"**{escape(entry.line)}**"]
+        + [f"for {', '.join(starters)}: **{escape(line)}**" for line, starters in own.items()]
+    )
+
+
+def _words(entry: Entry) -> list[str]:
+    """The rule's own words behind its lines: its links' quotes of it, its condition's and its `quote`."""
+    quotes = [entry.quote] if entry.quote else []
+    quotes += [quote for link in entry.links if link.how in CHANGING for quote in link.evidence[entry.rule]]
+    quotes += list((entry.condition_evidence or {}).get(entry.rule, ()))
+    quotes = list(dict.fromkeys(quotes))
+    return [quote for quote in quotes if not any(quote != other and quote in other for other in quotes)]
 
 
 def _quote(words: str) -> str:

@@ -3,11 +3,12 @@ a rule's own block (rendered by mele/build_scripts/markdown/rule_blocks.py) and 
 rules.json.
 
 A Starter rule that the Standard game changes carries "Standard game: 2.5.2 — Orc scouts count
-half", a link to each Standard rule; a replaced one also quotes its replacement, shown when the
-reader reads as the Standard game. A Standard rule carries "Changes 1.5.41 (adds to)" back, and
-"Starter rule: 1.0.2" (or "Part I note: 1.1.8", for a Part I note that is itself about the
-Standard game) for a rule it only points to or repeats. A rule whose Standard change is referred to but missing from the source says so and links the
-Errata and coverage page.
+half", a link to each Standard rule with its line (its summary and condition, or the link's own
+line); a replaced one also quotes its replacement, shown when the reader reads as the Standard
+game. A Standard rule carries "Changes 1.5.41 (adds to)" back, and "Starter rule: 1.0.2" (or
+"Part I note: 1.1.8", for a Part I note that is itself about the Standard game) for a rule it
+only points to or repeats. A rule whose Standard change is referred to but missing from the
+source says so and links the Errata and coverage page.
 """
 
 from __future__ import annotations
@@ -134,7 +135,8 @@ def _changes_lines(links: tuple[Link, ...], rule_texts: dict[str, str], href) ->
 
 
 def _summary(standard_map: StandardMap, link: Link) -> str:
-    return standard_map.entries[link.standard].summary
+    """The line shown for the link's Standard rule on its Starter rule (and on a glossary card)."""
+    return standard_map.line_of(link)
 
 
 def _words(text: str) -> str:
