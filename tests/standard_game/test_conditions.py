@@ -53,12 +53,20 @@ def test_the_lines_the_review_found_would_stop_the_build(data, rule_texts):
 
 
 def test_a_links_own_line_answers_for_the_sentence_it_quotes(data, rule_texts):
-    """Item 6's class: 1.1.7's line is 2.1.3's Sudden Call sentence, which says "at least 25"."""
+    """Item 6's class: 1.1.7's line is 2.1.3's Sudden Call sentence, which says "at least 25"; 1.5.33's
+    is 2.5.32's "If this happens to your Ringwraith" sentence."""
     planted = copy.deepcopy(data)
     link(planted, "2.1.3", "1.1.7")["line"] = "2-deck game: Sudden Call if a deck has run out twice"
     with pytest.raises(
         StandardMapError,
         match=r"2\.1\.3: the line on 1\.1\.7 '2-deck game: Sudden Call if a deck has run out twice' leaves out a least number",
+    ):
+        read_standard_map(planted, rule_texts)
+    planted = copy.deepcopy(data)
+    link(planted, "2.5.32", "1.5.33")["line"] = "a 7 or 8: you may reveal just him again, and your opponent may not"
+    with pytest.raises(
+        StandardMapError,
+        match=r"2\.5\.32: the line on 1\.5\.33 .* leaves out a condition \(“If” in 2\.5\.32: If this happens",
     ):
         read_standard_map(planted, rule_texts)
     # Without lines of their own, 1.1.6 and 1.1.7 show the summary, which must then say it.

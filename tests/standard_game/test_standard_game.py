@@ -184,6 +184,18 @@ def test_the_marshalling_point_card_shows_the_exception(standard_map):
     assert doubled["summary"].endswith("except kill and miscellaneous points")
 
 
+def test_links_the_review_found_missing(standard_map):
+    """Items 13, 14 and 15: Standard rules linked to every Starter rule they change."""
+    how = {(link.standard, link.starter): link.how for link in standard_map.links}
+    assert how[("2.5.32", "1.7.30")] == "adds-to"  # body 8 or more: wounded in the Starter game (L483)
+    assert how[("2.5.32", "1.5.33")] == "restricts"  # the two reveal restrictions (L932)
+    assert standard_map.entries["2.5.20"].kind == "changes"
+    for starter in ("1.9.3", "1.5.24", "1.5.18", "1.6.16", "1.9.4"):
+        assert ("2.5.20", starter) in how, starter
+    assert how[("2.7.1", "1.7.51")] == "adds-to"
+    assert how[("2.5.8", "1.5.29")] == "restricts"
+
+
 def test_a_part_i_note_on_the_standard_game_is_not_called_a_starter_rule(standard_map, rule_texts):
     """Item 4: 1.1.8, 1.10.67 and 1.5.38 are Standard-only notes of Part I; 1.0.2 is a Starter rule."""
     for standard, note in (("2.1.13", "1.1.8"), ("2.6.1", "1.10.67"), ("2.5.14", "1.5.38")):
