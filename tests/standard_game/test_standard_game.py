@@ -196,6 +196,16 @@ def test_links_the_review_found_missing(standard_map):
     assert how[("2.5.8", "1.5.29")] == "restricts"
 
 
+def test_rules_stating_notes_are_rows_of_the_comparison_page(standard_map):
+    """Item 16: clarifications and exceptions that state a rule of their own are `new`, so the page shows them."""
+    page = comparison_markdown(standard_map, href)
+    for rule_id in ("2.2.16", "2.7.2", "2.2.11", "2.5.10", "2.1.11", "2.2.10"):
+        assert standard_map.entries[rule_id].kind == "new", rule_id
+        assert f"[{rule_id}](page.md#r{rule_id}){{: .rule-ref }} **" in page, rule_id
+    # A new rule that points to a Starter rule says which.
+    assert "Nothing in the Starter Rules</span> (see [1.1.7](page.md#r1.1.7){: .rule-ref })" in page
+
+
 def test_a_part_i_note_on_the_standard_game_is_not_called_a_starter_rule(standard_map, rule_texts):
     """Item 4: 1.1.8, 1.10.67 and 1.5.38 are Standard-only notes of Part I; 1.0.2 is a Starter rule."""
     for standard, note in (("2.1.13", "1.1.8"), ("2.6.1", "1.10.67"), ("2.5.14", "1.5.38")):

@@ -1,8 +1,8 @@
 """The comparison page, "What changes in the Standard game", from the change map: for each topic,
-one row per Standard rule that changes the Starter Rules or is new in the Standard game, with the
-Starter rules it changes on the left (in the words the map quotes) and the change on the right: its
-line (summary and condition), the lines its links have of their own, and its words; then what the
-source lacks.
+one row per Standard rule that changes the Starter Rules or is new in the Standard game (a
+clarification or an exception that states a rule of its own is new), with the Starter rules it
+changes on the left (in the words the map quotes) and the change on the right: its line (summary
+and condition), the lines its links have of their own, and its words; then what the source lacks.
 On a phone the two sides stack; printed, the page fits two sides of A4 or US Letter
 (docs/assets/stylesheets/game.css)."""
 
@@ -78,6 +78,8 @@ def _row(entry: Entry, href) -> list[str]:
         how = " and ".join(HOW_LABELS[h].lower() if i else HOW_LABELS[h] for i, h in enumerate(hows))
     else:
         starter = '<span class="std-compare__none">Nothing in the Starter Rules</span>'
+        if entry.links:
+            starter += " (see " + ", ".join(rule_link(link.starter, link.starter, href) for link in entry.links) + ")"
         how = "New"
     return [
         '<div class="std-compare__row" markdown="1">',

@@ -79,10 +79,10 @@ def standard_block(rule_id: str, standard_map: StandardMap, rule_texts: dict[str
     lines: list[str] = []
     if changed_by:
         lines += _changed_by_lines(changed_by, standard_map, rule_texts, href)
+    if entry and entry.kind == "new":
+        lines += ['<span class="std-game__label">New in the Standard game</span>', ""]
     if entry and entry.links:
         lines += _changes_lines(entry.links, rule_texts, href)
-    elif entry and entry.kind == "new":
-        lines += ['<span class="std-game__label">New in the Standard game</span>', ""]
     for m in missing:
         lines += [
             f'<span class="std-game__label">Missing from the source:</span> {escape(m.what)} '
