@@ -259,7 +259,7 @@ def test_a_character_cannot_be_played_when_his_site_card_is_not_available(phases
     assert "If the appropriate site is not available, you may not play the character." in _quotes(step)
 
 
-@pytest.mark.parametrize("phase_id", ["organization", "site", "end-of-turn"])
+@pytest.mark.parametrize("phase_id", ["untap", "organization", "long-event", "movement-hazard", "site", "end-of-turn"])
 def test_resources_may_be_played_at_any_time_in_your_turn_is_said_in_each_of_your_phases(phases, phase_id):
     """l.615: "Except for resource long-events, you may play resource cards anytime during your own turn"."""
     steps = [
@@ -274,3 +274,21 @@ def test_the_card_lines_fit_and_every_step_keeps_one(phases):
     from mele.build_scripts.render.turn_card import check_card_wording
 
     check_card_wording(list(phases.values()))
+
+
+# --- a third review: each test fails on the summary before it -------------------------------------
+
+
+def test_a_sideboard_move_into_the_play_deck_keeps_its_five_card_condition_on_the_card(phases):
+    """l.850, 854 and 857: one card goes straight into the play deck only "if your play deck has at
+    least 5 cards"; the reference card said "(or 1 into play deck)"."""
+    steps = [
+        step
+        for phase in phases.values()
+        for step in phase.steps
+        if "at least 5 cards" in _quotes(step) or any("at least five cards" in line for line in step.may_play)
+    ]
+    assert len(steps) == 3
+    for step in steps:
+        assert "5+" in step.card, step.card
+
