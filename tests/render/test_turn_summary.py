@@ -292,3 +292,25 @@ def test_a_sideboard_move_into_the_play_deck_keeps_its_five_card_condition_on_th
     for step in steps:
         assert "5+" in step.card, step.card
 
+
+def test_moving_companies_to_the_same_site_needs_no_region_movement_and_has_both_cases(phases):
+    """l.954-956: two cases, a company already at the site or the same face-down site card, and no
+    word of region movement; the old step made it part of the region-movement agreement."""
+    org = phases["organization"]
+    same = org.steps[_index(org, "to the same non-Darkhaven site")]
+    assert {"2.6.5", "2.6.6", "2.6.7", "2.6.8"} <= set(same.rules) and same.standard
+    assert "region" not in " ".join((same.text, same.card, *same.limits)).lower()
+    assert "already is" in same.text and "the same face-down site card" in same.text
+    region = org.steps[_index(org, "agreed to region movement")]
+    assert not {"2.6.5", "2.6.6", "2.6.7"} & set(region.rules) and "same" not in region.card
+
+
+def test_splitting_away_from_a_darkhaven_keeps_its_conditions(phases):
+    """l.940-942 and 949: the other parts use region movement, which needs both players' agreement,
+    and may not then move separately to the same site."""
+    org = phases["organization"]
+    split = org.steps[_index(org, "A company at a non-Darkhaven site may split")]
+    assert "2.6.3" in split.rules and "2.5.38" in split.rules
+    assert any("both players agreed" in limit for limit in split.limits)
+    assert any("may not then move separately to the same site" in limit for limit in split.limits)
+
