@@ -275,6 +275,13 @@ def _entry(terms, term_id):
         ("end-of-turn-phase", {"0.3.9"}, [], []),
         ("deck-construction", set(), ["copies of a card"], []),
         ("play-deck", {"1.3.3"}, ["three copies"], []),
+        # a third review: the forced discard and the phase's one activity
+        (
+            "discarding-characters",
+            {"1.5.31", "2.5.10"},
+            ["need not be at a Darkhaven", "goes back to your hand", "do not say plainly whether a forced discard"],
+            ["wherever he is"],
+        ),
     ],
 )
 def test_each_reviewed_definition_cites_and_says_what_the_rules_do(

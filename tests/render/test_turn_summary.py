@@ -314,3 +314,12 @@ def test_splitting_away_from_a_darkhaven_keeps_its_conditions(phases):
     assert any("both players agreed" in limit for limit in split.limits)
     assert any("may not then move separately to the same site" in limit for limit in split.limits)
 
+
+def test_the_forced_discard_is_marked_unclear_on_the_phases_one_activity(phases):
+    """l.900: "You must take this action" (the one taken instead of bringing in a character, l.310's
+    one activity), but l.904 puts it at the end of the next organization phase."""
+    org = phases["organization"]
+    step = org.steps[_index(org, "Other characters you cannot control")]
+    assert {"1.5.31", "2.5.8", "2.5.10"} <= set(step.rules)
+    assert "You must take this action" in _quotes(step) and "one activity" in step.unclear
+    assert "wherever" not in step.text and "need not be at a Darkhaven" in step.text
