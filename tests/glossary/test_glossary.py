@@ -264,7 +264,7 @@ def _entry(terms, term_id):
             ["excess strike", "only while its condition holds"],
             ["always apply"],
         ),
-        ("home-site", {"2.7.4"}, ["only as a site type"], []),
+        ("home-site", {"2.7.4"}, ["only a site type", "in the Standard Rules, an agent only"], ["may be given only"]),
         ("out-of-play-pile", {"1.2.19", "1.2.20"}, [], ["nothing in it can return to play"]),
         ("minor-item", {"1.10.32"}, [], ["least kind of item"]),
         ("coastal-seas", {"2.5.29"}, [], []),
@@ -275,13 +275,29 @@ def _entry(terms, term_id):
         ("end-of-turn-phase", {"0.3.9"}, [], []),
         ("deck-construction", set(), ["copies of a card"], []),
         ("play-deck", {"1.3.3"}, ["three copies"], []),
-        # a third review: the forced discard and the phase's one activity
+        # a third review: a condition the rules set, dropped from the definition
         (
             "discarding-characters",
             {"1.5.31", "2.5.10"},
             ["need not be at a Darkhaven", "goes back to your hand", "do not say plainly whether a forced discard"],
             ["wherever he is"],
         ),
+        (
+            "revealing-your-ringwraith",
+            {"1.5.33", "2.2.15"},
+            ["when you have none in play", "in the Standard Rules"],
+            [],
+        ),
+        ("detainment-attack", {"1.7.36"}, ["tap an untapped target"], ["tap their targets"]),
+        ("corruption-check", {"1.8.12"}, ["taps him if he is untapped"], []),
+        ("new-site", {"1.6.13"}, ["unless the company is forced back to its site of origin"], []),
+        ("sideboard", {"2.2.5"}, ["one card into your play deck if it has at least five cards"], []),
+        ("splitting-a-company", {"2.5.34", "2.6.3"}, ["in the organization phase", "needs both players'"], []),
+        ("nazgul-hazard", {"2.2.15"}, ["and it is discarded when a player reveals"], []),
+        ("mode-cards", {"2.5.31"}, ["in the Standard Rules they also say"], []),
+        ("ally-points", {"2.1.6"}, ["Standard Rules adjustments"], []),
+        ("faction-points", {"2.1.6"}, ["Standard Rules adjustments"], []),
+        ("item-points", {"2.1.6"}, ["Standard Rules adjustments"], []),
     ],
 )
 def test_each_reviewed_definition_cites_and_says_what_the_rules_do(
