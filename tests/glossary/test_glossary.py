@@ -567,3 +567,19 @@ def test_each_glossary_entry_lists_the_standard_changes_its_card_counts(site, me
         assert (defined_in is not None) is t.defined, t.id
         assert not t.defined or [a.get_text() for a in defined_in.select("a.rule-ref")] == list(t.defined_by), t.id
     assert len(data["audience-with-sauron"]["standard"]) > 3, "a card with more than it shows"
+
+
+@pytest.mark.parametrize(
+    "term_id, rule, must_say",
+    [
+        ("sbg-alarm", "SBG-A.4.2", ["neither slain nor otherwise incapacitated"]),
+        ("sbg-mounting", "SBG-A.3.4", ["neither model moves further that turn", "if it has not yet done so"]),
+        ("sbg-fighting-at-night", "SBG-A.5.1", ["Cave Dweller rule", "targeting an illuminated one", "Area Effect"]),
+        ("sbg-light-object", "SBG-A.2.2", ["a Cavalry model must Dismount first"]),
+    ],
+)
+def test_sbg_definitions_keep_the_conditions_their_rules_set(terms, term_id, rule, must_say):
+    entry = _entry(terms, term_id)
+    assert rule in entry.defined_by, term_id
+    for words in must_say:
+        assert words in entry.definition, (term_id, words)
