@@ -22,6 +22,7 @@ from mele.build_scripts.composed.check import check_composed_texts
 from mele.build_scripts.glossary.defined_here import defining_rule_links
 from mele.build_scripts.glossary.definitions import write_definitions
 from mele.build_scripts.glossary.page import GLOSSARY_PATH, glossary_markdown
+from mele.build_scripts.glossary.standard_lines import standard_lines
 from mele.build_scripts.glossary.terms import Term, check_terms_against_rules, load_terms
 from mele.build_scripts.glossary.usage import used_in
 from mele.build_scripts.model.document import rule_anchor
@@ -52,7 +53,7 @@ from mele.build_scripts.search.sections import write_search_sections
 from mele.build_scripts.site_urls import url_scheme
 from mele.build_scripts.standard_game.changes import CHANGES_FILE, StandardMap, load_standard_map
 from mele.build_scripts.standard_game.page import COMPARISON_PATH, comparison_markdown
-from mele.build_scripts.standard_game.rule_lines import rule_fields, term_changes
+from mele.build_scripts.standard_game.rule_lines import rule_fields
 
 GLOSSARY_INTRO = (
     "Terms of *Middle-earth: The Lidless Eye*, in plain words. Across the site, a dotted term "
@@ -160,15 +161,17 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
     scheme = url_scheme()
     pages = {block.id: page_path(section) for section in rulebook.document.sections for block in section.blocks}
     url_of = lambda rule_id: f"{scheme.page_url(pages[rule_id])}#{rule_anchor(rule_id)}"  # noqa: E731
-    # the glossary pop-ups' definitions, one file for the site, with the map's Standard changes
-    write_definitions(terms, standard={t.id: term_changes(t.defined_in, standard_map, url_of) for t in terms})
+    # the Standard changes to each term's defining rules: on its pop-up card and in its entry
+    standard = standard_lines(terms, standard_map, url_of)
+    write_definitions(terms, standard=standard)  # the pop-ups' definitions, one file for the site
     games = {"MELE": blocks, "SBG": [b for book in sbg_books for b in book.document.blocks]}
     for game, game_blocks in games.items():
         game_terms = [t for t in terms if t.game == game]
         check_terms_against_rules(game_terms, {b.id: b.text for b in game_blocks})
         page, title, intro = GLOSSARIES[game]
         (paths.DOCS / page).write_text(
-            glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title, intro), encoding="utf-8"
+            glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title, intro, standard),
+            encoding="utf-8",
         )
     phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
     (paths.DOCS / TURN_SUMMARY_PATH).parent.mkdir(exist_ok=True)

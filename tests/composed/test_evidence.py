@@ -45,7 +45,7 @@ def test_evidence_must_quote_every_cited_rule_and_stay_short():
 
 def test_a_glossary_entry_with_a_wrong_quote_fails_naming_the_entry(tmp_path, rule_texts):
     (tmp_path / "glossary.yaml").write_text(
-        "terms:\n  - {id: nazgul-hazard, term: Nazgûl hazard, definition: d,\n"
+        "terms:\n  - {id: nazgul-hazard, term: Nazgûl hazard, definition: d, defined: false,\n"
         "     evidence: {'1.10.49': 'A Ringwraith card played by the hazard player'}}\n",
         encoding="utf-8",
     )

@@ -12,15 +12,19 @@ from mele.build_scripts.glossary.terms import GlossaryError
 
 GLOSSARY = """\
 terms:
-  - {id: strike, term: strike, aliases: [strikes], definition: One blow of an attack., evidence: {1.7.6: strike}}
-  - {id: body-check, term: body check, definition: A roll against body., evidence: {1.7.27: body check}}
-  - {id: check, term: check, definition: Any roll of the dice., evidence: {1.8.10: check}}
-  - {id: company, term: company, definition: Characters moving together., evidence: {1.5.4: companies}}
-  - {id: tap, term: tap, definition: Turn a card sideways., evidence: {1.2.23: tap}}
+  - {id: strike, term: strike, aliases: [strikes], definition: One blow of an attack., evidence: {1.7.6: strike},
+     defined_by: [1.7.6]}
+  - {id: body-check, term: body check, definition: A roll against body., evidence: {1.7.27: body check},
+     defined_by: [1.7.27]}
+  - {id: check, term: check, definition: Any roll of the dice., evidence: {1.8.10: check}, defined_by: [1.8.10]}
+  - {id: company, term: company, definition: Characters moving together., evidence: {1.5.4: companies},
+     defined_by: [1.5.4]}
+  - {id: tap, term: tap, definition: Turn a card sideways., evidence: {1.2.23: tap}, defined_by: [1.2.23]}
 """
 SBG_GLOSSARY = """\
 terms:
-  - {id: sbg-strike, term: strike, game: SBG, definition: One blow in a fight., evidence: {SBG-A.3.3: Strikes}}
+  - {id: sbg-strike, term: strike, game: SBG, definition: One blow in a fight., evidence: {SBG-A.3.3: Strikes},
+     defined_by: [SBG-A.3.3]}
 """
 WORDS_100 = " ".join(["word"] * 100)
 

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
 from mele.build_scripts import paths
 from mele.build_scripts.glossary.definitions import DEFINITIONS_PATH
 from mele.build_scripts.glossary.matcher import TermMatcher
+from mele.build_scripts.glossary.standard_lines import standard_lines
 from mele.build_scripts.glossary.terms import GlossaryError, Term, load_terms
 from mele.build_scripts.glossary.usage import used_in
 from mele.build_scripts.model.rulebook import load_rulebook
+from mele.build_scripts.standard_game.changes import CHANGES_FILE, Entry, Link, StandardMap, load_standard_map
+from mele.build_scripts.standard_game.rule_lines import term_changes
 from tests.support.site import content_text, soup_of
 
 
@@ -98,8 +102,8 @@ def test_hyphenated_words_are_not_split():
 
 def test_duplicate_names_are_refused(tmp_path):
     (tmp_path / "glossary.yaml").write_text(
-        "terms:\n  - {id: a, term: Strike, definition: x, evidence: {1.7.6: strike}}\n"
-        "  - {id: b, term: Thing, aliases: [strike], definition: y, evidence: {1.7.6: strike}}\n",
+        "terms:\n  - {id: a, term: Strike, definition: x, evidence: {1.7.6: strike}, defined_by: [1.7.6]}\n"
+        "  - {id: b, term: Thing, aliases: [strike], definition: y, evidence: {1.7.6: strike}, defined: false}\n",
         encoding="utf-8",
     )
     with pytest.raises(GlossaryError, match="names both"):
@@ -260,7 +264,7 @@ def _entry(terms, term_id):
             ["excess strike", "only while its condition holds"],
             ["always apply"],
         ),
-        ("home-site", {"2.7.4"}, ["only as a site type"], []),
+        ("home-site", {"2.7.4"}, ["only a site type", "in the Standard Rules, an agent only"], ["may be given only"]),
         ("out-of-play-pile", {"1.2.19", "1.2.20"}, [], ["nothing in it can return to play"]),
         ("minor-item", {"1.10.32"}, [], ["least kind of item"]),
         ("coastal-seas", {"2.5.29"}, [], []),
@@ -271,6 +275,29 @@ def _entry(terms, term_id):
         ("end-of-turn-phase", {"0.3.9"}, [], []),
         ("deck-construction", set(), ["copies of a card"], []),
         ("play-deck", {"1.3.3"}, ["three copies"], []),
+        # a third review: a condition the rules set, dropped from the definition
+        (
+            "discarding-characters",
+            {"1.5.31", "2.5.10"},
+            ["need not be at a Darkhaven", "goes back to your hand", "do not say plainly whether a forced discard"],
+            ["wherever he is"],
+        ),
+        (
+            "revealing-your-ringwraith",
+            {"1.5.33", "2.2.15"},
+            ["when you have none in play", "in the Standard Rules"],
+            [],
+        ),
+        ("detainment-attack", {"1.7.36"}, ["tap an untapped target"], ["tap their targets"]),
+        ("corruption-check", {"1.8.12"}, ["taps him if he is untapped"], []),
+        ("new-site", {"1.6.13"}, ["unless the company is forced back to its site of origin"], []),
+        ("sideboard", {"2.2.5"}, ["one card into your play deck if it has at least five cards"], []),
+        ("splitting-a-company", {"2.5.34", "2.6.3"}, ["in the organization phase", "needs both players'"], []),
+        ("nazgul-hazard", {"2.2.15"}, ["and it is discarded when a player reveals"], []),
+        ("mode-cards", {"2.5.31"}, ["in the Standard Rules they also say"], []),
+        ("ally-points", {"2.1.6"}, ["Standard Rules adjustments"], []),
+        ("faction-points", {"2.1.6"}, ["Standard Rules adjustments"], []),
+        ("item-points", {"2.1.6"}, ["Standard Rules adjustments"], []),
     ],
 )
 def test_each_reviewed_definition_cites_and_says_what_the_rules_do(
@@ -442,3 +469,117 @@ def test_every_section_that_defines_a_term_leads_to_its_entry(site, terms, rules
             assert links[0].find_parent(class_="rule")["data-rule"] in rule_ids, (term.id, section)
     detainment = soup_of(site / "rules" / "1-7-combat" / "index.html").select_one("#r1-7-36 .glossary-here")
     assert [a.get_text() for a in detainment.select("a")] == ["detainment attack"]
+
+
+# --- a card's Standard lines come from every rule that defines the term ---------------------------
+
+
+def _standard_map(*links: tuple[str, str, str]) -> StandardMap:
+    """A change map of (Standard rule, Starter rule, how) links, in that order."""
+    entries: dict[str, Entry] = {}
+    for standard, starter, how in links:
+        entry = entries.get(standard) or Entry(standard, "changes", summary=f"summary of {standard}")
+        entries[standard] = replace(entry, links=(*entry.links, Link(standard, starter, how, {})))
+    return StandardMap((), entries, ())
+
+
+def test_term_changes_takes_every_defining_rule_in_the_maps_order_each_once():
+    """The old reading took only the first cited rule: "revealing your Ringwraith" showed 2.5.8 (a
+    change to 1.5.31, which only uses the term) and none of the changes to 1.5.33, which defines it."""
+    changes = _standard_map(
+        ("2.2.15", "1.5.33", "adds-to"),
+        ("2.5.8", "1.5.31", "adds-to"),
+        ("2.5.14", "1.5.33", "adds-to"),
+        ("2.5.14", "1.5.34", "restricts"),
+        ("2.5.20", "1.5.34", "note"),
+        ("2.5.22", "1.5.34", "replaces"),
+    )
+    got = term_changes(("1.5.34", "1.5.33"), changes, lambda rule: f"url-{rule}")
+    assert [change["rule"] for change in got] == ["2.2.15", "2.5.14", "2.5.22"]
+    assert got[0] == {"rule": "2.2.15", "summary": "summary of 2.2.15", "url": "url-2.2.15"}
+    assert term_changes(("1.5.31",), changes, str)[0]["rule"] == "2.5.8"
+
+
+def _glossary(tmp_path, entry: str) -> list[Term]:
+    (tmp_path / "glossary.yaml").write_text(f"terms:\n  - {{id: a, term: A, definition: d, {entry}}}\n")
+    return load_terms(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "entry, error",
+    [
+        ("evidence: {1.5.33: reveal}", "is defined by the rulebook but names no 'defined_by'"),
+        ("evidence: {1.5.33: reveal}, defined: true, defined_by: []", "names no 'defined_by'"),
+        ("evidence: {1.5.31: one, 1.5.33: reveal}, defined_by: [1.5.32]", r"defining rules \['1.5.32'\] are not in"),
+        ("evidence: {1.5.33: reveal}, defined: false, defined_by: [1.5.33]", "not defined by the rulebook"),
+        ("evidence: {1.5.33: reveal}, defined: false, unchanged_by: [2.5.8]", "not defined by the rulebook"),
+    ],
+)
+def test_a_planted_entry_without_its_defining_rules_fails_the_build(tmp_path, entry, error):
+    with pytest.raises(GlossaryError, match=rf"term 'a'.*{error}"):
+        _glossary(tmp_path, entry)
+
+
+def test_an_exception_that_no_longer_changes_a_defining_rule_fails_the_build(tmp_path):
+    changes = _standard_map(("2.2.9", "1.5.4", "restricts"), ("2.5.2", "1.5.4", "adds-to"))
+    [kept] = _glossary(tmp_path, "evidence: {1.5.4: size}, defined_by: [1.5.4], unchanged_by: [2.2.9]")
+    assert [c["rule"] for c in standard_lines([kept], changes, str)["a"]] == ["2.5.2"]
+    [stale] = _glossary(tmp_path, "evidence: {1.5.4: size}, defined_by: [1.5.4], unchanged_by: [2.5.3]")
+    with pytest.raises(GlossaryError, match=r"glossary term a: unchanged_by \['2.5.3'\] change none"):
+        standard_lines([stale], changes, str)
+
+
+@pytest.fixture(scope="module")
+def card_lines(terms, rulebook) -> dict[str, list[str]]:
+    texts = {block.id: block.text for block in rulebook.document.blocks}
+    changes = load_standard_map(paths.SOURCES / CHANGES_FILE, texts)
+    return {term_id: [c["rule"] for c in lines] for term_id, lines in standard_lines(terms, changes, str).items()}
+
+
+@pytest.mark.parametrize(
+    "term_id, shown, not_shown",
+    [
+        ("revealing-your-ringwraith", {"2.2.15", "2.5.14", "2.5.22"}, {"2.5.8"}),  # 1.5.33 (l.312) defines it
+        ("tapped-site", set(), {"2.3.1"}),  # region cards join the location deck: nothing to do with tapping
+        ("audience-with-sauron", {"2.1.3", "2.1.4", "2.1.5", "2.1.8", "2.1.9", "2.1.10", "2.1.13"}, set()),
+        ("hazard-limit", {"2.2.9", "2.5.2"}, set()),  # 1.10.48 defines it too, not only 1.5.4
+        ("company-size", {"2.5.2"}, {"2.2.9"}),  # 2.2.9 halves the hazard limit, not the size
+        ("company", {"2.5.2", "2.5.34", "2.6.5"}, {"2.2.9"}),
+        ("mode-cards", set(), {"2.5.29"}),  # Coastal Seas: the other half of 1.6.16
+        ("home-site", set(), {"2.5.12", "2.5.13"}),  # the rulebook never defines it
+    ],
+)
+def test_each_card_lists_the_standard_changes_to_its_defining_rules(card_lines, term_id, shown, not_shown):
+    assert shown <= set(card_lines[term_id]) and not (not_shown & set(card_lines[term_id])), card_lines[term_id]
+
+
+def test_each_glossary_entry_lists_the_standard_changes_its_card_counts(site, mele_terms):
+    """The card shows three and says "and N more"; the entry it links to lists them all, and says
+    which rules define the term."""
+    data = json.loads((site / DEFINITIONS_PATH).read_text(encoding="utf-8"))["terms"]
+    soup = soup_of(site / "glossary" / "index.html")
+    for t in mele_terms:
+        entry = soup.select_one(f"#{t.anchor}").find_next_sibling("div", class_="glossary-entry")
+        line = entry.select_one(".glossary-standard")
+        card = [change["rule"] for change in data[t.id].get("standard", [])]
+        assert ([a.get_text() for a in line.select("a.rule-ref")] if line else []) == card, t.id
+        defined_in = next((p for p in entry.select("p") if p.get_text().startswith("Defined in:")), None)
+        assert (defined_in is not None) is t.defined, t.id
+        assert not t.defined or [a.get_text() for a in defined_in.select("a.rule-ref")] == list(t.defined_by), t.id
+    assert len(data["audience-with-sauron"]["standard"]) > 3, "a card with more than it shows"
+
+
+@pytest.mark.parametrize(
+    "term_id, rule, must_say",
+    [
+        ("sbg-alarm", "SBG-A.4.2", ["neither slain nor otherwise incapacitated"]),
+        ("sbg-mounting", "SBG-A.3.4", ["neither model moves further that turn", "if it has not yet done so"]),
+        ("sbg-fighting-at-night", "SBG-A.5.1", ["Cave Dweller rule", "targeting an illuminated one", "Area Effect"]),
+        ("sbg-light-object", "SBG-A.2.2", ["a Cavalry model must Dismount first"]),
+    ],
+)
+def test_sbg_definitions_keep_the_conditions_their_rules_set(terms, term_id, rule, must_say):
+    entry = _entry(terms, term_id)
+    assert rule in entry.defined_by, term_id
+    for words in must_say:
+        assert words in entry.definition, (term_id, words)

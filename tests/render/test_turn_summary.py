@@ -259,7 +259,7 @@ def test_a_character_cannot_be_played_when_his_site_card_is_not_available(phases
     assert "If the appropriate site is not available, you may not play the character." in _quotes(step)
 
 
-@pytest.mark.parametrize("phase_id", ["organization", "site", "end-of-turn"])
+@pytest.mark.parametrize("phase_id", ["untap", "organization", "long-event", "movement-hazard", "site", "end-of-turn"])
 def test_resources_may_be_played_at_any_time_in_your_turn_is_said_in_each_of_your_phases(phases, phase_id):
     """l.615: "Except for resource long-events, you may play resource cards anytime during your own turn"."""
     steps = [
@@ -274,3 +274,52 @@ def test_the_card_lines_fit_and_every_step_keeps_one(phases):
     from mele.build_scripts.render.turn_card import check_card_wording
 
     check_card_wording(list(phases.values()))
+
+
+# --- a third review: each test fails on the summary before it -------------------------------------
+
+
+def test_a_sideboard_move_into_the_play_deck_keeps_its_five_card_condition_on_the_card(phases):
+    """l.850, 854 and 857: one card goes straight into the play deck only "if your play deck has at
+    least 5 cards"; the reference card said "(or 1 into play deck)"."""
+    steps = [
+        step
+        for phase in phases.values()
+        for step in phase.steps
+        if "at least 5 cards" in _quotes(step) or any("at least five cards" in line for line in step.may_play)
+    ]
+    assert len(steps) == 3
+    for step in steps:
+        assert "5+" in step.card, step.card
+
+
+def test_moving_companies_to_the_same_site_needs_no_region_movement_and_has_both_cases(phases):
+    """l.954-956: two cases, a company already at the site or the same face-down site card, and no
+    word of region movement; the old step made it part of the region-movement agreement."""
+    org = phases["organization"]
+    same = org.steps[_index(org, "to the same non-Darkhaven site")]
+    assert {"2.6.5", "2.6.6", "2.6.7", "2.6.8"} <= set(same.rules) and same.standard
+    assert "region" not in " ".join((same.text, same.card, *same.limits)).lower()
+    assert "already is" in same.text and "the same face-down site card" in same.text
+    region = org.steps[_index(org, "agreed to region movement")]
+    assert not {"2.6.5", "2.6.6", "2.6.7"} & set(region.rules) and "same" not in region.card
+
+
+def test_splitting_away_from_a_darkhaven_keeps_its_conditions(phases):
+    """l.940-942 and 949: the other parts use region movement, which needs both players' agreement,
+    and may not then move separately to the same site."""
+    org = phases["organization"]
+    split = org.steps[_index(org, "A company at a non-Darkhaven site may split")]
+    assert "2.6.3" in split.rules and "2.5.38" in split.rules
+    assert any("both players agreed" in limit for limit in split.limits)
+    assert any("may not then move separately to the same site" in limit for limit in split.limits)
+
+
+def test_the_forced_discard_is_marked_unclear_on_the_phases_one_activity(phases):
+    """l.900: "You must take this action" (the one taken instead of bringing in a character, l.310's
+    one activity), but l.904 puts it at the end of the next organization phase."""
+    org = phases["organization"]
+    step = org.steps[_index(org, "Other characters you cannot control")]
+    assert {"1.5.31", "2.5.8", "2.5.10"} <= set(step.rules)
+    assert "You must take this action" in _quotes(step) and "one activity" in step.unclear
+    assert "wherever" not in step.text and "need not be at a Darkhaven" in step.text

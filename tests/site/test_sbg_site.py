@@ -186,6 +186,22 @@ def test_edition_differences_cite_both_texts(site):
         assert topic in text, topic
 
 
+def test_a_comparison_row_about_water_cites_only_rules_about_water_or_swimming(site, sbg_rules):
+    """ "A rider thrown into the water" cited SBG-A.3.3, a Passenger's Thrown Rider Test, which says
+    nothing about water: where a text does not cover a row, the cell says "Not covered"."""
+    texts = {rule["url"].rpartition("#")[2]: rule["text"] for rule in sbg_rules}
+    rows = [row for row in page_soup(site, "sbg/edition-differences").select("article tr") if row.select("td")]
+    about_water = [row for row in rows if "water" in row.select_one("td").get_text().lower()]
+    assert len(about_water) >= 2
+    for row in about_water:
+        for cell in row.select("td")[1:]:
+            cited = [a["href"].rpartition("#")[2] for a in cell.select("a.rule-ref")]
+            assert cited or cell.get_text(" ", strip=True).lower().startswith("not covered"), row.get_text(" ")
+            assert all(re.search("water|swim", texts[anchor], re.I) for anchor in cited), row.get_text(" ")
+    rider = next(row for row in about_water if "rider" in row.get_text())
+    assert rider.select("td")[1].get_text(strip=True) == "Not covered"
+
+
 def test_sbg_glossary_terms_cite_sbg_rules_and_occur_in_the_texts(sbg_rules):
     terms = [t for t in load_terms(paths.SOURCES) if t.game == "SBG"]
     assert len(terms) >= 15 and all(t.id.startswith("sbg-") for t in terms)

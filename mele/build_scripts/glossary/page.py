@@ -1,5 +1,6 @@
 """The A-Z glossary page: a letter index and one entry per term with its
-definition, the rules that define it, every rule that uses it, and related terms."""
+definition, the rules that define it, the Standard rules that change them, every rule
+that uses it, and related terms."""
 
 from __future__ import annotations
 
@@ -21,7 +22,17 @@ def _refs(rule_ids) -> str:
     return ", ".join("{ref:%s}" % rule_id for rule_id in rule_ids)
 
 
-def glossary_markdown(terms: list[Term], usage: dict[str, list[str]], game: str, title: str, intro: str) -> str:
+def glossary_markdown(
+    terms: list[Term],
+    usage: dict[str, list[str]],
+    game: str,
+    title: str,
+    intro: str,
+    standard: dict[str, list[dict]] | None = None,
+) -> str:
+    """`standard`: term id -> the Standard rules that change its defining rules (standard_lines.py),
+    the same list its pop-up card shows the first of."""
+    standard = standard or {}
     chosen = sorted((t for t in terms if t.game == game), key=lambda t: t.term.lower())
     by_id = {t.id: t for t in terms}
     groups = [(letter, list(group)) for letter, group in groupby(chosen, key=_letter)]
@@ -41,11 +52,11 @@ def glossary_markdown(terms: list[Term], usage: dict[str, list[str]], game: str,
         anchor = letter.lower() if letter != "#" else "num"
         out += ["## " + letter.replace("#", r"\#") + f" {{#letter-{anchor}}}", ""]
         for term in group:
-            out += _entry(term, usage.get(term.id, []), by_id)
+            out += _entry(term, usage.get(term.id, []), by_id, standard.get(term.id, []))
     return "\n".join(out) + "\n"
 
 
-def _entry(term: Term, used: list[str], by_id: dict[str, Term]) -> list[str]:
+def _entry(term: Term, used: list[str], by_id: dict[str, Term], changes: list[dict]) -> list[str]:
     symbol = " {badge:%s:%s}" % ("site" if term.symbol.isupper() else "region", term.symbol) if term.symbol else ""
     out = [
         f"### {escape(term.term)} {{#{term.anchor} .glossary-term}}",
@@ -65,10 +76,15 @@ def _entry(term: Term, used: list[str], by_id: dict[str, Term]) -> list[str]:
             "{: .glossary-undefined }",
             "",
         ]
-    label = "Defined in" if term.defined else "First used in"
+    if term.defined:
+        out += [f"**Defined in:** {_refs(term.defined_by)}", "{: .no-glossary }", ""]
+    elif term.defined_in:
+        out += [f"**First used in:** {_refs(term.defined_in)}", "{: .no-glossary }", ""]
     if term.defined_in:
-        out += [f"**{label}:** {_refs(term.defined_in)}", "{: .no-glossary }", ""]
         out += _why(term)
+    if changes:
+        items = " · ".join("{ref:%s} — %s" % (change["rule"], escape(change["summary"])) for change in changes)
+        out += [f"**Standard game:** {items}", "{: .glossary-standard .no-glossary }", ""]
     if used:
         if len(used) > USED_IN_OPEN_LIMIT:
             out += [

@@ -1,8 +1,12 @@
 """Load and check the glossary files (sources/glossary.yaml, sources/glossary-sbg.yaml).
 
-Each entry's `evidence` maps the rules that define the term (or first use it, when
-`defined` is false) to the words of each that the definition rests on; the build
-checks the words against the rules (mele/build_scripts/model/evidence.py)."""
+Each entry's `evidence` maps every rule the definition rests on to the words of it that the
+definition rests on; the build checks the words against the rules
+(mele/build_scripts/model/evidence.py). `defined_by` names which of those rules define the term:
+a term the rulebook defines must name them, and one it only uses (`defined: false`) has none.
+The term's pop-up card and glossary entry list the Standard rules that change its defining rules
+(mele/build_scripts/glossary/standard_lines.py), except those named in `unchanged_by`: a
+Standard rule that changes another part of a defining rule, not the term."""
 
 from __future__ import annotations
 
@@ -26,13 +30,15 @@ class Term:
     term: str
     aliases: tuple[str, ...]
     definition: str
-    defined_in: tuple[str, ...]
+    defined_in: tuple[str, ...]  # every rule the entry cites, in its evidence's order
     defined: bool
     related: tuple[str, ...]
     game: str
     symbol: str = ""
     in_text: bool = True  # False: the rulebook never writes the headword; only the aliases are matched
     evidence: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (rule id, quotes), in defined_in order
+    defined_by: tuple[str, ...] = ()  # the cited rules that define the term
+    unchanged_by: tuple[str, ...] = ()  # Standard rules that change a defining rule but not the term
 
     @property
     def quotes(self) -> Evidence:
@@ -65,21 +71,41 @@ def _term(entry: dict, file_name: str) -> Term:
         identity = {"id": entry["id"], "term": entry["term"], "definition": " ".join(entry["definition"].split())}
         evidence = read_evidence(entry.get("evidence"), where)
         check_folds(f"{where}: its definition", identity["definition"])
+        defined = bool(entry.get("defined", True))
+        defined_by = _defining_rules(entry, defined, tuple(evidence), where)
         return Term(
             **identity,
             aliases=tuple(entry.get("aliases") or ()),
             defined_in=tuple(evidence),
-            defined=bool(entry.get("defined", True)),
+            defined=defined,
             related=tuple(entry.get("related") or ()),
             game=entry.get("game", "MELE"),
             symbol=entry.get("symbol", "") or "",
             in_text=bool(entry.get("in_text", True)),
             evidence=tuple(evidence.items()),
+            defined_by=defined_by,
+            unchanged_by=tuple(str(rule_id) for rule_id in entry.get("unchanged_by") or ()),
         )
     except KeyError as missing:
         raise GlossaryError(f"{where} has no {missing}") from None
     except (EvidenceError, ComposedTextError) as error:
         raise GlossaryError(str(error)) from None
+
+
+def _defining_rules(entry: dict, defined: bool, cited: tuple[str, ...], where: str) -> tuple[str, ...]:
+    defined_by = tuple(str(rule_id) for rule_id in entry.get("defined_by") or ())
+    if defined and not defined_by:
+        raise GlossaryError(
+            f"{where} is defined by the rulebook but names no 'defined_by': list the cited rules that define it"
+        )
+    if not defined and (defined_by or entry.get("unchanged_by")):
+        raise GlossaryError(f"{where} is not defined by the rulebook ('defined: false'), so no rule defines it")
+    uncited = [rule_id for rule_id in defined_by if rule_id not in cited]
+    if uncited:
+        raise GlossaryError(
+            f"{where}: defining rules {uncited} are not in its evidence; quote the words that define it"
+        )
+    return defined_by
 
 
 def check_terms_against_rules(terms: list[Term], rule_texts: dict[str, str]) -> None:

@@ -48,19 +48,18 @@ def rule_fields(rule_id: str, text: str, standard_map: StandardMap) -> dict:
     }
 
 
-def term_changes(defined_in: tuple[str, ...], standard_map: StandardMap, url_of) -> list[dict]:
-    """The Standard rules that change (replace, add to or restrict) the rule that defines a glossary
-    term, for its pop-up card: [{"rule", "summary", "url"}], in the map's order. Only the defining
-    rule, the first the term cites: the later ones only use the term, and a Standard change to them
-    ("Darkhaven" cited from "Companies can only combine at a Darkhaven") is not a change to it."""
+def term_changes(defined_by: tuple[str, ...], standard_map: StandardMap, url_of) -> list[dict]:
+    """The Standard rules that change (replace, add to or restrict) any of the rules that define a
+    glossary term (`defined_by`, every one of them), for its pop-up card and glossary entry:
+    [{"rule", "summary", "url"}], each once, in the map's order. Only the defining rules: a rule that
+    merely uses the term ("Companies can only combine at a Darkhaven" for "Darkhaven") is not the
+    term, and a Standard change to it is not a change to the term."""
+    defining = set(defined_by)
     seen, out = set(), []
-    for rule_id in defined_in[:1]:
-        for link in standard_map.changed_by(rule_id):
-            if link.how in CHANGING and link.standard not in seen:
-                seen.add(link.standard)
-                out.append(
-                    {"rule": link.standard, "summary": _summary(standard_map, link), "url": url_of(link.standard)}
-                )
+    for link in standard_map.links:
+        if link.starter in defining and link.how in CHANGING and link.standard not in seen:
+            seen.add(link.standard)
+            out.append({"rule": link.standard, "summary": _summary(standard_map, link), "url": url_of(link.standard)})
     return out
 
 
