@@ -254,6 +254,53 @@ def test_a_players_index_without_its_rules_mapping_is_refused(tmp_path, text):
         load_table_words(tmp_path, {"1.7.25"})
 
 
+# Entries the players' index held that state something about the rule they sat beside, each
+# contradicting it or saying what it does not (issue 44): shown as what "players say", they read
+# as claims about the rule.
+STATEMENTS = [
+    ("1.7.40", "troll attack keyed to shadow-land wounds"),  # L500: a detainment attack, it taps
+    ("1.7.39", "shadow-hold automatic attack only taps"),  # L499 says "keyed to"; keying is a creature's (L713)
+    ("1.7.26", "failed strike roll character wounded"),  # L477: tapped instead if a detainment attack
+    ("1.10.28", "rings don't exhaust"),  # L665 is about special items with the keyword Ring; L678
+    ("1.10.28", "site stays untapped"),
+    ("1.10.28", "ring card keyword taps character"),  # L665: it does not
+    ("2.2.9", "hazard limit halved after i sideboard"),  # L858: only after the L857 fetch
+    ("2.5.31", "heralded lord mode discards follower"),  # a mode card's text, which the source does not hold
+    ("1.7.32", "wounded twice is body check +2"),  # L487: always +1
+    ("1.5.42", "buff applies to guys"),  # L328: no effect on characters
+    ("1.10.53", "hazard attack bonuses apply to my characters"),  # L710
+    ("2.6.2", "nazgul company region movement allowed"),  # L947: may not
+    ("1.10.15", "resource events need untapped site"),  # L642: they do not, generally
+    ("SBG-B.5.1", "archers in boat count as moved"),  # they count as stationary
+]
+
+
+# Issue 44's entries that are words, not statements: words that reverse the book's terms ("the
+# strike fails" is the defender's success, L475), that hold for some of the rule's cases only, or
+# that belong to another rule (the Standard "leader" is 2.5.6, the company size 1.5.41).
+MISPLACED = [
+    ("1.7.26", "fail the strike"),
+    ("1.10.28", "free"),
+    ("1.10.28", "no cost"),
+    ("1.5.15", "leadership"),
+    ("2.5.2", "max guys"),
+    ("2.5.2", "company cap"),
+]
+
+
+def test_the_players_index_holds_none_of_the_entries_that_said_otherwise_than_their_rule(rules):
+    table = load_table_words(paths.SOURCES, {rule["id"] for rule in rules})
+    assert [(rule, entry) for rule, entry in STATEMENTS + MISPLACED if entry in table.get(rule, ())] == []
+
+
+@pytest.mark.parametrize("rule, entry", STATEMENTS[:7] + MISPLACED[3:])
+def test_a_result_is_not_shown_beside_an_entry_that_said_otherwise_than_its_rule(ask, rule, entry):
+    """Asked in the entry's own words, the rule was listed as found by it."""
+    for result in ask(entry):
+        if result.get("id") == rule:
+            assert entry not in result.get("said", []), (rule, result["said"])
+
+
 HEADER = "partials/header.html"
 MATERIAL = Path(__import__("material").__file__).parent / "templates"
 
