@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -254,6 +255,14 @@ def test_a_players_index_without_its_rules_mapping_is_refused(tmp_path, text):
         load_table_words(tmp_path, {"1.7.25"})
 
 
+def players_index(tmp_path: Path, rule: str, entries: list[str], reviewed: list[str] | None = None) -> Path:
+    text = f'rules:\n  "{rule}": {json.dumps(entries)}\n'
+    if reviewed is not None:
+        text += f'reviewed:\n  "{rule}": {json.dumps(reviewed)}\n'
+    (tmp_path / "search-table-words.yaml").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
 # Entries the players' index held that state something about the rule they sat beside, each
 # contradicting it or saying what it does not (issue 44): shown as what "players say", they read
 # as claims about the rule.
@@ -273,6 +282,53 @@ STATEMENTS = [
     ("1.10.15", "resource events need untapped site"),  # L642: they do not, generally
     ("SBG-B.5.1", "archers in boat count as moved"),  # they count as stationary
 ]
+
+
+@pytest.mark.parametrize("rule, entry", STATEMENTS)
+def test_a_statement_in_the_players_index_fails_the_build_naming_its_rule_and_entry(tmp_path, rule, entry):
+    with pytest.raises(
+        TableWordsError, match=f"rule {re.escape(rule)}: \u201c{re.escape(entry)}\u201d states something"
+    ):
+        load_table_words(players_index(tmp_path, rule, ["tie", entry]), {rule})
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "tie",
+        "big s",
+        "extra strikes",
+        "stack strikes",
+        "stay untapped after strike -3",
+        "store cards that aren't items",
+        "creature vs company that did not move",
+        "prowess penalties chart for tapped and wounded",
+        "corruption check before final scoring",
+        "can i play two characters in one turn?",
+        "my ringwraith got killed do i lose?",
+        "troll attack keyed to shadow-land wounds?",
+    ],
+)
+def test_words_a_player_types_and_questions_ending_in_a_question_mark_are_taken(tmp_path, entry):
+    assert load_table_words(players_index(tmp_path, "1.7.25", [entry]), {"1.7.25"}) == {"1.7.25": (entry,)}
+
+
+@pytest.mark.parametrize(
+    "entry",
+    ["can i play two characters in one turn", "what is a detainment attack", "my deck ran out can i call the game"],
+)
+def test_a_question_without_its_question_mark_is_refused(tmp_path, entry):
+    with pytest.raises(TableWordsError, match=f"\u201c{re.escape(entry)}\u201d asks a question"):
+        load_table_words(players_index(tmp_path, "1.7.25", [entry]), {"1.7.25"})
+
+
+def test_a_statement_that_states_nothing_about_the_rules_passes_when_marked_reviewed(tmp_path):
+    card_text = "cannot be duplicated on a given character"
+    assert load_table_words(players_index(tmp_path, "1.8.6", [card_text], reviewed=[card_text]), {"1.8.6"})
+    with pytest.raises(TableWordsError, match="is not one of the rule's entries"):
+        load_table_words(players_index(tmp_path, "1.8.6", ["lure"], reviewed=[card_text]), {"1.8.6"})
+    with pytest.raises(TableWordsError, match="needs no mark"):
+        load_table_words(players_index(tmp_path, "1.8.6", ["lure"], reviewed=["lure"]), {"1.8.6"})
 
 
 # Issue 44's entries that are words, not statements: words that reverse the book's terms ("the
