@@ -235,6 +235,19 @@ def test_a_players_word_no_rule_says_finds_the_rule_it_was_written_for(ask, ques
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["can i play two characters in one turn", "how many characters can i play per turn", "one character per turn"],
+)
+def test_a_question_the_players_index_lists_together_reaches_its_rule(ask, question):
+    """1.5.31 says "one and only one of the following" in an organization phase, not "two" or "turn";
+    one entry of its players' index holds those words with the rest of the question, so they count as
+    its own. Before, each counted as a stray players' word, and 1.8.5 (one corruption card each turn),
+    whose text says them all, and others came first."""
+    ids = [r["id"] for r in ask(question)]
+    assert "1.5.31" in ids[:3], (question, ids[:5])
+
+
+@pytest.mark.parametrize(
     "entry, problem",
     [
         ('"9.9.9": [tie]', "rule 9.9.9: no such rule"),
