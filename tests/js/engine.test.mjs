@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createSearch, oneSlip } from "../../docs/assets/javascripts/search/engine.js";
+import { WEIGHTS, createSearch, oneSlip } from "../../docs/assets/javascripts/search/engine.js";
 import { searchIndex } from "./search-index.mjs";
 
 const search = createSearch(searchIndex());
@@ -106,6 +106,23 @@ test("a players' word for a rule finds it, below a rule that says the word itsel
   assert.equal(search.search("draw").find((r) => r.id === "1.7.3").said, undefined);
   index.docs.find((doc) => doc.id === "1.7.1").tableWords = ["tie", "a tie", "tie on the roll", "tie again", "flat tie"];
   assert.deepEqual(createSearch(index).search("flat tie")[0].said, ["flat tie", "tie"]);   // the closest two
+});
+
+test("the query's words a rule lacks, held together in one entry of its players' index, count as its own words", () => {
+  const index = rulesOf("1.5", "Characters", ["During your organization phase, you may perform one and only one of the following.",
+    "A character may have more than one corruption card, but only one may be played on him each turn."]);
+  index.docs.find((doc) => doc.id === "1.5.1").tableWords = ["characters per turn", "one guy per turn"];
+  index.docs.find((doc) => doc.id === "1.5.20").tableWords = ["turn order"];
+  const search = createSearch(index);
+  for (const query of ["one character per turn", "characters per turn"]) {
+    assert.deepEqual(ids(search.search(query)).slice(0, 1), ["1.5.1"], query);
+  }
+  const credit = (query, id, word) => search.explain(query, id).concepts.find((c) => c.words[0] === word).match.credit;
+  assert.equal(credit("characters per turn", "1.5.1", "turn"), 1);
+  // One word an entry shares with the query is weak evidence: it counts as a players' word.
+  assert.equal(credit("character turn", "1.5.20", "turn"), WEIGHTS.table);
+  // So is an entry that leaves out a word of the query the rule lacks too ("card": 1.5.2 says it).
+  assert.equal(credit("characters per turn card", "1.5.1", "turn"), WEIGHTS.table);
 });
 
 test("an Example counts less than the rule it illustrates", () => {

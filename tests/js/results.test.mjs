@@ -15,12 +15,12 @@ test("a rule result: its number, where it sits, then its text with the matches m
     '<span class="rule-hit__text">· If this result is <mark>equal</mark> to the strike\'s prowess</span></a></li>');
 });
 
-test("a rule found by a players' word its text does not say names that word", () => {
+test("a rule found by a players' word its text does not say names that word as what it was found by", () => {
   const item = resultItem({ kind: "rule", id: "1.2.14", where: ["Starter Rules"], game: "both", said: ["rfg"],
     snippet: "Out-of-play Pile" }, "/r");
-  assert.match(item, /<span class="rule-hit__said">Players say “rfg”<\/span>/);
+  assert.match(item, /<span class="rule-hit__said">Found by “rfg”<\/span>/);
   assert.match(resultItem({ kind: "rule", id: "1.2.14", said: ["rfg", "oop"], snippet: "x" }, "/r"),
-    /Players say “rfg”, “oop”</);
+    /Found by “rfg”, “oop”</);
   assert.doesNotMatch(resultItem({ kind: "rule", id: "1.2.14", snippet: "x" }, "/r"), /rule-hit__said/);
 });
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -234,6 +235,19 @@ def test_a_players_word_no_rule_says_finds_the_rule_it_was_written_for(ask, ques
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["can i play two characters in one turn", "how many characters can i play per turn", "one character per turn"],
+)
+def test_a_question_the_players_index_lists_together_reaches_its_rule(ask, question):
+    """1.5.31 says "one and only one of the following" in an organization phase, not "two" or "turn";
+    one entry of its players' index holds those words with the rest of the question, so they count as
+    its own. Before, each counted as a stray players' word, and 1.8.5 (one corruption card each turn),
+    whose text says them all, and others came first."""
+    ids = [r["id"] for r in ask(question)]
+    assert "1.5.31" in ids[:3], (question, ids[:5])
+
+
+@pytest.mark.parametrize(
     "entry, problem",
     [
         ('"9.9.9": [tie]', "rule 9.9.9: no such rule"),
@@ -252,6 +266,108 @@ def test_a_players_index_without_its_rules_mapping_is_refused(tmp_path, text):
     (tmp_path / "search-table-words.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(TableWordsError, match="needs `rules:`"):
         load_table_words(tmp_path, {"1.7.25"})
+
+
+def players_index(tmp_path: Path, rule: str, entries: list[str], reviewed: list[str] | None = None) -> Path:
+    text = f'rules:\n  "{rule}": {json.dumps(entries)}\n'
+    if reviewed is not None:
+        text += f'reviewed:\n  "{rule}": {json.dumps(reviewed)}\n'
+    (tmp_path / "search-table-words.yaml").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+# Entries the players' index held that state something about the rule they sat beside, each
+# contradicting it or saying what it does not (issue 44): shown as what "players say", they read
+# as claims about the rule.
+STATEMENTS = [
+    ("1.7.40", "troll attack keyed to shadow-land wounds"),  # L500: a detainment attack, it taps
+    ("1.7.39", "shadow-hold automatic attack only taps"),  # L499 says "keyed to"; keying is a creature's (L713)
+    ("1.7.26", "failed strike roll character wounded"),  # L477: tapped instead if a detainment attack
+    ("1.10.28", "rings don't exhaust"),  # L665 is about special items with the keyword Ring; L678
+    ("1.10.28", "site stays untapped"),
+    ("1.10.28", "ring card keyword taps character"),  # L665: it does not
+    ("2.2.9", "hazard limit halved after i sideboard"),  # L858: only after the L857 fetch
+    ("2.5.31", "heralded lord mode discards follower"),  # a mode card's text, which the source does not hold
+    ("1.7.32", "wounded twice is body check +2"),  # L487: always +1
+    ("1.5.42", "buff applies to guys"),  # L328: no effect on characters
+    ("1.10.53", "hazard attack bonuses apply to my characters"),  # L710
+    ("2.6.2", "nazgul company region movement allowed"),  # L947: may not
+    ("1.10.15", "resource events need untapped site"),  # L642: they do not, generally
+    ("SBG-B.5.1", "archers in boat count as moved"),  # they count as stationary
+]
+
+
+@pytest.mark.parametrize("rule, entry", STATEMENTS)
+def test_a_statement_in_the_players_index_fails_the_build_naming_its_rule_and_entry(tmp_path, rule, entry):
+    with pytest.raises(
+        TableWordsError, match=f"rule {re.escape(rule)}: \u201c{re.escape(entry)}\u201d states something"
+    ):
+        load_table_words(players_index(tmp_path, rule, ["tie", entry]), {rule})
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "tie",
+        "big s",
+        "extra strikes",
+        "stack strikes",
+        "stay untapped after strike -3",
+        "store cards that aren't items",
+        "creature vs company that did not move",
+        "prowess penalties chart for tapped and wounded",
+        "corruption check before final scoring",
+        "can i play two characters in one turn?",
+        "my ringwraith got killed do i lose?",
+        "troll attack keyed to shadow-land wounds?",
+    ],
+)
+def test_words_a_player_types_and_questions_ending_in_a_question_mark_are_taken(tmp_path, entry):
+    assert load_table_words(players_index(tmp_path, "1.7.25", [entry]), {"1.7.25"}) == {"1.7.25": (entry,)}
+
+
+@pytest.mark.parametrize(
+    "entry",
+    ["can i play two characters in one turn", "what is a detainment attack", "my deck ran out can i call the game"],
+)
+def test_a_question_without_its_question_mark_is_refused(tmp_path, entry):
+    with pytest.raises(TableWordsError, match=f"\u201c{re.escape(entry)}\u201d asks a question"):
+        load_table_words(players_index(tmp_path, "1.7.25", [entry]), {"1.7.25"})
+
+
+def test_a_statement_that_states_nothing_about_the_rules_passes_when_marked_reviewed(tmp_path):
+    card_text = "cannot be duplicated on a given character"
+    assert load_table_words(players_index(tmp_path, "1.8.6", [card_text], reviewed=[card_text]), {"1.8.6"})
+    with pytest.raises(TableWordsError, match="is not one of the rule's entries"):
+        load_table_words(players_index(tmp_path, "1.8.6", ["lure"], reviewed=[card_text]), {"1.8.6"})
+    with pytest.raises(TableWordsError, match="needs no mark"):
+        load_table_words(players_index(tmp_path, "1.8.6", ["lure"], reviewed=["lure"]), {"1.8.6"})
+
+
+# Issue 44's entries that are words, not statements: words that reverse the book's terms ("the
+# strike fails" is the defender's success, L475), that hold for some of the rule's cases only, or
+# that belong to another rule (the Standard "leader" is 2.5.6, the company size 1.5.41).
+MISPLACED = [
+    ("1.7.26", "fail the strike"),
+    ("1.10.28", "free"),
+    ("1.10.28", "no cost"),
+    ("1.5.15", "leadership"),
+    ("2.5.2", "max guys"),
+    ("2.5.2", "company cap"),
+]
+
+
+def test_the_players_index_holds_none_of_the_entries_that_said_otherwise_than_their_rule(rules):
+    table = load_table_words(paths.SOURCES, {rule["id"] for rule in rules})
+    assert [(rule, entry) for rule, entry in STATEMENTS + MISPLACED if entry in table.get(rule, ())] == []
+
+
+@pytest.mark.parametrize("rule, entry", STATEMENTS[:7] + MISPLACED[3:])
+def test_a_result_is_not_shown_beside_an_entry_that_said_otherwise_than_its_rule(ask, rule, entry):
+    """Asked in the entry's own words, the rule was listed as found by it."""
+    for result in ask(entry):
+        if result.get("id") == rule:
+            assert entry not in result.get("said", []), (rule, result["said"])
 
 
 HEADER = "partials/header.html"

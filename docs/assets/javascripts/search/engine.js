@@ -26,6 +26,7 @@ export const WEIGHTS = {
   aside: 0.9,       // a Note, Clarification or Suggestion, against the rule it qualifies
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
   table: 0.5,       // a word found only among the players' words for the rule (sources/search-table-words.yaml)
+  entry: 1,         // ... where one entry holds all such words with another of the query's: the index lists the query there
   context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
   page: 0.7,        // a page about the site, against a rule that matches as well
   named: 1,         // a query that is a glossary term, no more, asks what it is (0: it does not)
@@ -170,6 +171,7 @@ export function createSearch(index, tuning) {
   rules.forEach(function (entry, k) {
     entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
     entry.table = entry.doc.tableWords ? new Field(entry.doc.tableWords.join(". ")) : shared("");
+    entry.entries = entry.doc.tableWords ? entry.doc.tableWords.map(function (words) { return new Field(words); }) : NOWHERE;
     entry.context = shared(leadIn(k));
   });
   var topics = sectionTopics();
@@ -273,7 +275,7 @@ export function createSearch(index, tuning) {
   });
   // The concept each question word adds, found as the words it asks for.
   var asking = ASKING.map(function (question) {
-    return { words: question.words, concept: { words: [question.name], glossary: null,
+    return { words: question.words, concept: { words: [question.name], glossary: null, asking: true,
       forms: question.forms.split(",").map(function (words) { return { phrase: stems(words), weight: W[question.weight] }; }) } };
   });
   var longestPhrase = 1;
@@ -419,6 +421,13 @@ export function createSearch(index, tuning) {
     var inTopic = !found.length && !inHeading && !inSection && !inGloss && !inTable && !inContext && form.phrase.length === 1 &&
       record.topic.positions.has(form.phrase[0]);
     if (!found.length && !inHeading && !inSection && !inGloss && !inTable && !inContext && !inTopic) return null;
+    var entries = NOWHERE;
+    if (!form.part && record.entries && record.entries.length && record.table.positions.has(form.phrase[0])) {
+      entries = [];
+      record.entries.forEach(function (field, k) {
+        field.find(form.phrase).forEach(function (at) { entries.push(k + ":" + at); });
+      });
+    }
     var tf = found.length;
     var length = record.text.tokens.length;
     var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
@@ -430,10 +439,45 @@ export function createSearch(index, tuning) {
       credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : W.topic),
       strong: form.weight > W.part && (tf > 0 || inHeading),   // counts for how rare the concept is
       held: !form.part && (tf > 0 || inHeading || inTable),   // ... when no closer form is found
-      said: inTable ? form.phrase : null, at: at };
+      said: inTable ? form.phrase : null, at: at, entries: entries,
+      listed: inTable ? form.weight : 0, own: !!own };
   }
 
-  var UNMATCHED = { score: 0, credit: 0, at: [] };
+  var UNMATCHED = { score: 0, credit: 0, at: [], entries: NOWHERE, listed: 0, own: false };
+
+  // All the query's words a rule's own words lack, found in one entry of its players' index
+  // together with another of the query's words: that entry lists the query under the rule, so
+  // those words count as the rule's own. One word shared with some entry is weak evidence (many
+  // rules' entries say "turn"). Each word of the entry stands for one of the query's words (a
+  // synonym may reach it twice). `weights`: each concept's, 0 for a word no record has.
+  function listedTogether(matches, list, weights) {
+    var lacking = [];
+    matches.forEach(function (m, k) { if (!m.own && weights[k] && !list[k].asking) lacking.push(k); });
+    if (!lacking.some(function (k) { return matches[k].listed; })) return;
+    var held = new Map();    // entry -> the query's words it holds, by concept
+    matches.forEach(function (m, k) {
+      if (list[k].asking) return;
+      m.entries.forEach(function (key) {
+        var entry = key.split(":")[0], at = key.split(":")[1];
+        if (!held.has(entry)) held.set(entry, { concepts: new Set(), at: new Set() });
+        var words = held.get(entry);
+        if (words.concepts.has(k) || words.at.has(at)) return;
+        words.concepts.add(k);
+        words.at.add(at);
+      });
+    });
+    var best = null;
+    held.forEach(function (words) {
+      var complete = lacking.every(function (k) { return words.concepts.has(k); });
+      if (complete && words.concepts.size > 1 && (!best || words.concepts.size > best.size)) best = words.concepts;
+    });
+    if (!best) return;
+    best.forEach(function (k) {
+      var m = matches[k];
+      matches[k] = Object.assign({}, m, { together: true,
+        score: Math.max(m.score, m.listed * W.entry), credit: Math.max(m.credit, m.listed) });
+    });
+  }
 
   // Records scored for the query, best first. `term`: the glossary term the query is, if any.
   // Only records holding a concept's word are looked at, once for each of its forms.
@@ -454,7 +498,8 @@ export function createSearch(index, tuning) {
           if (m.strong && !best.strong) holding++;
           if (m.held && !best.held) held++;
           matches[c] = { score: Math.max(best.score, m.score), credit: Math.max(best.credit, m.credit),
-            strong: best.strong || m.strong, held: best.held || m.held, said: best.said || m.said, at: best.at.concat(m.at) };
+            strong: best.strong || m.strong, held: best.held || m.held, said: best.said || m.said, at: best.at.concat(m.at),
+            entries: best.entries.concat(m.entries), listed: Math.max(best.listed, m.listed), own: best.own || m.own };
         });
       });
       if (known && known[c]) return known[c];
@@ -471,6 +516,7 @@ export function createSearch(index, tuning) {
     found.forEach(function (matches, index) {
       var record = records[index];
       var score = 0, covered = 0;
+      listedTogether(matches, query.list, weights);
       matches.forEach(function (m, k) {
         if (!m.credit || !weights[k]) return;
         score += weights[k] * m.score;
@@ -485,7 +531,9 @@ export function createSearch(index, tuning) {
       }
       if (isRule && term && term.defines.has(record.doc.id)) score += W.term * sum;
       for (var k = 1; k < matches.length; k++) {
-        if (near(matches[k - 1].at, matches[k].at)) score += W.near * Math.min(weights[k - 1], weights[k]);
+        // Words of the one entry that lists the query sit side by side, as the rule's own would.
+        var side = near(matches[k - 1].at, matches[k].at) || (matches[k - 1].together && matches[k].together);
+        if (side) score += W.near * Math.min(weights[k - 1], weights[k]);
       }
       var coverage = covered / sum;
       score *= Math.pow(coverage, W.coverage) * prior(record.doc, query);

@@ -25,9 +25,10 @@ export function resultAddress(location, siteRoot) {
   return new URL(location, siteRoot).href;
 }
 
-// Why a rule whose text does not say the reader's word is listed: the players' words it was found by.
+// Why a rule whose text does not say the reader's word is listed: the entries of its players'
+// index it was found by, named as such (an entry is words or a question, never a claim about the rule).
 export function saidText(said) {
-  return "Players say " + said.map((words) => "\u201c" + words + "\u201d").join(", ");
+  return "Found by " + said.map((words) => "\u201c" + words + "\u201d").join(", ");
 }
 
 // The list item of one result. `result.snippet` is already HTML (engine.js escapes the text
