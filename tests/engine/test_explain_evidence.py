@@ -17,6 +17,7 @@ import sys
 import pytest
 import yaml
 
+from mele.engine.api import run
 from mele.engine.citations import all_citations
 from mele.engine.report import format_result
 from mele.engine.result import EDITORS_NOTE
@@ -110,6 +111,20 @@ def test_the_command_line_marks_each_note_as_the_editor_s(found):
                 assert line.endswith(f"] {EDITORS_NOTE}: {step['note']}"), (name, params, line)
             else:
                 assert EDITORS_NOTE not in line, (name, params, line)
+
+
+@pytest.mark.parametrize("others, scouts, together, each", [(3, 2, 4, 5), (0, 3, 2, 3)])
+def test_the_orc_scouts_rounding_is_a_reading_and_its_note_says_what_rounding_each_would_give(
+    others, scouts, together, each
+):
+    """Issue 44, item 1b: 'rounded up over all of them (rounding each scout up would change nothing)'
+    claimed more than 2.5.2 says, and wrongly: rounding each scout up counts each as 1 (5, not 4, for
+    three characters and two scouts). The claim restates the rule; the reading is the note's."""
+    result = run("hazard-limit", {"size": others + scouts, "orc_scouts": scouts})
+    assert result["company_size"] == together != each == others + scouts
+    (step,) = [step for step in result["explain"] if step["rule"] == "2.5.2"]
+    assert "each" not in step["text"] and "(Standard Rules)" in step["text"]
+    assert "each count 1, as a whole character" in step["note"] and "together" in step["note"]
 
 
 if __name__ == "__main__":
