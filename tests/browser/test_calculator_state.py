@@ -276,7 +276,7 @@ def test_the_reading_setting_gives_the_audience_and_the_hazard_limit_their_defau
 
 
 def test_reading_as_the_starter_game_disables_support_in_a_strike_and_in_each_row_of_an_attack(open_page):
-    """Issue 44, item 10: the header's reading fills the game of every calculator whose answer depends
+    """The header's reading fills the game of every calculator whose answer depends
     on it; a Standard-only input is disabled with its reason beside it, a character's row (and one
     added later) too, and enabled again when reading as the Standard game."""
     page = open_page(None, **PHONE)

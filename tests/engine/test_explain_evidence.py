@@ -117,7 +117,7 @@ def test_the_command_line_marks_each_note_as_the_editor_s(found):
 def test_the_orc_scouts_rounding_is_a_reading_and_its_note_says_what_rounding_each_would_give(
     others, scouts, together, each
 ):
-    """Issue 44, item 1b: 'rounded up over all of them (rounding each scout up would change nothing)'
+    """The step once read 'rounded up over all of them (rounding each scout up would change nothing)'
     claimed more than 2.5.2 says, and wrongly: rounding each scout up counts each as 1 (5, not 4, for
     three characters and two scouts). The claim restates the rule; the reading is the note's."""
     result = run("hazard-limit", {"size": others + scouts, "orc_scouts": scouts})

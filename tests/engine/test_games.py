@@ -3,7 +3,7 @@ so in one field of its option table (Option.game), and from it alone the engine,
 and a link refuse it in the other game with its reason, and the page disables it with the reason
 beside it (tests/views/test_games_in_forms.py). The walk below sets every option of every MELE
 calculator in the Starter game: a Standard-only option without the field shows up there, citing a
-Standard rule (item 10 of issue 44: "He is a Ringwraith" applied 2.5.32 in the Starter game)."""
+Standard rule ("He is a Ringwraith" once applied 2.5.32 in the Starter game)."""
 
 from __future__ import annotations
 
@@ -259,7 +259,7 @@ def test_a_ringwraith_in_the_starter_game_is_just_wounded_on_a_body_check_of_8_n
 
 @pytest.mark.parametrize("starter", [False, True])
 def test_an_eliminated_ringwraith_losing_the_game_cites_the_victory_condition(starter):
-    """Item 2: the claim rests on 1.1.2 (L114), not on the elimination rule 1.7.29."""
+    """The claim rests on 1.1.2 (L114), not on the elimination rule 1.7.29 it once cited."""
     steps = run("strike", {"prowess": 5, "strike_prowess": 10, "body": 9, "ringwraith": True, "starter": starter})
     losing = [step for step in steps["explain"] if "your opponent wins" in step["text"]]
     assert [step["rule"] for step in losing] == ["1.1.2"]
@@ -267,7 +267,7 @@ def test_an_eliminated_ringwraith_losing_the_game_cites_the_victory_condition(st
 
 
 def test_the_control_sheet_s_ringwraith_follower_is_standard_only():
-    """Item 10: 2.5.20's cost of 1 direct influence is a Standard rule; in the Starter game a Ringwraith
+    """2.5.20's cost of 1 direct influence is a Standard rule; in the Starter game a Ringwraith
     under another character's control is a broken rule, citing the note that makes followers Standard."""
     sheet = [{"name": "Dwar", "direct_influence": 5}, {"name": "Indur", "controller": "Dwar"}]
     standard = run("control-sheet", {"characters": sheet})
