@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from mele.engine import citations as rules
 from mele.engine.errors import InputError
-from mele.engine.options import Option, OptionTable, Requires
+from mele.engine.options import Option, OptionTable, game_option, standard_only
 from mele.engine.result import Step, result_dict
 
 MP_TYPES = ("character", "item", "faction", "ally", "kill", "misc")  # the six types, in the book's order
@@ -52,14 +52,8 @@ def parse_points(field_name: str, value) -> dict:
     return points
 
 
-STANDARD_ONLY = (
-    Requires(
-        "starter",
-        (False,),
-        "Revealing matching unique cards is a Standard Rules "
-        f"modification ({rules.MP_REVEALS}); the Starter Rules "
-        "have none.",
-    ),
+STANDARD_ONLY = standard_only(
+    f"Revealing matching unique cards is a Standard Rules modification ({rules.MP_REVEALS}); the Starter Rules have none."
 )
 
 AUDIENCE_OPTIONS = OptionTable(
@@ -94,7 +88,7 @@ AUDIENCE_OPTIONS = OptionTable(
         0,
         50,
         metavar="N",
-        requires=STANDARD_ONLY,
+        game=STANDARD_ONLY,
     ),
     Option(
         "revealed_against_opponent",
@@ -105,9 +99,9 @@ AUDIENCE_OPTIONS = OptionTable(
         0,
         50,
         metavar="N",
-        requires=STANDARD_ONLY,
+        game=STANDARD_ONLY,
     ),
-    Option("starter", "bool", "Starter", "Starter Rules: no modifications", False),
+    game_option("the Starter game: no marshalling point modifications"),
 )
 
 
@@ -174,7 +168,8 @@ def audience(meeting: AudienceInput) -> AudienceResult:
     if meeting.starter:
         steps.append(
             Step(
-                "Starter Rules: no marshalling point modifications; raw totals are compared.",
+                "Starter Rules: the marshalling point modifications at the Audience are one of the Standard "
+                "Rules' differences, so the raw totals are compared.",
                 rules.STANDARD_VICTORY_CHANGES,
             )
         )
@@ -220,11 +215,21 @@ def _standard_steps(totals: dict) -> list[Step]:
             listed = ", ".join(f"{k} {t.raw[k]} -> {t.doubled[k]}" for k in changed)
             steps.append(
                 Step(
-                    f"{label} points doubled where the other side has zero or less "
-                    f"(never kill or misc): {listed}; total {t.doubled_total}.",
+                    f"{label} points doubled where the other side has zero or less (Standard Rules; "
+                    f"never kill or misc): {listed}; total {t.doubled_total}.",
                     rules.MP_DOUBLING,
                 )
             )
+    steps.append(
+        Step(
+            "One-type cap (Standard Rules): no more than half (round up) of your final marshalling points can "
+            "come from any one type.",
+            rules.MP_HALF_CAP,
+            "The rule and its worked example disagree (Nick keeps 7 of his 11 character points, where half of 15, "
+            "rounded up, would be 8); this site follows the example: no type may be worth more than all the "
+            "other types together.",
+        )
+    )
     for side, label in (("me", "My"), ("opponent", "The opponent's")):
         t = totals[side]
         capped = [k for k in MP_TYPES if t.capped[k] != t.doubled[k]]
@@ -232,20 +237,17 @@ def _standard_steps(totals: dict) -> list[Step]:
             listed = ", ".join(f"{k} {t.doubled[k]} -> {t.capped[k]}" for k in capped)
             steps.append(
                 Step(
-                    f"{label} one-type cap: {listed}; total {t.capped_total}. A type may not exceed all "
-                    "the other types together, as the book's example does (Nick's 11 character points "
-                    'become 7); the printed "half (round up)" would allow 8.',
+                    f"{label} one-type cap, as the example applies it: {listed}; total {t.capped_total}.",
                     rules.MP_HALF_CAP_EXAMPLE,
                 )
             )
-    steps.append(Step("One-type cap: no more than half of the final points from any one type.", rules.MP_HALF_CAP))
     for side, label in (("me", "My"), ("opponent", "The opponent's")):
         t = totals[side]
         if t.revealed_against:
             steps.append(
                 Step(
                     f"{label} total loses {t.revealed_against} for matching unique cards "
-                    f"revealed against it: {t.capped_total} -> {t.final_total}.",
+                    f"revealed against it (Standard Rules): {t.capped_total} -> {t.final_total}.",
                     rules.MP_REVEALS,
                 )
             )

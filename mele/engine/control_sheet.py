@@ -11,11 +11,16 @@ from typing import ClassVar
 
 from mele.engine import citations as rules
 from mele.engine.errors import InputError
-from mele.engine.options import REQUIRED, Option, OptionTable
+from mele.engine.options import REQUIRED, Option, OptionTable, game_option
 from mele.engine.result import Step, result_dict
 
 GENERAL_INFLUENCE = 20
 RINGWRAITH_FOLLOWER_COST = 1
+STARTER_RINGWRAITH_NOTE = (
+    "No Starter rule lets a character control a Ringwraith: your Ringwraith requires no influence (1.5.18) and "
+    "represents you (1.5.33). So in the Starter game this site counts a Ringwraith under another character's "
+    "control as a broken rule, taking none of his direct influence."
+)
 
 
 def names_list(value) -> tuple[str, ...]:
@@ -42,6 +47,9 @@ CHARACTER_OPTIONS = OptionTable(
 )
 CHARACTERS = Option(
     "characters", "rows", "The characters", "one set of character options each", REQUIRED, 1, 12, item=CHARACTER_OPTIONS
+)
+SHEET_OPTIONS = OptionTable(
+    CHARACTERS, game_option("the Starter game: no Ringwraith followers, so one Ringwraith and no one controls him")
 )
 
 
@@ -73,11 +81,13 @@ class SheetCharacter:
 @dataclass(frozen=True)
 class ControlSheetInput:
     characters: tuple[SheetCharacter, ...]
+    starter: bool = False
 
     def __post_init__(self):
         characters = tuple(self.characters)
         object.__setattr__(self, "characters", characters)
         CHARACTERS.check(characters)
+        SHEET_OPTIONS["starter"].check(self.starter)
         names = [c.name for c in characters]
         for name in names:
             if names.count(name) > 1:
@@ -103,12 +113,16 @@ class ControllerInfluence:
 
 @dataclass(frozen=True)
 class Violation:
+    """A rule the sheet breaks: ``message`` says what the rule's quoted words say, ``note`` (an
+    editor's note, as a Step's) any reading beyond them."""
+
     character: str | None
     message: str
     rule: rules.Rule
+    note: str = ""
 
     def to_dict(self) -> dict:
-        return {"character": self.character, "message": self.message, "rule": self.rule.id}
+        return {"character": self.character, "message": self.message, "rule": self.rule.id, "note": self.note}
 
 
 @dataclass(frozen=True)
@@ -151,8 +165,12 @@ class ControlSheetResult:
         ) | {"legal": self.legal}
 
 
-def follower_cost(follower: SheetCharacter) -> int:
-    return RINGWRAITH_FOLLOWER_COST if follower.is_ringwraith else follower.mind
+def follower_cost(follower: SheetCharacter, starter: bool = False) -> int:
+    """The direct influence a follower takes: his mind; a Ringwraith follower (Standard Rules) 1.
+    In the Starter game a Ringwraith needs no influence, and one with a controller is a broken rule."""
+    if follower.is_ringwraith:
+        return 0 if starter else RINGWRAITH_FOLLOWER_COST
+    return follower.mind
 
 
 def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
@@ -174,7 +192,10 @@ def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
     if len(ringwraiths) > 1:
         violations.append(
             Violation(
-                None, "Only one Ringwraith can be your own; others must be Ringwraith followers.", rules.ONE_RINGWRAITH
+                None,
+                f"{len(ringwraiths)} Ringwraiths are under no one's control: you may play a Ringwraith card only if "
+                "you do not have one in play.",
+                rules.ONE_RINGWRAITH,
             )
         )
 
@@ -185,8 +206,8 @@ def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
             violations.append(
                 Violation(c.name, f"{c.name} is a follower and can't have followers.", rules.FOLLOWER_NO_FOLLOWERS)
             )
-        matching = sum(follower_cost(f) for f in followers if f.race in c.bracket_races)
-        others = sum(follower_cost(f) for f in followers if f.race not in c.bracket_races)
+        matching = sum(follower_cost(f, sheet.starter) for f in followers if f.race in c.bracket_races)
+        others = sum(follower_cost(f, sheet.starter) for f in followers if f.race not in c.bracket_races)
         from_bracket = min(matching, c.bracket_influence)
         needed = others + matching - from_bracket
         if needed > c.direct_influence:
@@ -202,12 +223,22 @@ def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
                 )
             )
         for f in followers:
-            if f.is_ringwraith and not c.is_ringwraith:
+            if f.is_ringwraith and sheet.starter:
                 violations.append(
                     Violation(
                         f.name,
-                        f"{f.name} is a Ringwraith follower and must be controlled by your Ringwraith.",
-                        rules.RINGWRAITH_FOLLOWER_INFLUENCE,
+                        f"Starter game: {f.name} is a Ringwraith under {c.name}'s control, but Ringwraith "
+                        "followers are an exception of the Standard Rules.",
+                        rules.RINGWRAITH_FOLLOWERS_ARE_STANDARD,
+                        STARTER_RINGWRAITH_NOTE,
+                    )
+                )
+            elif f.is_ringwraith and not c.is_ringwraith:
+                violations.append(
+                    Violation(
+                        f.name,
+                        f"{f.name} is a Ringwraith follower and must always be under the control of your Ringwraith.",
+                        rules.RINGWRAITH_FOLLOWER_CONTROL,
                     )
                 )
             if f.site and c.site and f.site != c.site:
@@ -229,22 +260,35 @@ def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
             )
         )
 
-    steps = (
+    steps = [
         Step(f"Used general influence: the minds of non-followers = {used}.", rules.USED_GENERAL_INFLUENCE),
-        Step("A Ringwraith has no mind: he needs no influence.", rules.RINGWRAITH_NO_MIND),
+        Step("Your Ringwraith has no mind and requires no influence to control.", rules.RINGWRAITH_NO_MIND),
         Step(f"Unused general influence: 20 - {used} = {unused}.", rules.UNUSED_GENERAL_INFLUENCE),
         Step(
             "Unused direct influence: direct influence minus the followers' minds, never below 0.",
             rules.UNUSED_DIRECT_INFLUENCE,
         ),
-        Step(
-            "A Ringwraith follower costs his Ringwraith 1 point of direct influence.",
-            rules.RINGWRAITH_FOLLOWER_INFLUENCE,
-        ),
+    ]
+    if sheet.starter:
+        steps.append(
+            Step(
+                "Starter game: Ringwraith followers are an exception of the Standard Rules.",
+                rules.RINGWRAITH_FOLLOWERS_ARE_STANDARD,
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                "Ringwraith followers (Standard Rules): your Ringwraith must use 1 point of direct influence to "
+                "control each.",
+                rules.RINGWRAITH_FOLLOWER_INFLUENCE,
+            )
+        )
+    steps.append(
         Step(
             "Bracketed direct influence only pays for followers of the listed races.", rules.BRACKETED_DIRECT_INFLUENCE
-        ),
+        )
     )
     outcome = "legal" if not violations else "illegal"
     outcomes = {"legal": Fraction(int(outcome == "legal")), "illegal": Fraction(int(outcome == "illegal"))}
-    return ControlSheetResult(sheet, used, unused, tuple(influence), tuple(violations), outcomes, steps)
+    return ControlSheetResult(sheet, used, unused, tuple(influence), tuple(violations), outcomes, tuple(steps))

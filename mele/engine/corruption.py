@@ -136,11 +136,14 @@ def check_result(modified: int, points: int) -> str:
 def _check_steps(check: CorruptionInput) -> list[Step]:
     cp, mod = check.points, check.modifier
     steps = [
-        Step(f"Corruption point total: {cp} (unsigned values on his cards).", rules.CORRUPTION_POINT_TOTAL),
+        Step(
+            f"Corruption point total: {cp} (the sum of the unsigned corruption point values).",
+            rules.CORRUPTION_POINT_TOTAL,
+        ),
         Step(f"Roll 2D6 {signed(mod)} (signed corruption check modifiers).", rules.CORRUPTION_MODIFIERS),
         Step(f"Greater than {cp}: nothing happens.", rules.CORRUPTION_NOTHING),
         Step(
-            f"Equal to {cp} or {cp - 1}: he taps if untapped (already tapped: no effect); he does not fail the check.",
+            f"Equal to {cp} or {cp - 1}: he does not fail the check, and taps if he is untapped.",
             rules.CORRUPTION_TAPS,
         ),
         Step(
@@ -149,6 +152,14 @@ def _check_steps(check: CorruptionInput) -> list[Step]:
         ),
     ]
     return steps
+
+
+def _later_checks_step() -> Step:
+    return Step(
+        "A character eliminated by a corruption check is removed from active play.",
+        rules.CORRUPTION_ELIMINATED_LEAVES_PLAY,
+        "So he makes none of the later checks.",
+    )
 
 
 def _ringwraith_result(check: CorruptionInput, mode: str, rolls: tuple) -> CorruptionResult:
@@ -191,12 +202,14 @@ def corruption_chances(check: CorruptionInput) -> CorruptionResult:
         outcomes = {"nothing": all_nothing, "taps": survives_all - all_nothing, "eliminated": 1 - survives_all}
         steps.append(
             Step(
-                f'{k} checks in a row: "eliminated" is failing any one of them (the checks stop there), '
-                '"taps" is surviving all with at least one in the tap band, "nothing" is every check '
-                "greater than the total. survives_all = nothing + taps.",
-                rules.CORRUPTION_CHECK,
+                f"{k} checks in a row: failing any one of them eliminates him.",
+                rules.CORRUPTION_ELIMINATED,
+                'Here "eliminated" is failing any one check, "taps" is passing every check with at least one '
+                'equal to his total or one less, and "nothing" is every check greater than his total; '
+                "surviving all is nothing or taps.",
             )
         )
+        steps.append(_later_checks_step())
     return CorruptionResult(
         check,
         check_distribution(outcomes),
@@ -239,7 +252,7 @@ def resolve_corruption(check: CorruptionInput, rolls) -> CorruptionResult:
         if result == "eliminated":
             outcome = "eliminated"
             if number < len(rolls):
-                steps.append(Step("He is gone, so the later checks are not made.", rules.CORRUPTION_ELIMINATED))
+                steps.append(_later_checks_step())
             break
         if result == "taps":
             outcome = "taps"
@@ -267,14 +280,18 @@ def _removal_steps(removal: RemovalInput) -> list[Step]:
             )
         )
         steps.append(
+            Step("With the -3 he may make only one removal attempt at this card each turn.", rules.REMOVAL_ONE_ATTEMPT)
+        )
+        steps.append(
             Step(
-                "With the -3 he gets one attempt at this card this turn: if it fails he may not try "
-                "again, even by tapping (as the Layos example reads it).",
+                "Having tried without tapping, he cannot make another attempt, even by tapping (the Layos example).",
                 rules.REMOVAL_NO_RETRY_EXAMPLE,
+                'The example does not say for how long; with 1.8.19\'s "each turn", this site reads it as for '
+                "the rest of the turn.",
             )
         )
     else:
-        steps.append(Step("He taps to make the attempt, as the card says: no modifier.", rules.REMOVAL_NOT_TAPPING))
+        steps.append(Step("He taps to make the attempt, as the card says: no modifier.", rules.REMOVAL_TAPS))
     return steps
 
 

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from mele.engine import citations as rules
 from mele.engine.errors import InputError
-from mele.engine.options import REQUIRED, Option, OptionTable, Requires
+from mele.engine.options import REQUIRED, Option, OptionTable, game_option, standard_only
 from mele.engine.result import Step, result_dict
 
 MINIMUM_HAZARD_LIMIT = 2
@@ -31,17 +31,24 @@ HAZARD_LIMIT_OPTIONS = OptionTable(
         0,
         50,
         metavar="K",
-        requires=(
-            Requires(
-                "starter",
-                (False,),
-                "In the Starter game an Orc scout counts as a whole character; "
-                f"counting half is a Standard Rules change ({rules.ORC_SCOUTS}).",
-            ),
+        game=standard_only(
+            "In the Starter game an Orc scout counts as a whole character; "
+            f"counting half is a Standard Rules change ({rules.ORC_SCOUTS}).",
         ),
     ),
-    Option("halved", "bool", "Halved", "halved (opponent's sideboard use)", False),
-    Option("starter", "bool", "Starter", "Starter Rules: Orc scouts count in full", False),
+    Option(
+        "halved",
+        "bool",
+        "Halved",
+        "halved: the opponent moved cards from his sideboard (Standard Rules)",
+        False,
+        game=standard_only(
+            "The hazard limit is halved when the hazard player moves cards from his sideboard "
+            f"({rules.HAZARD_LIMIT_HALVED}), and the sideboard is a Standard Rules addition "
+            f"({rules.SIDEBOARD}); the Starter game has none.",
+        ),
+    ),
+    game_option("the Starter game: Orc scouts count in full, no halving"),
 )
 
 
@@ -90,9 +97,12 @@ def hazard_limit(company: HazardLimitInput) -> HazardLimitResult:
     if scouts:
         steps.append(
             Step(
-                f"Orc scouts count half, rounded up over all of them (rounding each scout up would "
-                f"change nothing): {others} + half of {scouts} = {size} (Standard Rules).",
+                f"Orc scouts only count half towards the company's size, rounded up (Standard Rules): "
+                f"{others} + half of {scouts} = {size}.",
                 rules.ORC_SCOUTS,
+                "The rule does not say whether each scout's half is rounded up or the scouts' half together. "
+                "Rounding each scout up would make each count 1, as a whole character, and the rule would "
+                "change nothing; so this site rounds up half of all the scouts together.",
             )
         )
     steps.append(Step(f"Company size: {size} (allies don't count).", rules.COMPANY_SIZE))
@@ -102,8 +112,14 @@ def hazard_limit(company: HazardLimitInput) -> HazardLimitResult:
         halved = half_round_up(limit)
         steps.append(
             Step(
-                f"Halved for the turn, rounding up (the hazard player took cards from his sideboard "
-                f"while your Ringwraith is in play): {limit} -> {halved}.",
+                "Standard Rules: at the end of your untap phase, with your Ringwraith in play, the hazard player "
+                "brought hazard cards from his sideboard.",
+                rules.SIDEBOARD_AGAINST_A_RINGWRAITH,
+            )
+        )
+        steps.append(
+            Step(
+                f"So the hazard limit is reduced to half for the rest of the turn, rounding up: {limit} -> {halved}.",
                 rules.HAZARD_LIMIT_HALVED,
             )
         )

@@ -94,7 +94,7 @@ def _steps(check: InfluenceInput) -> list[Step]:
     if f > di:
         steps.append(
             Step(
-                "Note: followers' minds over his direct influence break the control rules.",
+                "His followers' total mind may not exceed his direct influence, as it does here.",
                 rules.FOLLOWERS_MIND_LIMIT,
             )
         )

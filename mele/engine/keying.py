@@ -206,21 +206,26 @@ def keying(keys: KeyingInput) -> KeyingResult:
         steps.append(
             Step(
                 "Fell Winter with Doors of Night: every Border-land becomes Wilderness, then every "
-                f"Free-domain becomes Border-land, in the example's order ({stages}); a Free-domain "
-                "turned Border-land does not go on to Wilderness.",
+                f"Free-domain becomes Border-land ({stages}).",
                 rules.DOORS_OF_NIGHT_FELL_WINTER,
+                "The rulebook shows this in one example (s w f b -> s w f w -> s w b w); this site applies the "
+                "example's order to every path, so a Free-domain turned Border-land does not go on to Wilderness.",
             )
         )
     elif keys.fell_winter:
         steps.append(
-            Step("Fell Winter without Doors of Night doesn't change region types.", rules.FELL_WINTER_NEEDS_DOORS)
+            Step(
+                "Fell Winter changes region types since Doors of Night is in play; here it is not.",
+                rules.FELL_WINTER_NEEDS_DOORS,
+                "So this site leaves the region types as they are.",
+            )
         )
     elif keys.doors_of_night:
         steps.append(
             Step(
-                "Doors of Night alone doesn't change region types; with Fell Winter in play it "
-                "lets Fell Winter change them.",
+                "With Doors of Night in play, Fell Winter changes region types; here Fell Winter is not in play.",
                 rules.FELL_WINTER_NEEDS_DOORS,
+                "The rulebook gives Doors of Night itself no change of region types, so this site changes none.",
             )
         )
 
@@ -241,12 +246,14 @@ def keying(keys: KeyingInput) -> KeyingResult:
             )
         )
         if any(len(k) > 1 for k in regions):
+            triple = any(len(k) == MOST_OF_ONE_TYPE for k in regions)
             steps.append(
                 Step(
-                    "Two regions of one type anywhere in the path (they need not be adjacent) allow "
-                    "the double symbol; three allow the triple (the same counting rule, which the book "
-                    "only shows for doubles).",
+                    "A double Wilderness symbol needs two Wildernesses in the site path, which need not be adjacent.",
                     rules.DEEP_WILDERNESS,
+                    "The rule speaks of Wilderness; this site counts two regions of any one type anywhere in the "
+                    'path for its double symbol the same way (1.10.58: "two regions of that same type")'
+                    + ("; and three regions of one type for a triple symbol." if triple else "."),
                 )
             )
 
@@ -354,8 +361,9 @@ class RingwraithMove:
         return {"allowed": self.allowed, "explain": to_json_value(self.explain)}
 
 
-def ringwraith_may_move(move: str, path=(), has_mode_card: bool = False) -> RingwraithMove:
-    """Whether a Ringwraith's company may make this move along this site path."""
+def ringwraith_may_move(move: str, path=(), has_mode_card: bool = False, starter: bool = False) -> RingwraithMove:
+    """Whether a Ringwraith's company may make this move along this site path (in the Starter game,
+    when ``starter``: the Coastal Seas limit is a Standard rule)."""
     site_path_for_move(move)
     path = parse_site_path(path)
     allowed = True
@@ -385,11 +393,11 @@ def ringwraith_may_move(move: str, path=(), has_mode_card: bool = False) -> Ring
                 rules.RINGWRAITH_MOVEMENT,
             )
         )
-    if "c" in path:
+    if "c" in path and not starter:
         allowed = False
         steps.append(
             Step(
-                "A Ringwraith may not use a site path with Coastal Seas (Standard Rules).",
+                "A Ringwraith may not use a site path that contains Coastal Seas regions (Standard Rules).",
                 rules.RINGWRAITH_NO_COASTAL_SEAS,
             )
         )

@@ -56,6 +56,31 @@ class Requires:
         return {"option": self.option, "values": list(self.values), "reason": self.reason}
 
 
+GAME = "starter"  # the game option's name: true for the Starter game, false for the Standard game
+GAMES = ("starter", "standard")
+
+
+@dataclass(frozen=True)
+class OneGame:
+    """An option that belongs to one game (``"starter"`` or ``"standard"``): set while its table's
+    game option names the other game, it is refused with ``reason``, and the page disables its
+    input and shows the reason. It is a ``Requires`` on the game option, stated once, on the option."""
+
+    game: str
+    reason: str
+
+    def __post_init__(self):
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r}; use one of {GAMES}")
+
+    def requirement(self) -> Requires:
+        return Requires(GAME, (self.game == "starter",), self.reason)
+
+
+def standard_only(reason: str) -> OneGame:
+    return OneGame("standard", reason)
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of a calculator.
@@ -84,10 +109,16 @@ class Option:
     field: str = ""  # the input's attribute, when it is not `name`
     parse: Callable | None = None  # text -> the value the input takes (a Weapon)
     requires: tuple = ()  # Requires: when the option may be set away from its default
+    game: OneGame | None = None  # the one game the option belongs to, if it belongs to one
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
+
+    @property
+    def requirements(self) -> tuple:
+        """Every ``Requires`` of the option: its game's first, then its own."""
+        return ((self.game.requirement(),) if self.game else ()) + tuple(self.requires)
 
     @property
     def attribute(self) -> str:
@@ -214,7 +245,8 @@ class Option:
             "choices": list(self.choices),
             "dice": self.dice,
             "pattern": self.pattern,
-            "requires": [rule.to_dict() for rule in self.requires],
+            "requires": [rule.to_dict() for rule in self.requirements],
+            "game": self.game.game if self.game else None,
         }
         if self.kind == "text":  # a text's limits are on its length
             data.update({"min": None, "max": None, "minLength": self.low, "maxLength": self.high})
@@ -237,10 +269,17 @@ def int_list(name: str, label: str, help: str, low: int, high: int, *, syntax: s
 
 
 class OptionTable(tuple):
-    """A calculator's options, in order; ``table["prowess"]`` finds one by name."""
+    """A calculator's options, in order; ``table["prowess"]`` finds one by name. An option that
+    requires another (its game's option too) must find it in the same table."""
 
     def __new__(cls, *options: Option):
-        return super().__new__(cls, options)
+        table = super().__new__(cls, options)
+        names = {option.name for option in options}
+        for option in options:
+            for rule in option.requirements:
+                if rule.option not in names:
+                    raise ValueError(f"option {option.name} requires {rule.option!r}, which its table lacks")
+        return table
 
     def __getitem__(self, key):
         if isinstance(key, str):
@@ -259,16 +298,26 @@ class OptionTable(tuple):
                 option.check(getattr(instance, option.attribute), label_of(option) if label_of else None)
         for option in self:
             if option.attribute in names and getattr(instance, option.attribute) != option.default:
-                for rule in option.requires:
+                for rule in option.requirements:
                     if not rule.met_by(getattr(instance, self[rule.option].attribute)):
                         raise InputError(option.name, rule.reason)
 
     def unmet(self, option: Option, values: dict) -> Requires | None:
         """The first of ``option``'s requirements that ``values`` (typed, by option name) do not meet."""
         return next(
-            (rule for rule in option.requires if not rule.met_by(values.get(rule.option, self[rule.option].default))),
+            (
+                rule
+                for rule in option.requirements
+                if not rule.met_by(values.get(rule.option, self[rule.option].default))
+            ),
             None,
         )
+
+
+def game_option(help: str = "the Starter game (Starter Rules only)") -> Option:
+    """The option that says which game the result is for: false (the default) for the Standard
+    game, true for the Starter game. The page fills it from the header's "Reading as" setting."""
+    return Option(GAME, "bool", "Starter", help, False)
 
 
 # --- loose values -----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mele.engine.audience import AUDIENCE_OPTIONS, AudienceInput, audience
-from mele.engine.control_sheet import CHARACTERS, ControlSheetInput, SheetCharacter, control_sheet
+from mele.engine.control_sheet import CHARACTERS, SHEET_OPTIONS, ControlSheetInput, SheetCharacter, control_sheet
 from mele.engine.corruption import (
     CHECK_OPTIONS,
     CHECK_ROLLS,
@@ -172,7 +172,9 @@ def corruption_from_params(p: Params):
 
 
 def control_sheet_from_params(p: Params):
-    sheet = ControlSheetInput(tuple(SheetCharacter(**row) for row in p.read(CHARACTERS)))
+    sheet = ControlSheetInput(
+        tuple(SheetCharacter(**row) for row in p.read(CHARACTERS)), p.read(SHEET_OPTIONS["starter"])
+    )
     return lambda: control_sheet(sheet)
 
 
@@ -237,7 +239,7 @@ CALCULATORS = {
         Calculator(
             "control-sheet",
             "Who controls whom, and the general and direct influence left.",
-            OptionTable(CHARACTERS),
+            SHEET_OPTIONS,
             control_sheet_from_params,
             command_line=False,
         ),

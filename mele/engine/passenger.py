@@ -67,14 +67,16 @@ def passenger_hit_outcome(roll: int) -> str:
 def passenger_hit(shot: PassengerHitInput | None = None, roll: int | None = None) -> D6Result:
     steps = [
         Step(
-            "A shot from a Shooting Attack that would hit the rider of a Cavalry model with a "
-            "Passenger rolls a further D6 (shots that hit the Mount are not re-rolled; which of "
-            "rider and Mount a shot hits is decided by the core shooting rules, not in this source).",
+            "When a Shooting Attack hits a Cavalry model with a Passenger, any shot that would hit the rider "
+            "rolls a further D6.",
             rules.SBG_PASSENGER_SHOTS,
+            "So a shot that hits the Mount rolls no further D6; which of rider and Mount a shot hits is decided "
+            "by the core shooting rules, which are not in this source.",
         ),
         Step(
-            "1-3: the shot hits the Passenger. 4+: the shot hits the rider. No modifiers are given.",
+            "1-3: the shot hits the Passenger. 4+: the shot hits the rider.",
             rules.SBG_PASSENGER_SHOT_ROLL,
+            "The text gives this roll no modifiers.",
         ),
     ]
 
@@ -125,8 +127,9 @@ def mount(attempt: MountInput | None = None, roll: int | None = None) -> D6Resul
     steps = [
         Step(
             "Only in specific Narrative Scenarios: the model Moves into base contact with the "
-            "Cavalry model and rolls a D6 (no modifiers are given).",
+            "Cavalry model and rolls a D6.",
             rules.SBG_MOUNTING_ROLL,
+            "The text gives this roll no modifiers.",
         ),
         Step("In Matched Play the Mounting rules are never used.", rules.SBG_MATCHED_PLAY_NO_MOUNTING),
         Step("1: " + _MOUNT_TEXT["fails"][0], rules.SBG_MOUNTING_FAILS),

@@ -1,6 +1,7 @@
 """Readable, plain-text summaries of results (the CLI's default output)."""
 
 from mele.engine.keying import DETAINMENT_WORDS
+from mele.engine.result import EDITORS_NOTE
 from mele.engine.text import percent, signed
 
 
@@ -25,8 +26,15 @@ def format_result(data: dict) -> str:
         lines.append(f"{_least_roll_label(data)}: {least if least is not None else 'none'}")
     lines.append("Steps:")
     for step in data["explain"]:
-        lines.append(f"  - {step['text']} [{cited(step['rule'])}]")
+        lines.append(f"  - {step_text(step)}")
     return "\n".join(lines)
+
+
+def step_text(step: dict) -> str:
+    """ "Wounded: -2 prowess. [MELE 1.7.16]", an editor's note after the citation, marked as one."""
+    note = f" {EDITORS_NOTE}: {step['note']}" if step.get("note") else ""
+    text = f"{step['text']} " if step["text"] else ""
+    return f"{text}[{cited(step['rule'])}]{note}"
 
 
 def cited(rule_id: str) -> str:
@@ -98,7 +106,7 @@ def _keying_details(d):
     for keyed, rule in d["detainment"].items():
         lines.append(f"  keyed to {keyed}: detainment {DETAINMENT_WORDS[rule]}")
     for fact in d["facts"]:
-        lines.append(f"{fact['text']} [{cited(fact['rule'])}]")
+        lines.append(step_text(fact))
     return lines
 
 
@@ -159,7 +167,8 @@ def _sheet_details(d):
     for entry in d["influence"]:
         lines.append(f"  {entry['name']}: unused direct influence {entry['unused_direct_influence']}")
     for violation in d["violations"]:
-        lines.append(f"  BROKEN [MELE {violation['rule']}]: {violation['message']}")
+        note = f" {EDITORS_NOTE}: {violation['note']}" if violation.get("note") else ""
+        lines.append(f"  BROKEN [MELE {violation['rule']}]: {violation['message']}{note}")
     return lines
 
 

@@ -5,16 +5,28 @@ from fractions import Fraction
 
 from mele.engine.citations import Rule
 
+EDITORS_NOTE = "Editor's note"  # how the CLI and the page mark a step's note
+
 
 @dataclass(frozen=True)
 class Step:
-    """One step of an explanation, citing the rule it applies."""
+    """One step of an explanation, citing the rule it applies.
+
+    ``text`` says only what the cited rule's quoted words say (applied to the inputs); ``note``
+    is anything more: the site's reading of an ambiguity, an inference, what the calculator does
+    where the rules are silent. The note is shown marked as an editor's note. A step that is all
+    reading has a note and no text."""
 
     text: str
     rule: Rule
+    note: str = ""
+
+    def __post_init__(self):
+        if not (self.text or self.note):
+            raise ValueError(f"a step citing {self.rule.id} says nothing")
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "rule": self.rule.id}
+        return {"text": self.text, "rule": self.rule.id, "note": self.note}
 
 
 def to_json_value(value):

@@ -11,7 +11,16 @@ from typing import ClassVar
 from mele.engine import citations as rules
 from mele.engine.dice import OUTCOMES_PER_ROLL, ROLLS, WAYS, least_roll
 from mele.engine.errors import InputError
-from mele.engine.options import REQUIRED, Option, OptionTable, int_list, roll_option, to_int
+from mele.engine.options import (
+    REQUIRED,
+    Option,
+    OptionTable,
+    game_option,
+    int_list,
+    roll_option,
+    standard_only,
+    to_int,
+)
 from mele.engine.result import Step, check_distribution, result_dict
 from mele.engine.text import signed
 
@@ -89,7 +98,20 @@ STRIKE_OPTIONS = OptionTable(
     ),
     Option("no_tap", "bool", "Not tapping", "take -3 so as not to tap", False),
     Option("excess", "int", "Excess strikes", "excess strikes allocated to him (-1 each)", 0, 0, 20, metavar="N"),
-    Option("support", "int", "Supporting characters", "supporting characters (+1 each)", 0, 0, 20, metavar="N"),
+    Option(
+        "support",
+        "int",
+        "Supporting characters",
+        "supporting characters (+1 each; Standard Rules)",
+        0,
+        0,
+        20,
+        metavar="N",
+        game=standard_only(
+            "Supporting a character who faces a strike is one of the Standard Rules' additions "
+            f"({rules.SUPPORT}); the Starter game has no support."
+        ),
+    ),
     Option(
         "modifier",
         "int",
@@ -126,6 +148,7 @@ STRIKE_OPTIONS = OptionTable(
     ),
     Option("detainment", "bool", "Detainment", "a detainment attack", False),
     Option("ringwraith", "bool", "Ringwraith", "the target is a Ringwraith", False),
+    game_option("the Starter game: no support, and a Ringwraith's body check is like any other"),
 )
 STRIKE_ROLLS = OptionTable(
     roll_option("roll", "The strike roll", "resolve this strike roll"),
@@ -158,6 +181,7 @@ class StrikeInput:
     discard_on: tuple[int, ...] = ()
     detainment: bool = False
     ringwraith: bool = False
+    starter: bool = False
 
     def __post_init__(self):
         object.__setattr__(self, "discard_on", tuple(self.discard_on))
@@ -173,8 +197,13 @@ class StrikeInput:
         if self.ringwraith and self.weapon is not None:
             raise InputError(
                 "weapon",
-                "A Ringwraith may carry items but not use them, so a weapon gives him no bonus.",
+                f"A Ringwraith may carry items but not use them, so a weapon gives him no bonus ({rules.RINGWRAITH_NO_ITEMS}).",
             )
+
+    @property
+    def returns_to_hand(self) -> bool:
+        """Whether a body check of 7 or 8 returns him to hand: a Ringwraith in the Standard game."""
+        return self.ringwraith and not self.starter
 
 
 @dataclass(frozen=True)
@@ -195,7 +224,7 @@ class StrikeResult:
     def totals(self) -> dict:
         """The questions a player asks, each summing several outcomes: is he wounded at all
         (then survives, or not), and does he leave play (discarded, eliminated or, for a
-        Ringwraith, back to hand)?"""
+        Ringwraith in the Standard game, back to hand)?"""
         out_of_play = sum(self.outcomes[name] for name in OUT_OF_PLAY)
         return {"wounded": self.outcomes["wounded"] + out_of_play, "out_of_play": out_of_play}
 
@@ -251,20 +280,23 @@ def modified_prowess(strike: StrikeInput) -> tuple[int, list[Step]]:
         )
         steps.append(
             Step(
-                "The attacker must place every excess -1 by the end of the attack, on strikes of his "
-                "choice (reading l.451 with l.525).",
+                "The attacker may not choose not to apply excess strike modifiers.",
                 rules.EXCESS_STRIKES_ALL_PLACED,
+                'With 1.7.53 (before each strike he "may decide to use any or all" of the remaining -1s), '
+                "this site reads this as: he chooses the strikes they go on, but by the end of the attack "
+                "every one has been placed.",
             )
         )
     if strike.support:
         prowess += strike.support
         steps.append(
             Step(
-                f"{strike.support} untapped non-target character(s) or allies tap to support: "
+                f"{strike.support} untapped character(s) not facing a strike tap to support him: "
                 f"{signed(strike.support)} (Standard Rules).",
                 rules.SUPPORT,
             )
         )
+        steps.append(Step("An ally may tap to support him in the same way.", rules.ALLY_SUPPORT))
     if strike.modifier:
         prowess += strike.modifier
         steps.append(
@@ -282,11 +314,11 @@ def _apply_weapon(prowess: int, weapon: Weapon) -> tuple[int, Step]:
         armed = prowess + weapon.bonus
         text = f"Weapon first ({weapon}): {prowess} {signed(weapon.bonus)} = {armed}."
     elif prowess >= weapon.maximum:
-        armed = prowess
-        text = (
-            f"Weapon first ({weapon}): base {prowess} is already at or above the maximum, "
-            "so the weapon adds nothing. A weapon never lowers prowess (the rules don't "
-            "cover this case; this is the cautious reading)."
+        return prowess, Step(
+            f"Weapon first ({weapon}): base {prowess} is already at or above its maximum.",
+            rules.WEAPON_FIRST,
+            f"The rules do not say what a maximum does to a prowess already above it; this site reads it "
+            f"as limiting the bonus only, so the weapon adds nothing and never lowers prowess: {prowess}.",
         )
     else:
         armed = min(prowess + weapon.bonus, weapon.maximum)
@@ -315,7 +347,7 @@ def strike_body_check(strike_body: int | None, body_roll: int | None) -> str:
 
 def character_body_check(strike: StrikeInput, body_roll: int) -> str:
     modified = body_roll + (1 if strike.state == "wounded" else 0)
-    if strike.ringwraith and modified in RINGWRAITH_RETURN_RESULTS:
+    if strike.returns_to_hand and modified in RINGWRAITH_RETURN_RESULTS:
         return "returned_to_hand"
     if modified in strike.discard_on:
         return "discarded"
@@ -395,7 +427,7 @@ def _roll_steps(strike: StrikeInput, prowess: int, first_fail: int | None) -> li
 
 def _strike_body_step(strike: StrikeInput) -> Step:
     if strike.strike_body is None:
-        return Step('The strike\'s body is "-", so a strike that fails is defeated.', rules.STRIKE_FAILS)
+        return Step('The strike\'s body is "-", so a strike that fails is defeated.', rules.STRIKE_WITHOUT_BODY)
     return Step(
         f"The strike's body is {strike.strike_body}: a failed strike is defeated only if the "
         f"defender's body check roll is greater than {strike.strike_body}; otherwise it fails "
@@ -406,13 +438,16 @@ def _strike_body_step(strike: StrikeInput) -> Step:
 
 def _detainment_step(strike: StrikeInput) -> Step:
     if strike.state == "untapped":
-        text = "Detainment attack: a successful strike taps the untapped target instead of wounding him."
-    else:
-        text = (
-            f"Detainment attack: a successful strike only taps an untapped target; this one is "
-            f"{strike.state}, so nothing more happens (the rules give no other effect)."
+        return Step(
+            "Detainment attack: a successful strike taps the untapped target instead of wounding him.", rules.DETAINMENT
         )
-    return Step(text, rules.DETAINMENT)
+    return Step(
+        f"Detainment attack: a successful strike taps an untapped target instead of wounding him; this one is "
+        f"{strike.state}.",
+        rules.DETAINMENT,
+        "The rules give a successful detainment strike no effect on a target already tapped or wounded, so "
+        "this site counts him as detained and nothing more happens.",
+    )
 
 
 def _require_body(strike: StrikeInput) -> None:
@@ -424,39 +459,36 @@ def _require_body(strike: StrikeInput) -> None:
 
 
 def _body_check_steps(strike: StrikeInput) -> list[Step]:
-    bonus = " +1 because he was already wounded (never more than +1)" if strike.state == "wounded" else ""
-    steps = [
-        Step(
-            f"A successful strike wounds him; the attacker makes a body check: 2D6{bonus}.",
-            rules.WOUNDED_BONUS_ONCE if bonus else rules.BODY_CHECK,
-        )
-    ]
-    if strike.ringwraith:
+    steps = [Step("A successful strike wounds him, and the attacker makes a body check: 2D6.", rules.BODY_CHECK)]
+    if strike.state == "wounded":
         steps.append(
             Step(
-                "Ringwraith (Standard Rules): a body check of exactly 7 or 8 returns him to your hand. "
-                'The text doesn\'t say whether the +1 for being wounded counts; like "discard on" '
-                "results it is read on the modified roll.",
+                "He was already wounded before this strike: +1 to the body check, never more than +1.",
+                rules.WOUNDED_BONUS_ONCE,
+            )
+        )
+    if strike.returns_to_hand:
+        steps.append(
+            Step(
+                "Ringwraith (Standard Rules): a body check of exactly 7 or 8 returns him to your hand, "
+                "and you do not lose the game.",
                 rules.RINGWRAITH_BODY_CHECK,
+                "The rule does not say whether the +1 for an already wounded Ringwraith counts; this site reads "
+                'it on the modified roll, as a "discard on" result is (1.7.28), and before elimination.',
             )
         )
     if strike.discard_on:
         listed = " or ".join(str(v) for v in strike.discard_on)
-        steps.append(
-            Step(
-                f"Discarded on a modified body check of {listed}. This is checked before elimination, "
-                "so it applies even when the result is greater than his body.",
-                rules.BODY_CHECK_DISCARD,
-            )
-        )
+        steps.append(Step(f"Discarded on a modified body check of {listed}.", rules.BODY_CHECK_DISCARD))
     steps.append(
         Step(
-            f"Otherwise a modified body check greater than his body {strike.body} eliminates him"
-            + (" (an eliminated Ringwraith loses the game)." if strike.ringwraith else "."),
+            f"Otherwise, a modified body check greater than his body {strike.body} eliminates him.",
             rules.BODY_CHECK_ELIMINATED,
         )
     )
-    steps.append(Step("Otherwise he is just wounded.", rules.BODY_CHECK_WOUNDED))
+    if strike.ringwraith:
+        steps.append(Step("If your Ringwraith is eliminated, your opponent wins.", rules.RINGWRAITH_ELIMINATED_LOSES))
+    steps.append(Step("Otherwise, he is just wounded.", rules.BODY_CHECK_WOUNDED))
     return steps
 
 
@@ -588,6 +620,8 @@ class AttackInput:
                 "detainment",
                 "Detainment belongs to the whole attack: mark all its strikes or none.",
             )
+        if len({s.starter for s in strikes}) > 1:
+            raise InputError("starter", "The game belongs to the whole attack: mark all its strikes or none.")
 
 
 @dataclass(frozen=True)
@@ -640,8 +674,8 @@ def attack(strikes: Iterable[StrikeInput] | AttackInput) -> AttackResult:
         expected_wounded += result.outcomes["wounded"]
     steps = [
         Step(
-            f"The attack has {len(results)} strike(s) against different characters; each is rolled separately.",
-            rules.STRIKE_ROLL,
+            f"The attack has {len(results)} strike(s); strikes are resolved one at a time.",
+            rules.STRIKES_ONE_AT_A_TIME,
         )
     ]
     if detainment:
@@ -649,9 +683,10 @@ def attack(strikes: Iterable[StrikeInput] | AttackInput) -> AttackResult:
     else:
         steps.append(
             Step(
-                "The attack is defeated only if every strike is defeated; one ineffectual, "
-                "successful or undefeated strike is enough to stop that.",
+                "The attack is defeated if all of its strikes are defeated.",
                 rules.ATTACK_DEFEATED,
+                "So one ineffectual, successful or undefeated strike leaves it undefeated (1.7.43 says so of an "
+                "ineffectual one).",
             )
         )
     outcomes = check_distribution({"defeated": defeated, "not_defeated": 1 - defeated})

@@ -171,46 +171,46 @@ class SwimResult:
 
 def _modifiers(swim: SwimInput) -> tuple[list[dict], list[Step]]:
     """The modifier rows that apply, each {name, value, rule}, and a step for each."""
-    rows = []
+    rows = []  # (name, value, what it is for, rule, editor's note)
     if swim.edition == "advanced":
         if swim.cavalry:
-            rows.append(("cavalry", +1, "a Cavalry model", rules.SBG_SWIM_CAVALRY))
+            rows.append(("cavalry", +1, "a Cavalry model", rules.SBG_SWIM_CAVALRY, ""))
         if swim.heavy_armour:
-            rows.append(("heavy_armour", -1, "heavy armour or heavy Dwarf armour", rules.SBG_SWIM_HEAVY_ARMOUR))
+            rows.append(("heavy_armour", -1, "heavy armour or heavy Dwarf armour", rules.SBG_SWIM_HEAVY_ARMOUR, ""))
         if swim.shield:
-            rows.append(
-                ("shield", -1, "a shield (not a light shield: a light shield takes no modifier)", rules.SBG_SWIM_SHIELD)
-            )
+            rows.append(("shield", -1, "a shield (but not a light shield)", rules.SBG_SWIM_SHIELD, ""))
         if swim.banner:
-            rows.append(("banner", -1, "a banner", rules.SBG_SWIM_BANNER))
+            rows.append(("banner", -1, "a banner", rules.SBG_SWIM_BANNER, ""))
         if swim.prone_in_deep:
             rows.append(
                 (
                     "prone_in_deep",
                     -1,
-                    "the extra test for being knocked Prone in Deep Water (an additional -1)",
+                    "the further test for being knocked Prone within Deep Water (an additional -1)",
                     rules.SBG_PRONE_IN_DEEP_WATER,
+                    "",
                 )
             )
     else:
         if swim.no_armour:
-            rows.append(("no_armour", +1, "no armour or Mithril armour", rules.SBG_ARTICLE_NO_ARMOUR))
+            rows.append(("no_armour", +1, "no armour or Mithril armour", rules.SBG_ARTICLE_NO_ARMOUR, ""))
         if swim.shield and swim.heavy_armour:
             rows.append(
                 (
                     "shield_and_heavy_armour",
                     -2,
-                    "a shield and heavy armour or Dwarf heavy armour (the combined row, used "
-                    "instead of the shield row and the heavy armour row, never with them)",
+                    "a shield and heavy armour or Dwarf heavy armour",
                     rules.SBG_ARTICLE_SHIELD_AND_HEAVY_ARMOUR,
+                    "This site uses this combined row instead of the shield row and the heavy armour row, "
+                    "never with them.",
                 )
             )
         elif swim.heavy_armour:
-            rows.append(("heavy_armour", -1, "heavy armour or Dwarf heavy armour", rules.SBG_ARTICLE_HEAVY_ARMOUR))
+            rows.append(("heavy_armour", -1, "heavy armour or Dwarf heavy armour", rules.SBG_ARTICLE_HEAVY_ARMOUR, ""))
         elif swim.shield:
-            rows.append(("shield", -1, "a shield", rules.SBG_ARTICLE_SHIELD))
-    steps = [Step(f"{signed(value)} for {text}.", rule) for _, value, text, rule in rows]
-    return [{"name": name, "value": value, "rule": rule} for name, value, _, rule in rows], steps
+            rows.append(("shield", -1, "a shield", rules.SBG_ARTICLE_SHIELD, ""))
+    steps = [Step(f"{signed(value)} for {text}.", rule, note) for _, value, text, rule, note in rows]
+    return [{"name": name, "value": value, "rule": rule} for name, value, _, rule, _ in rows], steps
 
 
 def _steps(swim: SwimInput, total: int, modifier_steps: list[Step]) -> list[Step]:
@@ -233,8 +233,9 @@ def _steps(swim: SwimInput, total: int, modifier_steps: list[Step]) -> list[Step
         if not modifier_steps:
             steps.append(
                 Step(
-                    "No modifiers apply (a light shield, or ordinary armour, takes none).",
+                    "No modifiers apply.",
                     rules.SBG_SWIM_MODIFIERS_CUMULATIVE,
+                    "A light shield, and armour that is not heavy, are not among the modifiers.",
                 )
             )
         steps.append(Step(f"Total modifier {signed(total)}.", rules.SBG_SWIM_MODIFIERS_CUMULATIVE))
@@ -243,11 +244,11 @@ def _steps(swim: SwimInput, total: int, modifier_steps: list[Step]) -> list[Step
             Step("2-5: Swim - it may Move up to half its remaining Move Value.", rules.SBG_SWIM),
             Step("6: Swim Strongly - it may Move all its remaining Move Value.", rules.SBG_SWIM_STRONGLY),
             Step(
-                "The Swim Table lists only 1, 2-5 and 6, and the text says nothing of a modified "
-                "result below 1 or above 6 (nor that a natural 1 always sinks). This calculator "
-                "counts a result below 1 as 1 (Sink) and above 6 as 6 (Swim Strongly), and "
-                "modifies a natural 1 or 6 like any other roll.",
+                "The Swim Table lists 1, 2-5 and 6.",
                 rules.SBG_SWIM_TABLE,
+                "The text says nothing of a modified result below 1 or above 6, nor that a natural 1 always "
+                "sinks; this site counts a result below 1 as 1 (Sink) and above 6 as 6 (Swim Strongly), and "
+                "modifies a natural 1 or 6 like any other roll.",
             ),
         ]
         return steps
@@ -255,22 +256,19 @@ def _steps(swim: SwimInput, total: int, modifier_steps: list[Step]) -> list[Step
         Step(
             "Roll a D6 for each swimming model and consult the Swimming chart (boats article).",
             rules.SBG_ARTICLE_SWIMMING_CHART,
+            "The Swimming chart itself is missing from the source: only its modifier table survives. So this "
+            "gives the chances of each modified D6 result (1-6), not what a result means; no chart is invented.",
         ),
         Step(
-            "The Swimming chart itself is missing from the source: only its armour modifier table "
-            "survives. So this gives the chances of each modified D6 result (1-6), not what the "
-            "result means; no chart is invented.",
-            rules.SBG_ARTICLE_SWIMMING_CHART,
-        ),
-        Step(
-            "The chart is for a model wearing (ordinary) armour, which takes no modifier.",
+            "The chart represents a model wearing armour (including regular Dwarf armour).",
             rules.SBG_ARTICLE_ARMOUR_BASELINE,
+            "Such armour has no row in the modifier table, so it takes no modifier.",
         ),
         Step(
-            "The modifiers shown in the table apply to the Swimming chart; the text does not say "
-            "they are cumulative, but its own shield-and-heavy-armour row (-2) is the sum of the "
-            "two single rows, so rows that apply together are added.",
+            "The modifiers shown in the table apply to the Swimming chart.",
             rules.SBG_ARTICLE_APPLY_MODIFIERS,
+            "The text does not say they are cumulative, but its own shield-and-heavy-armour row (-2) is the sum "
+            "of the two single rows, so this site adds rows that apply together.",
         ),
     ]
     steps += modifier_steps
@@ -279,9 +277,10 @@ def _steps(swim: SwimInput, total: int, modifier_steps: list[Step]) -> list[Step
     steps += [
         Step(f"Total modifier {signed(total)}.", rules.SBG_ARTICLE_APPLY_MODIFIERS),
         Step(
-            "The text does not say what a modified result below 1 or above 6 means; this "
-            "calculator counts below 1 as 1 and above 6 as 6.",
+            "",
             rules.SBG_ARTICLE_APPLY_MODIFIERS,
+            "The text does not say what a modified result below 1 or above 6 means; this site counts below 1 as 1 "
+            "and above 6 as 6.",
         ),
     ]
     return steps
@@ -350,8 +349,9 @@ def resolve_swim(swim: SwimInput, roll: int) -> SwimResult:
     else:
         steps.append(
             Step(
-                f"Roll {shown}: modified result {modified} (the Swimming chart that says what it means is missing).",
+                f"Roll {shown}: modified result {modified}.",
                 rules.SBG_ARTICLE_SWIMMING_CHART,
+                "The Swimming chart that says what it means is missing from the source.",
             )
         )
     results = {key: Fraction(int(key == str(modified))) for key in ARTICLE_OUTCOMES}

@@ -69,8 +69,9 @@ def field(
         "roll": bool(option.dice),
         "requires": [
             {"field": rule.option, "values": [form_value(value) for value in rule.values], "reason": rule.reason}
-            for rule in option.requires
+            for rule in option.requirements
         ],
+        "game": option.game.game if option.game else None,
     }
     limits = option.to_dict()  # only what this kind of input is checked against
     keys = ("min", "max") if kind == "int" else ("minLength", "maxLength", "numbers", "pattern")
@@ -103,6 +104,7 @@ def label_field(name: str, label: str, hint: str, *, max_length: int) -> dict:
         "param": [name],
         "roll": False,
         "requires": [],
+        "game": None,
     }
 
 

@@ -152,8 +152,9 @@ def disclosure(html, parent, css_class, label):
     return box
 
 
-def render_fields(html, parent, view_id, specs, values, game, suffix="", compact=False):
-    """The inputs a player needs first; the others under "More modifiers"."""
+def render_fields(html, parent, view_id, specs, values, game, suffix="", compact=False, shared=None):
+    """The inputs a player needs first; the others under "More modifiers". `shared`: the form's
+    values a row's inputs may depend on (the game, for a row's Standard-only input)."""
     first = [spec for spec in specs if not spec["more"]]
     more = [spec for spec in specs if spec["more"]]
     grid = html.el(parent, "div", {"class": "calc-fields"})
@@ -167,36 +168,36 @@ def render_fields(html, parent, view_id, specs, values, game, suffix="", compact
             game,
             suffix,
             compact,
-            unmet(spec, values),
+            unmet(spec, {**(shared or {}), **values}),
         )
     return more
 
 
-def render_more(html, parent, view_id, specs, values, game, label, suffix=""):
+def render_more(html, parent, view_id, specs, values, game, label, suffix="", shared=None):
     if not specs:
         return None
     box = disclosure(html, parent, "calc-more", label)
     grid = html.el(box, "div", {"class": "calc-fields"})
     for spec in specs:
-        render_input(
-            html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix, off=unmet(spec, values)
-        )
+        off = unmet(spec, {**(shared or {}), **values})
+        render_input(html, grid, view_id, spec, values.get(spec["name"], spec["default"]), game, suffix, off=off)
     return box
 
 
-def render_rows(html, form, view_id, rows, values, game):
+def render_rows(html, form, view_id, rows, values, game, shared):
     group = html.el(form, "fieldset", {"class": "calc-rows", "data-rows": rows["param"]})
     html.el(group, "legend", None, rows["label"])
     holder = html.el(group, "div", {"class": "calc-rows__list"})
     for index, row in enumerate(values):
-        render_row(html, holder, view_id, rows, row, index, game)
+        render_row(html, holder, view_id, rows, row, index, game, shared)
     template = html.el(group, "template", {"class": "calc-rows__template"})
-    render_row(html, template, view_id, rows, {f["name"]: f["default"] for f in rows["fields"]}, "__i__", game)
+    blank = {f["name"]: f["default"] for f in rows["fields"]}
+    render_row(html, template, view_id, rows, blank, "__i__", game, shared)
     actions = html.el(group, "div", {"class": "calc-rows__actions"})
     html.el(actions, "button", {"type": "button", "class": "md-button calc-rows__add"}, "Add a character")
 
 
-def render_row(html, parent, view_id, rows, row, index, game):
+def render_row(html, parent, view_id, rows, row, index, game, shared):
     """One character: a compact line (name, numbers, state) that opens to the rest."""
     box = html.el(parent, "fieldset", {"class": "calc-row", "data-row": index})
     html.el(
@@ -205,8 +206,9 @@ def render_row(html, parent, view_id, rows, row, index, game):
         {"class": "calc-row__legend"},
         f"Character {index + 1}" if isinstance(index, int) else "Character",
     )
-    more = render_fields(html, box, view_id, rows["fields"], row, game, f"-{index}", compact=True)
-    details = render_more(html, box, view_id, more, row, game, rows.get("more_label", "More"), f"-{index}") or html.el(
+    more = render_fields(html, box, view_id, rows["fields"], row, game, f"-{index}", compact=True, shared=shared)
+    label = rows.get("more_label", "More")
+    details = render_more(html, box, view_id, more, row, game, label, f"-{index}", shared) or html.el(
         box, "div", {"class": "calc-more"}
     )
     html.el(
@@ -236,7 +238,7 @@ def render_form(html, parent, view_id, view, values):
     html.el(form, "p", {"class": "calc-message", "role": "status", "hidden": "hidden"})
     more = render_fields(html, form, view_id, view["fields"], values, game)
     if view.get("rows"):
-        render_rows(html, form, view_id, view["rows"], values["rows"], game)
+        render_rows(html, form, view_id, view["rows"], values["rows"], game, values)
     render_more(html, form, view_id, more, values, game, "More modifiers")
     if view.get("roll_fields"):
         rolled = disclosure(html, form, "calc-roll", "I rolled…")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from mele.engine.audience import AUDIENCE_OPTIONS as AUDIENCE
 from mele.engine.audience import MP_TYPES
 from mele.engine.control_sheet import CHARACTER_OPTIONS as CHARACTER
-from mele.engine.control_sheet import CHARACTERS
+from mele.engine.control_sheet import CHARACTERS, SHEET_OPTIONS
 from mele.engine.corruption import CHECK_OPTIONS, CHECK_ROLLS, REMOVAL_OPTIONS, REMOVAL_ROLL
 from mele.engine.hazard_limit import HAZARD_LIMIT_OPTIONS as HAZARD
 from mele.engine.influence import INFLUENCE_OPTIONS as INFLUENCE
@@ -123,7 +123,9 @@ MELE_VIEWS = {
                 "Standard Rules: a body check of exactly 7 or 8 returns him to hand.",
                 more=True,
             ),
+            field(STRIKE["starter"], "Starter Rules", "No support, and no return to hand for a Ringwraith.", more=True),
         ],
+        "game_field": "starter",
         "roll_fields": [
             field(STRIKE_ROLLS["roll"], "Strike roll", "The defender's natural 2D6."),
             field(STRIKE_ROLLS["body_roll"], "Body check roll", "The attacker's natural 2D6, if he was wounded."),
@@ -151,13 +153,15 @@ MELE_VIEWS = {
             ),
             field(STRIKE["strike_body"], "Each strike's body", "Leave empty for “–”."),
             field(STRIKE["detainment"], "Detainment attack", "A detainment attack is never defeated.", more=True),
+            field(STRIKE["starter"], "Starter Rules", "No support.", more=True),
         ],
+        "game_field": "starter",
         "rows": {
             "param": STRIKES.name,
             "label": "Characters facing a strike",
             "min": STRIKES.low,
             "max": STRIKES.high,
-            "shared": ["strike_prowess", "strike_body", "detainment"],
+            "shared": ["strike_prowess", "strike_body", "detainment", "starter"],
             "fields": [
                 label_field("name", "Name", "Only labels the result.", max_length=40),
                 *_character_fields,
@@ -292,7 +296,8 @@ MELE_VIEWS = {
         "engine": "control-sheet",
         "render": "sheet",
         "title": "General and direct influence",
-        "fields": [],
+        "fields": [field(SHEET_OPTIONS["starter"], "Starter Rules", "No Ringwraith followers.", more=True)],
+        "game_field": "starter",
         "rows": {
             "param": CHARACTERS.name,
             "label": "Your characters",
@@ -416,10 +421,10 @@ MELE_VIEWS = {
             field(
                 HAZARD["halved"],
                 "Halved",
-                "The hazard player uses the sideboard against a revealed Ringwraith.",
+                "Standard Rules: the hazard player uses the sideboard against a revealed Ringwraith.",
                 more=True,
             ),
-            field(HAZARD["starter"], "Starter Rules", "Orc scouts count as whole characters.", more=True),
+            field(HAZARD["starter"], "Starter Rules", "Orc scouts count as whole characters; no sideboard.", more=True),
         ],
         "game_field": "starter",
         "example": {

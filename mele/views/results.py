@@ -9,6 +9,7 @@ from fractions import Fraction
 from mele.engine.dice import PROBABILITY, ROLLS, chance_of
 from mele.engine.keying import DETAINMENT_WORDS, REGION_NAMES
 from mele.engine.report import effective_path
+from mele.engine.result import EDITORS_NOTE
 from mele.engine.text import percent, signed
 from mele.views.markup import Element, Html
 
@@ -31,8 +32,21 @@ def render_result(html: Html, view: dict, result: dict, names: list[str]) -> Ele
     RENDERERS[view["render"]](html, out, view, result, names)
     explain = out.add("ol", {"class": "calc-explain", "aria-label": "Steps"})
     for step in result["explain"]:
-        html.rule_link(explain.add("li", None, step["text"] + " "), step["rule"])
+        cited(html, explain.add("li"), step, "text")
     return out
+
+
+def cited(html, parent: Element, step: dict, words: str) -> Element:
+    """A step's words (`words`: its key), the rule it cites, and its editor's note marked as one."""
+    if step[words]:
+        parent.text(step[words] + " ")
+    html.rule_link(parent, step["rule"])
+    if step.get("note"):
+        note = parent.add("span", {"class": "calc-note"})
+        note.text(" ")
+        note.add("strong", None, f"{EDITORS_NOTE}:")
+        note.text(" " + step["note"])
+    return parent
 
 
 def chance_row(body: Element, key: str, name: str, label: str, chance: str) -> None:
@@ -106,7 +120,7 @@ def chances_headline(result) -> str:
 def total_labels(view, result) -> dict:
     if result["calculator"] == "corruption" and result["input"]["checks"] > 1:
         return {"survives": f"Survives all {result['input']['checks']} checks"}
-    if result["calculator"] == "strike" and result["input"]["ringwraith"]:
+    if result["calculator"] == "strike" and result["input"]["ringwraith"] and not result["input"]["starter"]:
         return view["ringwraith_totals"]
     return view["totals"]
 
@@ -183,7 +197,7 @@ def render_keying(html, out, view, result, names):
     for environment_fact in result["facts"]:
         row = facts.add("div", {"class": "calc-fact", "data-fact": "environment"})
         row.add("dt", None, "Automatic-attack")
-        html.rule_link(row.add("dd", None, environment_fact["text"] + " "), environment_fact["rule"])
+        cited(html, row.add("dd"), environment_fact, "text")
     body = html.table(out, "calc-detainment", "Detainment attack when keyed to", ("Keyed to", "Detainment"))
     for keyed, when in result["detainment"].items():
         row = body.add("tr", {"data-keyed": keyed})
@@ -235,7 +249,7 @@ def render_sheet(html, out, view, result, names):
     if result["violations"]:
         problems = out.add("ul", {"class": "calc-violations"})
         for violation in result["violations"]:
-            html.rule_link(problems.add("li", None, violation["message"] + " "), violation["rule"])
+            cited(html, problems.add("li"), violation, "message")
     body = html.table(out, "calc-sheet", "Direct influence", ("Character", "Followers", "Unused DI", "Unused [DI]"))
     for entry in result["influence"]:
         row = body.add("tr", {"data-character": entry["name"]})

@@ -180,4 +180,13 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
         if reason and values[spec["name"]] != (spec["neutral"] or ""):
             messages.append(f"The link sets {spec['label']}, which does not apply here, so it is left out: {reason}")
             values[spec["name"]] = spec["neutral"] or ""
+    for index, row in enumerate(values.get("rows", []) if rows else []):
+        for spec in row_specs.values():
+            reason = unmet(spec, {**values, **row})
+            if reason and row[spec["name"]] != (spec["neutral"] or ""):
+                messages.append(
+                    f"The link sets {spec['label']} (character {index + 1}), which does not apply here, so it is "
+                    f"left out: {reason}"
+                )
+                row[spec["name"]] = spec["neutral"] or ""
     return {"values": values, "messages": messages, "present": True}

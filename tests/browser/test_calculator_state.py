@@ -273,3 +273,37 @@ def test_the_reading_setting_gives_the_audience_and_the_hazard_limit_their_defau
     page.goto(page.guard.origin + "/calculators/hazard-limit/")
     expect(page.locator("#calc-hazard-limit-starter")).to_be_checked()
     expect(page.locator("#calc-hazard-limit-orc-scouts")).to_be_disabled()
+
+
+def test_reading_as_the_starter_game_disables_support_in_a_strike_and_in_each_row_of_an_attack(open_page):
+    """The header's reading fills the game of every calculator whose answer depends
+    on it; a Standard-only input is disabled with its reason beside it, a character's row (and one
+    added later) too, and enabled again when reading as the Standard game."""
+    page = open_page(None, **PHONE)
+    page.context.add_init_script("localStorage.setItem('mele-rules.game', 'starter')")
+    page.goto(page.guard.origin + "/" + STRIKE)
+    reason = next(spec for spec in VIEWS["strike"]["fields"] if spec["name"] == "support")["requires"][0]["reason"]
+    expect(page.locator("#calc-strike-starter")).to_be_checked()
+    expect(page.locator("#calc-attack-starter")).to_be_checked()
+    expect(page.locator("#calc-strike-support")).to_be_disabled()
+    expect(page.locator("#calc-strike-support-off")).to_have_text(f"Does not apply: {reason}")
+    wait_for_engine(page, "attack")
+    rows = len(defaults("attack")["rows"])
+    for row in range(rows):
+        expect(page.locator(f"#calc-attack-support-{row}")).to_be_disabled()
+        expect(page.locator(f"#calc-attack-support-{row}-off")).to_have_text(f"Does not apply: {reason}")
+    page.locator("#calc-attack .calc-rows__add").click()
+    expect(page.locator(f"#calc-attack-support-{rows}")).to_be_disabled()
+    starter_strike = {**defaults("strike"), "starter": "1"}
+    wait_for_params(page, "strike", expected_params("strike", starter_strike))
+    page.locator("#reading-as").click()
+    expect(page.locator("html")).to_have_attribute("data-game", "standard")
+    expect(page.locator("#calc-strike-starter")).not_to_be_checked()
+    expect(page.locator("#calc-strike-support")).to_be_enabled()
+    expect(page.locator("#calc-strike-support-off")).to_be_hidden()
+    wait_for_params(page, "strike", expected_params("strike", defaults("strike")))
+
+    page.goto(page.guard.origin + "/calculators/influence/")  # the init script reads as the Starter game again
+    expect(page.locator("#calc-control-sheet-starter")).to_be_checked()
+    page.locator("#reading-as").click()
+    expect(page.locator("#calc-control-sheet-starter")).not_to_be_checked()

@@ -82,7 +82,8 @@ def test_every_sentence_of_a_hand_written_page_is_evidenced_or_an_instruction(si
 
 
 def calculator_words(site: Path) -> list[tuple[str, str, str]]:
-    """(section of calculator-words.yaml, text, page) for every hint, label, option and example."""
+    """(section of calculator-words.yaml, text, page) for every hint, label, option and example, and
+    why an input the built form disables does not apply."""
     found = []
     for html in sorted((site / "calculators").glob("*/index.html")):
         page = html.parent.name
@@ -95,12 +96,17 @@ def calculator_words(site: Path) -> list[tuple[str, str, str]]:
                 found.append(("hints" if hint.get("id") else "form", " ".join(text.split()), page))
             found += [("labels", UNIT.sub("", words(label)), page) for label in form.select("label")]
             found += [("options", words(option), page) for option in form.select("option")]
+            found += [
+                ("reasons", words(off).removeprefix("Does not apply: "), page)
+                for off in form.select(".calc-off")
+                if words(off)
+            ]
     return found
 
 
 def test_every_hint_label_option_and_example_caption_of_a_calculator_is_declared(site, declared_words):
     shown = calculator_words(site)
-    assert {section for section, _, _ in shown} == {"hints", "labels", "options", "examples", "form"}
+    assert {section for section, _, _ in shown} == {"hints", "labels", "options", "reasons", "examples", "form"}
     undeclared = [(section, text, page) for section, text, page in shown if text not in declared_words[section]]
     assert undeclared == [], "not declared in sources/calculator-words.yaml"
     rests = [text for section, text, _ in shown if declared_words[section][text]]

@@ -117,6 +117,21 @@ def test_an_example_caption_must_quote_its_own_rule(tmp_path):
         calculator_texts(_view(hint="", example={"rule": "2.1.7", "label": "Nick at the Audience"}), sources)
 
 
+def test_why_an_input_does_not_apply_is_a_claim_with_its_evidence(tmp_path):
+    """The reason of a Standard-only option (Option.game), shown beside its disabled input, is declared
+    under `reasons` and its quotes are checked like a hint's."""
+    reason = "Support is a Standard Rules addition (2.7.1); the Starter game has none."
+    view = _view(hint="")
+    view["keying"]["fields"][0]["requires"] = [{"field": "starter", "values": [""], "reason": reason}]
+    labels = "labels:\n  'Doors of Night is in play': instruction\n"
+    with pytest.raises(ComposedTextError, match=r"the reason 'Support is .*' \(calculator keying, field site, why"):
+        calculator_texts(view, _words(tmp_path, labels))
+    declared = labels + f"reasons:\n  {reason!r}:\n    '2.7.1': 'may tap to give +1'\n"
+    texts = calculator_texts(view, _words(tmp_path, declared))
+    with pytest.raises(ComposedTextError, match=r"reason 'Support is .*': the quote 'may tap to give \+1' is not"):
+        check_texts([text for text in texts if text.kind == "reason"], {"2.7.1": "An untapped character may tap."})
+
+
 def test_a_declaration_is_evidence_or_instruction(tmp_path):
     sources = _words(tmp_path, "labels:\n  'Doors of Night is in play': true\n")
     with pytest.raises(ComposedTextError, match="declare it `instruction` if it states no rule"):
@@ -334,7 +349,7 @@ def test_every_kind_of_composed_text_refuses_a_folded_word(tmp_path):
 def test_every_composed_text_of_the_project_is_declared_and_its_quotes_are_in_their_rules(rule_texts):
     texts = check_composed_texts(rule_texts)
     kinds = {text.kind for text in texts}
-    assert kinds == {"hint", "label", "option", "example", "sentence", "covers"}
+    assert kinds == {"hint", "label", "option", "reason", "example", "sentence", "covers"}
     assert sum(not text.instruction for text in texts) > 80
 
 
@@ -404,7 +419,7 @@ def test_a_phase_summary_with_a_bad_quote_stops_the_build(tmp_path):
 def test_the_view_words_read_every_field_option_and_example():
     words = view_words(VIEWS)
     sections = {word.section for word in words}
-    assert sections == {"hints", "labels", "options", "examples"}
+    assert sections == {"hints", "labels", "options", "reasons", "examples"}
     assert sum(word.section == "examples" for word in words) == sum(bool(v.get("example")) for v in VIEWS.values())
 
 

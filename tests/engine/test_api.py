@@ -46,7 +46,7 @@ def test_every_calculator_returns_json_ready_results(name):
     assert data["calculator"] == name
     json.dumps(data)
     assert all(isinstance(v, str) for v in data["outcomes"].values())
-    assert all(set(step) == {"text", "rule"} for step in data["explain"])
+    assert all(set(step) == {"text", "rule", "note"} for step in data["explain"])
 
 
 def test_results_match_the_cli_examples():

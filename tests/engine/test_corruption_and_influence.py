@@ -40,7 +40,7 @@ def test_several_checks():
 def test_checks_stop_at_elimination():
     result = resolve_corruption(CorruptionInput(8, checks=3), (2, 12, 12))
     assert result.outcome == "eliminated"
-    assert any("later checks" in s.text for s in result.explain)
+    assert any("later checks" in s.note for s in result.explain)  # a reading: an editor's note
 
 
 def test_ringwraiths_never_make_corruption_checks():
@@ -76,7 +76,7 @@ def test_influence_unused_direct_influence_never_below_zero():
     assert check.unused_direct_influence == 0
     result = influence_chances(check)
     assert result.outcomes["success"] == chance_of(range(9, 13))
-    assert any("break the control rules" in s.text for s in result.explain)
+    assert any("may not exceed his direct influence" in s.text for s in result.explain)
 
 
 def test_influence_modifiers_are_summed():

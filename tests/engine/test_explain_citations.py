@@ -50,7 +50,7 @@ def test_a_body_check_roll_cites_the_rule_of_its_outcome(state, body_roll, disca
 def test_placing_every_excess_strike_cites_the_rule_that_says_must():
     steps = strike_chances(StrikeInput(5, 8, excess=2, body=8)).explain
     assert rule_of(steps, "excess strike(s) allocated") == "1.7.8"
-    assert rule_of(steps, "must place every excess -1") == "1.7.13"
+    assert rule_of(steps, "may not choose not to apply excess strike modifiers") == "1.7.13"
 
 
 def test_an_own_influence_bonus_cites_the_tapped_character_rule():
@@ -62,7 +62,7 @@ def test_an_own_influence_bonus_cites_the_tapped_character_rule():
 def test_used_general_influence_cites_the_rule_that_defines_it():
     steps = control_sheet(ControlSheetInput((SheetCharacter("A", 6), SheetCharacter("W", None, 5)))).explain
     assert rule_of(steps, "Used general influence") == "1.5.21"
-    assert rule_of(steps, "A Ringwraith has no mind") == "1.5.18"
+    assert rule_of(steps, "Your Ringwraith has no mind") == "1.5.18"
 
 
 def test_allies_not_counting_cites_a_rule_about_allies():
@@ -88,7 +88,7 @@ def test_a_ringwraith_follower_and_bracketed_influence_cite_their_own_rules():
     """l.918 (a Ringwraith follower costs 1) and l.291 (a bracketed value applies to certain races)."""
     steps = control_sheet(ControlSheetInput((SheetCharacter("A", 6),))).explain
     assert rule_of(steps, "Unused direct influence") == "1.9.3"
-    assert rule_of(steps, "Ringwraith follower costs") == "2.5.20"
+    assert rule_of(steps, "must use 1 point of direct influence") == "2.5.20"
     assert rule_of(steps, "Bracketed direct influence") == "1.5.30"
 
 

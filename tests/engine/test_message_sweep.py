@@ -166,7 +166,7 @@ def test_every_refused_link_value_reads_as_a_sentence_naming_the_input_by_its_la
 # --- options that apply only with some values of another --------------------------------------
 
 REQUIRING = [
-    (name, option) for name, calculator in CALCULATORS.items() for option in calculator.options if option.requires
+    (name, option) for name, calculator in CALCULATORS.items() for option in calculator.options if option.requirements
 ]
 
 
@@ -179,11 +179,13 @@ def test_the_options_that_depend_on_another_are_the_editions_and_games_own():
         ("audience", "revealed_against_me"),
         ("audience", "revealed_against_opponent"),
         ("hazard-limit", "orc_scouts"),
+        ("hazard-limit", "halved"),
+        ("strike", "support"),
     }
 
 
 def unmet_params(name: str, option: Option) -> dict:
-    rule = option.requires[0]
+    rule = option.requirements[0]
     other = CALCULATORS[name].options[rule.option]
     wrong = next(choice for choice in (other.choices or (True, False)) if choice not in rule.values)
     value = True if option.kind == "bool" else 1
@@ -193,8 +195,8 @@ def unmet_params(name: str, option: Option) -> dict:
 @pytest.mark.parametrize("name, option", REQUIRING, ids=[f"{n}-{o.name}" for n, o in REQUIRING])
 def test_an_option_that_does_not_apply_is_refused_with_its_reason(name, option):
     answer = run(name, unmet_params(name, option))
-    assert answer["error"] == {"field": option.name, "message": option.requires[0].reason}
-    assert_sentence(option.requires[0].reason, "", f"{name} {option.name}")
+    assert answer["error"] == {"field": option.name, "message": option.requirements[0].reason}
+    assert_sentence(option.requirements[0].reason, "", f"{name} {option.name}")
 
 
 VIEW_REQUIRING = [(view_id, spec) for view_id, view in VIEWS.items() for spec in view["fields"] if spec["requires"]]

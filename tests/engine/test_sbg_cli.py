@@ -48,7 +48,7 @@ def test_swim_article_json_says_the_chart_is_missing(capsys):
     data = json.loads(out)
     assert data["chart_missing"] is True
     assert data["outcomes"] == {str(n): "1/6" for n in range(1, 7)}
-    assert any("missing" in step["text"] for step in data["explain"])
+    assert any("missing" in step["note"] for step in data["explain"])
     _, out, _ = run_cli(capsys, "swim", "--edition", "article")
     assert "Swimming chart is missing" in out
 

@@ -56,7 +56,7 @@ def test_wounded_ringwraith_uses_the_modified_roll_for_7_or_8():
     rw = StrikeInput(8, 20, state="wounded", body=9, ringwraith=True)
     assert resolve_strike(rw, 2, 6).outcome == "returned_to_hand"  # 6 + 1 = 7
     assert resolve_strike(rw, 2, 8).outcome == "wounded"  # 8 + 1 = 9, not > 9
-    assert any("modified roll" in s.text for s in strike_chances(rw).explain)
+    assert any("modified roll" in s.note for s in strike_chances(rw).explain)  # B20: a reading
 
 
 def test_detainment_taps_instead_of_wounding():
@@ -69,7 +69,7 @@ def test_detainment_taps_instead_of_wounding():
 
 def test_detainment_against_a_tapped_target_has_no_further_effect():
     result = strike_chances(StrikeInput(3, 10, state="tapped", detainment=True))
-    assert any("nothing more happens" in s.text for s in result.explain)
+    assert any("nothing more happens" in s.note for s in result.explain)  # the rules are silent
 
 
 def test_detainment_attack_is_never_defeated():
@@ -151,4 +151,4 @@ def test_to_dict_uses_fraction_strings():
     data = strike_chances(StrikeInput(5, 10, body=8)).to_dict()
     assert data["outcomes"]["defeated"] == str(F(26, 36))
     assert data["outcomes"]["failed"] == "0"
-    assert all(set(step) == {"text", "rule"} for step in data["explain"])
+    assert all(set(step) == {"text", "rule", "note"} for step in data["explain"])

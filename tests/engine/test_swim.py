@@ -117,8 +117,9 @@ def test_advanced_explain_cites_each_modifier_and_the_clamping():
         SwimInput("advanced", cavalry=True, heavy_armour=True, shield=True, banner=True, prone_in_deep=True)
     )
     texts = " ".join(step.text for step in result.explain)
+    notes = " ".join(step.note for step in result.explain)
     assert "cumulative" in texts and "light shield" in texts
-    assert "below 1 as 1" in texts and "above 6 as 6" in texts
+    assert "below 1 as 1" in notes and "above 6 as 6" in notes  # the site's reading: an editor's note
     rule_ids = {step.rule.id for step in result.explain}
     for row in result.modifiers:
         assert row["rule"].id in rule_ids
@@ -144,7 +145,7 @@ def test_article_distribution_of_the_modified_result(flags, total, expected):
     assert result.outcomes == expected
     assert result.modified_results == expected
     assert result.chart_missing is True
-    assert any("missing" in step.text for step in result.explain)
+    assert any("missing" in step.note for step in result.explain)
 
 
 def test_article_combined_row_replaces_the_single_rows():
@@ -184,7 +185,7 @@ def test_article_to_dict_says_the_chart_is_missing():
     data = swim_chances(SwimInput("article")).to_dict()
     assert data["chart_missing"] is True
     assert list(data["outcomes"]) == ["1", "2", "3", "4", "5", "6"]
-    assert all(set(step) == {"text", "rule"} for step in data["explain"])
+    assert all(set(step) == {"text", "rule", "note"} for step in data["explain"])
     assert data["explain"][1]["rule"].startswith("SBG-B")
 
 

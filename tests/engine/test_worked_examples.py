@@ -198,7 +198,7 @@ def test_layos_fails_to_remove_lure_of_nature_without_tapping():
     """l.585: 7 - 3 = 4, not > 4; no second attempt is noted."""
     result = resolve_removal(RemovalInput(4, no_tap=True), 7)
     assert result.outcome == "kept"
-    assert any("may not try again" in step.text for step in result.explain)
+    assert any("cannot make another attempt, even by tapping" in step.text for step in result.explain)
 
 
 def test_layos_is_eliminated_at_7_cp_on_a_5():

@@ -1,5 +1,6 @@
 """The calculators' words: each view's field labels and hints, the labels of a choice's options,
-and the caption of its rulebook example (mele/views/mele.py, sbg.py).
+why an input does not apply (the reason of its option's Requires, or of the one game it belongs
+to: mele/engine/options.py), and the caption of its rulebook example (mele/views/mele.py, sbg.py).
 
 Their evidence is in sources/calculator-words.yaml, one section per kind, keyed by the text
 exactly as the view writes it: a changed text has no entry until its evidence is looked at again.
@@ -16,8 +17,15 @@ from mele.build_scripts.model.evidence import Evidence
 from mele.build_scripts.parse.yaml_text import read_yaml
 
 WORDS_FILE = "calculator-words.yaml"
-SECTIONS = {"hints": "hint", "labels": "label", "options": "option", "examples": "example", "form": "hint"}
-FROM_VIEWS = ("hints", "labels", "options", "examples")  # `form` is written by the form, not a view
+SECTIONS = {
+    "hints": "hint",
+    "labels": "label",
+    "options": "option",
+    "reasons": "reason",
+    "examples": "example",
+    "form": "hint",
+}
+FROM_VIEWS = ("hints", "labels", "options", "reasons", "examples")  # `form` is written by the form, not a view
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,10 @@ def view_words(views: dict) -> list[ViewWord]:
             if spec["hint"]:
                 words.append(ViewWord("hints", spec["hint"], shown_in))
             words += [ViewWord("options", label, f"{shown_in}, option {value!r}") for value, label in spec["options"]]
+            words += [
+                ViewWord("reasons", rule["reason"], f"{shown_in}, why it may not apply")
+                for rule in spec.get("requires", ())
+            ]
         if view.get("example"):
             words.append(
                 ViewWord(

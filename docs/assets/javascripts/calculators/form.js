@@ -57,18 +57,32 @@ export function openWhatIsSet(config, form) {
 
 // Disables each input that does not apply to the form's other inputs (an option the chosen
 // edition or game does not have) and shows why beside it; an input that was set is put back to
-// its neutral value. Returns the labels of the inputs put back.
+// its neutral value. A character's row reads the form's inputs too (the game is the form's).
+// Returns the labels of the inputs put back.
 export function applyRequirements(config, form, reasonOf) {
   const values = {};
-  for (const spec of [...config.fields, ...config.rollFields]) {
-    const input = control(form, spec.name);
-    values[spec.name] = input.type === "checkbox" ? (input.checked ? "1" : "") : input.value;
-  }
+  for (const spec of [...config.fields, ...config.rollFields]) values[spec.name] = readControl(control(form, spec.name));
   const reset = [];
-  for (const spec of [...config.fields, ...config.rollFields]) {
+  requireIn(form, [...config.fields, ...config.rollFields], values, reasonOf, reset);
+  if (config.rows) {
+    for (const row of rowElements(form)) {
+      const rowValues = { ...values };
+      for (const spec of config.rows.fields) rowValues[spec.name] = readControl(control(row, spec.name));
+      requireIn(row, config.rows.fields, rowValues, reasonOf, reset);
+    }
+  }
+  return reset;
+}
+
+function readControl(input) {
+  return input.type === "checkbox" ? (input.checked ? "1" : "") : input.value;
+}
+
+function requireIn(scope, specs, values, reasonOf, reset) {
+  for (const spec of specs) {
     if (!spec.requires || !spec.requires.length) continue;
-    const wrap = form.querySelector(`[data-field="${spec.name}"]`);
-    const input = control(form, spec.name);
+    const wrap = scope.querySelector(`[data-field="${spec.name}"]`);
+    const input = control(scope, spec.name);
     const reason = reasonOf(spec, values);
     const neutral = spec.neutral ?? "";
     if (reason && values[spec.name] !== neutral) {
@@ -83,5 +97,4 @@ export function applyRequirements(config, form, reasonOf) {
     why.hidden = !reason;
     why.textContent = reason ? `Does not apply: ${reason}` : "";
   }
-  return reset;
 }
