@@ -542,8 +542,9 @@ def card_lines(terms, rulebook) -> dict[str, list[str]]:
         ("revealing-your-ringwraith", {"2.2.15", "2.5.14", "2.5.22"}, {"2.5.8"}),  # 1.5.33 (l.312) defines it
         ("tapped-site", set(), {"2.3.1"}),  # region cards join the location deck: nothing to do with tapping
         ("audience-with-sauron", {"2.1.3", "2.1.4", "2.1.5", "2.1.8", "2.1.9", "2.1.10", "2.1.13"}, set()),
-        ("hazard-limit", {"2.2.9", "2.5.2"}, set()),  # 1.10.48 defines it too, not only 1.5.4
-        ("company-size", {"2.5.2"}, {"2.2.9"}),  # 2.2.9 halves the hazard limit, not the size
+        # 1.10.48 defines it too, not only 1.5.4; who may share a company is 1.5.43's (l.330-331), not the size's
+        ("hazard-limit", {"2.2.9", "2.5.2"}, {"2.5.4", "2.5.6"}),
+        ("company-size", {"2.5.2"}, {"2.2.9", "2.5.4", "2.5.6"}),  # 2.2.9 halves the hazard limit, not the size
         ("company", {"2.5.2", "2.5.34", "2.6.5"}, {"2.2.9"}),
         ("mode-cards", set(), {"2.5.29"}),  # Coastal Seas: the other half of 1.6.16
         ("home-site", set(), {"2.5.12", "2.5.13"}),  # the rulebook never defines it

@@ -277,7 +277,7 @@ def players_index(tmp_path: Path, rule: str, entries: list[str], reviewed: list[
 
 
 # Entries the players' index held that state something about the rule they sat beside, each
-# contradicting it or saying what it does not (issue 44): shown as what "players say", they read
+# contradicting it or saying what it does not: shown as what "players say", they read
 # as claims about the rule.
 STATEMENTS = [
     ("1.7.40", "troll attack keyed to shadow-land wounds"),  # L500: a detainment attack, it taps
@@ -344,7 +344,7 @@ def test_a_statement_that_states_nothing_about_the_rules_passes_when_marked_revi
         load_table_words(players_index(tmp_path, "1.8.6", ["lure"], reviewed=["lure"]), {"1.8.6"})
 
 
-# Issue 44's entries that are words, not statements: words that reverse the book's terms ("the
+# Entries that are words, not statements, yet misled: words that reverse the book's terms ("the
 # strike fails" is the defender's success, L475), that hold for some of the rule's cases only, or
 # that belong to another rule (the Standard "leader" is 2.5.6, the company size 1.5.41).
 MISPLACED = [

@@ -112,8 +112,8 @@ def test_examples_and_asking_if_set_no_condition(standard_map, rule_texts):
             lambda e: e["condition"].update(words="unless at a Darkhaven" + " or somewhere else" * 5),
             r"its summary and condition have 1\d\d characters, more than 125",
         ),
-        (lambda e: e["links"][0].update(lines="no Orcs"), r"link to 1\.5\.4: unknown field\(s\) \['lines'\]"),
-        (lambda e: e["links"][0].update(line="x" * 126), r"link to 1\.5\.4: its line has 126 characters"),
+        (lambda e: e["links"][0].update(lines="no Orcs"), r"link to 1\.5\.43: unknown field\(s\) \['lines'\]"),
+        (lambda e: e["links"][0].update(line="x" * 126), r"link to 1\.5\.43: its line has 126 characters"),
     ],
 )
 def test_a_malformed_condition_or_line_fails_naming_its_rule(data, rule_texts, change, message):
