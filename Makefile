@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: install build serve test lint bench screenshots clean browser
 
-# The project itself is installed editable, so the venv's mkdocs and zensical find mele.build_scripts
+# The project itself is installed editable, so the venv's mkdocs and zensical find build_scripts
 # without PYTHONPATH.
 $(STAMP): pyproject.toml
 	@echo "make: installing the Python packages into $(VENV) (pyproject.toml)"
@@ -55,16 +55,16 @@ install:
 	@$(MAKE) --no-print-directory --silent -j2 $(STAMP) $(NODE_STAMP)
 
 # Parse the sources and write docs/rules/, run the generator, then the post-build steps;
-# a stage whose inputs did not change since it last ran is skipped (mele/build_scripts/incremental.py).
+# a stage whose inputs did not change since it last ran is skipped (build_scripts/incremental.py).
 # FORCE=1 runs every stage.
 build: install
-	$(PY) -m mele.build_scripts.incremental $(if $(FORCE),--force)
+	$(PY) -m build_scripts.incremental $(if $(FORCE),--force)
 
 # Serves the built site exactly as deployed (post-build files included), with the
 # deployed headers: the Content-Security-Policy and application/wasm (README, "Deploying").
-# It rebuilds when a source changes and reloads the open page (mele/devtools/watch.py).
+# It rebuilds when a source changes and reloads the open page (devtools/watch.py).
 serve: install
-	$(PY) -m mele.devtools.serve --watch --port $(PORT) --directory site
+	$(PY) -m devtools.serve --watch --port $(PORT) --directory site
 
 # The whole browser suite runs in Chromium, the cross-engine scenarios in Firefox and WebKit;
 # their Chromium run repeats what the Chromium suite checks, so it is left out here
@@ -80,10 +80,12 @@ test: lint build browser
 	node --test tests/js/
 	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
 
-# Ruff for the Python, ESLint for the JavaScript; both pinned, both must be clean.
+# Ruff for the Python, import-linter for the stages' import rules (pyproject.toml), ESLint for the
+# JavaScript; all pinned, all must be clean.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 	npx --no-install eslint .
 
 # Builds its own copy of the site, serves it on 127.0.0.1 and measures it in Chromium.

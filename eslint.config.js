@@ -17,7 +17,7 @@ export default [
     rules: { "no-implicit-globals": "off", "no-undef": "off" },
   },
   {
-    files: ["**/*.mjs", "mele/**/*.js", "tests/**/*.mjs", "tests/**/*.js", "benchmarks/**/*.mjs", "eslint.config.js"],
+    files: ["**/*.mjs", "build_scripts/**/*.js", "devtools/**/*.js", "tests/**/*.mjs", "tests/**/*.js", "benchmarks/**/*.mjs", "eslint.config.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.node, ...globals.browser } },
   },
   {

@@ -1,7 +1,7 @@
-"""`python -m benchmarks [--runs N] [--json]`: see benchmarks/report.py."""
+"""`python -m benchmarks [--runs N] [--json]`: see benchmarks/measure_all.py."""
 
 import sys
 
-from benchmarks.report import main
+from benchmarks.measure_all import main
 
 sys.exit(main())

@@ -26,7 +26,9 @@ PROJECT_FILES = (
     "sources",
     "docs",
     "overrides",
-    "mele",
+    "calculators",
+    "build_scripts",
+    "devtools",
     "mkdocs.yml",
     "pyproject.toml",
     "package.json",
@@ -38,7 +40,7 @@ GLOSSARY = Path("sources") / "glossary.yaml"
 GLOSSARY_PAGE = "/glossary/"
 ENTRY = "#g-one-deck-game + .glossary-entry"  # the first entry of the glossary page
 ENTRY_TEXT = "The normal game of the Starter Rules"  # its definition's first words, in the source
-MAKE_BUILD = [sys.executable, "-m", "mele.build_scripts.incremental"]  # what `make build` runs
+MAKE_BUILD = [sys.executable, "-m", "build_scripts.incremental"]  # what `make build` runs
 BUILD_WAIT_S = 900  # a first build of the copy, on a busy machine
 
 
@@ -74,11 +76,11 @@ def project_env(project: Path) -> dict[str, str]:
 
 @contextlib.contextmanager
 def dev_server(project: Path, log: Path, heard: list | None = None) -> Iterator[str]:
-    """`python -m mele.devtools.serve --watch` on a free port in `project`; yields its origin. Its
+    """`python -m devtools.serve --watch` on a free port in `project`; yields its origin. Its
     terminal output goes to `log`, and, each line with the time it came (time.perf_counter()), to
     `heard` when given."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "mele.devtools.serve", "--watch", "--port", "0"],
+        [sys.executable, "-m", "devtools.serve", "--watch", "--port", "0"],
         cwd=project,
         env=project_env(project),
         stdout=subprocess.PIPE,

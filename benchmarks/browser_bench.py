@@ -1,5 +1,5 @@
 """The built site in headless Chromium, served on 127.0.0.1 with its deployed headers
-(mele/devtools/serve.py: the Content-Security-Policy, application/wasm).
+(devtools/serve.py: the Content-Security-Policy, application/wasm).
 
 Per run, each in a fresh browser context (empty cache, no service worker yet):
   home page and a rule page   first-view bytes, first contentful paint, Pyodide files loaded

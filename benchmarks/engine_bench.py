@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mele.engine.api import run
-from mele.engine.params import CALCULATORS, Params
+from calculators.api import run
+from calculators.params import CALCULATORS, Params
 from tests.support.engine_inputs import ENGINE_INPUTS
 
 BUDGET_SECONDS = 0.001

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from benchmarks.browser_bench import CALCULATOR, ENGINE_READY, OFFLINE_SAVED, _update_ms, poll
-from mele.devtools.serve import start_server
+from devtools.serve import start_server
 from tests.browser.cross_engine import engines
 
 ENGINES = ("firefox", "webkit")

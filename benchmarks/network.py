@@ -1,6 +1,6 @@
 """First visits over a phone network, in headless Chromium with DevTools' network
 emulation (CDP Network.emulateNetworkConditions), against the site served with gzip as a
-production server does (mele/devtools/serve.py: the build's .gz copies, else on the fly),
+production server does (devtools/serve.py: the build's .gz copies, else on the fly),
 and again by a host that sends Brotli (the build's .br copies of the engine's files).
 
 Profiles as DevTools names them, with the figures the issue gives: Fast 4G 9 Mbps down,
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 
-from mele.devtools.serve import start_server
+from devtools.serve import start_server
 
 PROFILES = {  # name -> (download bytes/s, upload bytes/s, latency ms)
     "Fast 4G": (9e6 / 8, 1.5e6 / 8, 60),

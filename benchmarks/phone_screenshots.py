@@ -22,7 +22,7 @@ from pathlib import Path
 from benchmarks.browser_bench import ENGINE_READY, chromium_path, poll
 from benchmarks.in_flight import InFlight
 from benchmarks.site_build import ROOT, checkout, time_build
-from mele.devtools.serve import start_server
+from devtools.serve import start_server
 from tests.support.browser import PHONE
 
 OUT = ROOT / "test-results" / "phone-screenshots"

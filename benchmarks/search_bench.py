@@ -1,4 +1,4 @@
-"""The question set (tests/search/questions.yaml) asked in the site's own search box, in
+"""The question set (tests/build_scripts/search/questions.yaml) asked in the site's own search box, in
 Chromium on a phone profile: a 390 x 844 touch screen with the CPU slowed 4 times
 (CDP Emulation.setCPUThrottlingRate 4), the site served on 127.0.0.1 with its headers.
 
@@ -229,8 +229,8 @@ def figures(site: Path, origin: str, runs: int, browser=None) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from benchmarks.report import table
-    from mele.devtools.serve import start_server
+    from benchmarks.measure_all import table
+    from devtools.serve import start_server
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="a built site (default: site/)")

@@ -14,9 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def build_package(root: Path) -> str:
-    """The build's package in the project at `root`: a baseline from before the `mele` package
-    had `build_scripts` at its top, and `-m mele.build_scripts` there would run this tree's build
-    (installed editable) against the baseline's pages."""
+    """The build's package in the project at `root`: a baseline from the time the build lived in
+    `mele/build_scripts`, where `-m build_scripts` would run this tree's build (installed editable)
+    against the baseline's pages, or `build_scripts` at the top."""
     return "mele.build_scripts" if (root / "mele" / "build_scripts").is_dir() else "build_scripts"
 
 

@@ -87,8 +87,8 @@ def delete_output_dir():
 @pytest.fixture(scope="session")
 def rule_texts() -> dict[str, str]:
     """Every rule's text as shown (errata applied), the rulebook's and the Strategy Battle Game's."""
-    from mele.build_scripts.model.rulebook import load_rulebook
-    from mele.build_scripts.model.sbg import load_sbg_books
+    from build_scripts.model.load import load_rulebook
+    from build_scripts.model.load_sbg import load_sbg_books
 
     rulebook = load_rulebook()
     texts = {block.id: block.text for block in rulebook.document.blocks}
@@ -100,7 +100,7 @@ def rule_texts() -> dict[str, str]:
 @pytest.fixture(scope="session")
 def turn_phases(rule_texts) -> list:
     """The turn summary as the build reads it (its quotes checked)."""
-    from mele.build_scripts.render.turn_summary import load_turn_summary
+    from build_scripts.render.turn_summary import load_turn_summary
 
     return load_turn_summary(ROOT / "sources" / "turn-summary.yaml", rule_texts)
 

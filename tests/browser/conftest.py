@@ -62,7 +62,7 @@ def served_site() -> Served:
     of its own.
 
     The server sends the site's Content-Security-Policy and application/wasm
-    (mele/devtools/serve.py), so every browser test runs under that policy. The benchmark's
+    (devtools/serve.py), so every browser test runs under that policy. The benchmark's
     test measures this same site (its build time included) rather than building one of its own."""
 
     def serve_and_build(folder: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from mele.views.earlier_links import earlier_defaults
+from calculators.views.earlier_links import earlier_defaults
 from tests.support.browser import defaults
 
 

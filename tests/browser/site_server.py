@@ -4,7 +4,7 @@ for its origin once, not once per process (tests/browser/conftest.py, `served_si
 
     python -m tests.browser.site_server SITE_DIR OWNER_PID
 
-It serves SITE_DIR as mele.devtools.serve does (the deployed headers), prints its origin on one
+It serves SITE_DIR as devtools.serve does (the deployed headers), prints its origin on one
 line, and stops when told to (SIGTERM, from the run's last hook: tests/conftest.py) or, should
 that never come, once the process OWNER_PID, which leads the run, has ended."""
 
@@ -17,7 +17,7 @@ import signal
 import sys
 from pathlib import Path
 
-from mele.devtools.serve import start_server
+from devtools.serve import start_server
 
 
 def wait_for_the_end_of(pid: int) -> None:

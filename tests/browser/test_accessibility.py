@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from mele.views.glossary_links import GLOSSARY
+from calculators.views.glossary_links import GLOSSARY
 from tests.browser.axe import axe_violations, describe
 from tests.support.browser import (
     ALL_CALCULATOR_PAGES,

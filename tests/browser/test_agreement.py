@@ -1,5 +1,5 @@
 """What a calculator page shows, filled in through its form, equals what
-mele.engine.api.run gives in CPython: every percentage, fraction and step. Both ways the
+calculators.api.run gives in CPython: every percentage, fraction and step. Both ways the
 engine starts run every scenario: a first visit (booted from the trimmed standard
 library; every scenario through the form) and a later one (restored from the snapshot once
 the engine is kept offline; the page's engine answers every scenario, the same JSON as
@@ -15,10 +15,10 @@ from itertools import groupby
 
 import pytest
 
-from mele.engine.api import run
-from mele.engine.text import percent
-from mele.views.catalogue import VIEWS
-from mele.views.render import render_json
+from calculators.api import run
+from calculators.text import percent
+from calculators.views.catalogue import VIEWS
+from calculators.views.page_api import render_json
 from tests.browser.scenarios import SCENARIOS
 from tests.browser.tour import CalculatorTour
 from tests.support.browser import (
@@ -119,7 +119,7 @@ def test_the_snapshot_start_answers_every_scenario_as_cpython(tour, page_name):
 # The page's own engine (the module's one instance: import() returns the module the page loaded)
 # asked for the views' answer to a view's form values, with the page's rule links.
 ENGINE_ANSWER_JS = """async ([view, values, links]) => {
-  const script = document.querySelector('script[src$="calculators/page.js"]');
+  const script = document.querySelector('script[src$="calculators/calculator-page.js"]');
   const { engine } = await import(new URL("engine.js", script.src).href);
   return engine().render(view, values, links);
 }"""

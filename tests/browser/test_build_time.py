@@ -1,6 +1,6 @@
 """Each calculator page carries the engine's result for its defaults in the HTML:
 useful before any script runs, and with JavaScript off. The result is written by one
-view layer (mele/views) at build time and in the browser's worker alike."""
+view layer (calculators/views) at build time and in the browser's worker alike."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import urllib.request
 
 import pytest
 
-from mele.views.catalogue import VIEWS
-from mele.views.values import example_values
+from calculators.views.catalogue import VIEWS
+from calculators.views.values import example_values
 from tests.support.browser import (
     ALL_CALCULATOR_PAGES,
     assert_result_is_the_views,
@@ -56,7 +56,7 @@ def inputs_to_try(view: str) -> list[dict]:
 @pytest.mark.parametrize("page_name", sorted(PAGES))
 def test_build_and_browser_show_what_the_views_write(open_returning_page, page_name):
     """The views' one test: the build-time result and the browser's live one are, DOM for DOM,
-    the HTML mele/views writes in CPython for the same inputs (and the same rule URLs)."""
+    the HTML calculators/views writes in CPython for the same inputs (and the same rule URLs)."""
     page = open_returning_page(f"calculators/{page_name}/")
     for view in PAGES[page_name]:
         assert_result_is_the_views(page, view, defaults(view))  # as built, before any script

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 from benchmarks.network import throttle
-from mele.views.catalogue import VIEWS
+from calculators.views.catalogue import VIEWS
 from tests.support.browser import (
     expected_params,
     form_values,
@@ -93,8 +93,8 @@ def test_the_result_the_bar_and_the_address_follow_the_form_through_random_edit_
     page = open_page(None)
     throttle(page.context, page, "Fast 4G")
     held, taps, windows = [], [], []
-    page.route("**/calculators/page.js", lambda route: held.append(route))
-    with page.expect_request("**/calculators/page.js"):
+    page.route("**/calculators/calculator-page.js", lambda route: held.append(route))
+    with page.expect_request("**/calculators/calculator-page.js"):
         page.goto(page.guard.origin + "/calculators/strike/", wait_until="commit")
     expect(page.locator(f"{BOX}-prowess")).to_be_editable()
 
@@ -131,7 +131,7 @@ def test_the_result_the_bar_and_the_address_follow_the_form_through_random_edit_
     wait_for_address(page, VIEW, values)
     if seed != RELOADED:
         return
-    page.unroute("**/calculators/page.js")
+    page.unroute("**/calculators/calculator-page.js")
     page.reload()
     wait_for_engine(page, VIEW)
     # The link's inputs are read by the engine once it is ready: the page says so until they are in.

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
-from mele.views.catalogue import VIEWS
+from calculators.views.catalogue import VIEWS
 from tests.support.browser import (
     ALL_CALCULATOR_PAGES,
     PHONE,
@@ -93,7 +93,7 @@ def test_an_edit_made_before_the_scripts_run_is_answered_by_the_first_live_resul
     behind, and the first live result, the bar and the address are for the edit."""
     page = open_page(None, **PHONE)
     held = []
-    page.route("**/calculators/page.js", lambda route: held.append(route))
+    page.route("**/calculators/calculator-page.js", lambda route: held.append(route))
     page.goto(page.guard.origin + "/" + STRIKE, wait_until="commit")
     prowess = page.locator("#calc-strike-prowess")
     prowess.fill("8")
@@ -132,7 +132,7 @@ def link_to(view: str, values: dict) -> str:
 def test_a_link_opened_while_the_reader_edits_keeps_the_edit_and_fills_in_the_rest(open_page):
     page = open_page(None)
     held = []
-    page.route("**/calculators/page.js", lambda route: held.append(route))
+    page.route("**/calculators/calculator-page.js", lambda route: held.append(route))
     linked = {**defaults("strike"), "strike_prowess": "11", "state": "tapped"}
     page.goto(page.guard.origin + "/" + STRIKE + "?" + link_to("strike", linked), wait_until="commit")
     page.locator("#calc-strike-prowess").fill("7")

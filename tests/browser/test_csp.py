@@ -1,4 +1,4 @@
-"""The site works under its Content-Security-Policy (mele/devtools/serve.py, the README's
+"""The site works under its Content-Security-Policy (devtools/serve.py, the README's
 server sample): the test server sends it on every response, and search and the service
 worker run with no violation; every calculator page, started both ways, is checked for
 violations by test_agreement.py. (Every browser test runs under it; a violation is a
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import urllib.request
 
-from mele.devtools.serve import CONTENT_SECURITY_POLICY
+from devtools.serve import CONTENT_SECURITY_POLICY
 from tests.support.browser import RECORD_VIOLATIONS_JS, violations
 from tests.support.offline import wait_until_saved
 from tests.support.site import ROOT

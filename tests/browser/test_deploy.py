@@ -11,8 +11,8 @@ import shutil
 
 import pytest
 
-from mele.build_scripts.steps import seal
-from mele.devtools.serve import start_server
+from build_scripts.steps import seal
+from devtools.serve import start_server
 from tests.support.browser import expect
 from tests.support.offline import SERVICE_WORKER_STATE_JS, wait_until_saved
 from tests.support.site import BROWSER_SITE

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from mele.build_scripts.glossary.definitions import DEFINITIONS_PATH
+from build_scripts.glossary.definitions import DEFINITIONS_PATH
 from tests.support.browser import (
     COMBAT,
     PHONE,

@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from mele.devtools.serve import start_server
+from devtools.serve import start_server
 from tests.support.browser import CHROMIUM_ARGS, Guard, chromium_path
 from tests.support.offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
 from tests.support.site import BROWSER_SITE

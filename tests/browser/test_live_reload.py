@@ -1,4 +1,4 @@
-"""`make serve` (mele/devtools/serve.py --watch) on a scratch copy of the project: an edited glossary
+"""`make serve` (devtools/serve.py --watch) on a scratch copy of the project: an edited glossary
 entry shows in the open page by itself, through the site's service worker (the page reloads onto the
 new build, not the copy the worker kept), under the site's Content-Security-Policy."""
 

@@ -1,13 +1,13 @@
 """Shared links at the engine's limits: the page takes a value the engine takes (a judge's
 `influence.required=35` among them) and refuses, with a message, one just past the limit.
-The limits come from the engine's option tables; tests/views/test_option_limits.py checks every
+The limits come from the engine's option tables; tests/calculators/views/test_option_limits.py checks every
 one of them against the views' link reader, this checks a few through the real page."""
 
 from __future__ import annotations
 
 import pytest
 
-from mele.engine.params import CALCULATORS
+from calculators.params import CALCULATORS
 from tests.browser.scenarios import values
 from tests.support.browser import expected_params, form_values, wait_for_engine, wait_for_params
 

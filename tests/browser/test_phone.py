@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from mele.views.catalogue import VIEWS
-from mele.views.render import render
+from calculators.views.catalogue import VIEWS
+from calculators.views.page_api import render
 from tests.support.browser import ALL_CALCULATOR_PAGES, PHONE, expect, form_values, wait_for_engine
 from tests.support.site import ARTIFACTS
 

@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from mele.build_scripts import paths
-from mele.build_scripts.model.rulebook import load_rulebook
-from mele.build_scripts.standard_game.changes import CHANGES_FILE, load_standard_map
+from build_scripts import paths
+from build_scripts.model.load import load_rulebook
+from build_scripts.standard_game.changes import CHANGES_FILE, load_standard_map
 from tests.support.browser import PHONE
 from tests.support.offline import go_offline, wait_until_saved
 from tests.support.site import ARTIFACTS

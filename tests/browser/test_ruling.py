@@ -342,7 +342,7 @@ def test_a_ruling_link_opens_from_the_offline_copy(open_page, origin):
         "/ruling-data.json",
         "/offline.json",
         "/assets/javascripts/ruling.js",
-        "/assets/javascripts/ruling/page.js",
+        "/assets/javascripts/ruling/ruling-page.js",
         "/assets/javascripts/ruling/tray-panel.js",
         "/assets/stylesheets/ruling.css",
     ):

@@ -5,7 +5,7 @@ alone (the theme's keys, arrows, Escape); results that fit the screen; the index
 when the box is first used, and again at the next key if it failed; each keystroke answered
 once, as the character appears; the same results offline; the reading setting reordering a
 replaced Starter rule and its replacement. What the search answers is tested without a browser
-(tests/js/, and the question set in tests/search/). Every page here runs under the site's CSP
+(tests/js/, and the question set in tests/build_scripts/search/). Every page here runs under the site's CSP
 with no console error and no request leaving 127.0.0.1 (the open_page fixture)."""
 
 from __future__ import annotations

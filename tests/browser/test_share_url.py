@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from urllib.parse import parse_qsl
 
-from mele.views.render import read_link
+from calculators.views.page_api import read_link
 from tests.browser.cross_engine.hooks import calculator_link
 from tests.browser.scenarios import values
 from tests.support.browser import (

@@ -1,6 +1,6 @@
 """The Strategy Battle Game calculator page: the Swim Test in its two editions, and
 the D6 rolls for hitting a Passenger and for Mounting. What it shows through the
-form equals mele.engine.api.run; its links go to SBG rules and the SBG glossary."""
+form equals calculators.api.run; its links go to SBG rules and the SBG glossary."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
-from mele.engine.api import run
-from mele.engine.text import percent
-from mele.views.catalogue import VIEWS
-from mele.views.glossary_links import SBG_GLOSSARY
+from calculators.api import run
+from calculators.text import percent
+from calculators.views.catalogue import VIEWS
+from calculators.views.glossary_links import SBG_GLOSSARY
 from tests.browser.scenarios import SBG_SCENARIOS, values
 from tests.support.browser import (
     OPEN_FOLDS_JS,

@@ -1,4 +1,4 @@
-"""The build's stage decisions (mele/build_scripts/incremental.py), without running a build: which
+"""The build's stage decisions (build_scripts/incremental.py), without running a build: which
 stage runs after which change, and that a stamp never lets an out-of-date output stand."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mele.build_scripts import incremental
-from mele.build_scripts.incremental import Stamp, changed, digests, files_under, fingerprint, why_run, written_between
+from build_scripts import incremental
+from build_scripts.incremental import Stamp, changed, digests, files_under, fingerprint, why_run, written_between
 
-INPUTS = {"sources/glossary.yaml": "a1", "mele/build_scripts/steps.py": "b2", "python": "3.11"}
+INPUTS = {"sources/glossary.yaml": "a1", "build_scripts/steps.py": "b2", "python": "3.11"}
 OUTPUTS = {"site/index.html": [100, 5], "site/sw.js": [50, 6]}
 
 
@@ -24,7 +24,7 @@ def test_nothing_changed_means_nothing_to_run():
     [
         ({**INPUTS, "sources/glossary.yaml": "a9"}, "sources/glossary.yaml"),  # an edit
         ({**INPUTS, "sources/new.yaml": "c3"}, "sources/new.yaml"),  # a new file
-        ({k: v for k, v in INPUTS.items() if k != "mele/build_scripts/steps.py"}, "mele/build_scripts/steps.py"),
+        ({k: v for k, v in INPUTS.items() if k != "build_scripts/steps.py"}, "build_scripts/steps.py"),
         ({**INPUTS, "python": "3.12"}, "python"),  # another setting
     ],
 )
@@ -96,14 +96,14 @@ def test_the_stages_inputs():
     prebuild, site = incremental.stages()
     prebuild_inputs = {p.relative_to(incremental.paths.ROOT).as_posix() for p in prebuild.inputs()}
     site_inputs = {p.relative_to(incremental.paths.ROOT).as_posix() for p in site.inputs()}
-    assert "sources/glossary.yaml" in prebuild_inputs and "mele/build_scripts/steps.py" in prebuild_inputs
+    assert "sources/glossary.yaml" in prebuild_inputs and "build_scripts/steps.py" in prebuild_inputs
     assert not any(p.startswith("docs/") for p in prebuild_inputs)
     assert {"docs/index.md", "overrides/main.html", "mkdocs.yml", "package-lock.json"} <= site_inputs
     assert "sources/glossary.yaml" not in site_inputs
     assert {"sources/search-synonyms.yaml", "sources/search-table-words.yaml"} <= site_inputs, (
         "the search index reads them"
     )
-    assert not any(p.startswith("mele/devtools/") for p in prebuild_inputs | site_inputs)
+    assert not any(p.startswith("devtools/") for p in prebuild_inputs | site_inputs)
 
 
 class Project:

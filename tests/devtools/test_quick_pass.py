@@ -1,4 +1,4 @@
-"""make serve's quick pass and the whole build aside (mele/devtools/quick_pass.py), without
+"""make serve's quick pass and the whole build aside (devtools/quick_pass.py), without
 running mkdocs: when the quick pass may run, which pages a dirty build reads again and which titles
 it is given for the others, prebuild's kept times, and the whole build taking site/'s place."""
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from mele.build_scripts import incremental
-from mele.build_scripts.incremental import KeepingTimes, Stamp, files_under, fingerprint
-from mele.devtools import quick_pass
-from mele.devtools.quick_pass import (
+from build_scripts import incremental
+from build_scripts.incremental import KeepingTimes, Stamp, files_under, fingerprint
+from devtools import quick_pass
+from devtools.quick_pass import (
     built_title,
     html_path,
     modified_pages,
@@ -23,7 +23,7 @@ from mele.devtools.quick_pass import (
 )
 
 WHOLE = Stamp(
-    {"docs/glossary.md": "a", "build/rules-index.json": "b", "mele/build_scripts/steps.py": "c", "python": "3.11"},
+    {"docs/glossary.md": "a", "build/rules-index.json": "b", "build_scripts/steps.py": "c", "python": "3.11"},
     {"site/index.html": [10, 1], "site/glossary/index.html": [20, 1]},
 )
 QUICK = Stamp({}, {"site/index.html": [10, 1], "site/glossary/index.html": [21, 2]})
@@ -52,7 +52,7 @@ def test_the_quick_pass_runs_when_only_the_pages_sources_changed(inputs):
 @pytest.mark.parametrize(
     ("inputs", "named"),
     [
-        ({**WHOLE.inputs, "mele/build_scripts/steps.py": "c2"}, "mele/build_scripts/steps.py"),  # the build's code
+        ({**WHOLE.inputs, "build_scripts/steps.py": "c2"}, "build_scripts/steps.py"),  # the build's code
         ({**WHOLE.inputs, "overrides/main.html": "t"}, "overrides/main.html"),  # a template
         ({**WHOLE.inputs, "mkdocs.yml": "m"}, "mkdocs.yml"),
         ({**WHOLE.inputs, "python": "3.12"}, "python"),  # a setting

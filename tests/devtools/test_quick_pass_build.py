@@ -14,7 +14,7 @@ from benchmarks.author_loop import copy_project, edit_glossary, project_env
 
 MARKER = "Edited for the quick pass."
 WORKER_FILES = ("sw.js", "offline.json")
-ADOPT = "import json; from mele.devtools import quick_pass; print(json.dumps(quick_pass.adopt_next_site()))"
+ADOPT = "import json; from devtools import quick_pass; print(json.dumps(quick_pass.adopt_next_site()))"
 
 
 def build(project, *options: str) -> str:
@@ -36,21 +36,21 @@ def build_name(project) -> str:
 
 def test_the_quick_pass_serves_the_page_the_whole_build_makes(tmp_path):
     project = copy_project(tmp_path / "project")
-    build(project, "-m", "mele.build_scripts.incremental")
+    build(project, "-m", "build_scripts.incremental")
     edit_glossary(project, MARKER)
 
-    said = build(project, "-m", "mele.devtools.quick_pass", "--quick")
+    said = build(project, "-m", "devtools.quick_pass", "--quick")
     assert "site: quick pass in" in said, said
     assert "site: service worker brought up to date in place" in said, said
     assert MARKER in (project / "site" / "glossary" / "index.html").read_text(encoding="utf-8")
     quick_name = build_name(project)
     quick_worker = {name: (project / "site" / name).read_bytes() for name in WORKER_FILES}
 
-    said = build(project, "-m", "mele.devtools.quick_pass", "--aside")
+    said = build(project, "-m", "devtools.quick_pass", "--aside")
     assert "site, built aside in" in said, said
     assert json.loads(build(project, "-c", ADOPT).strip().splitlines()[-1]) == []  # no page differs
     assert build_name(project) == quick_name
     # the quick pass's worker, brought up to date in place, is the one the post-build writes
     assert {name: (project / "site" / name).read_bytes() for name in WORKER_FILES} == quick_worker
     assert MARKER in (project / "site" / "glossary" / "index.html").read_text(encoding="utf-8")
-    assert "site: up to date" in build(project, "-m", "mele.build_scripts.incremental")
+    assert "site: up to date" in build(project, "-m", "build_scripts.incremental")

@@ -1,4 +1,4 @@
-"""The quick pass's service worker brought up to date in place (mele/devtools/quick_worker.py): a
+"""The quick pass's service worker brought up to date in place (devtools/quick_worker.py): a
 rewritten page gets its new revision (else the browser would keep serving the old copy), the build
 gets a new name, and nothing is written when the manifest cannot be trusted."""
 
@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from mele.devtools import quick_worker
+from devtools import quick_worker
 
 ENGINE = {"boot": [{"url": "assets/pyodide/a.wasm", "revision": "e1"}], "later": [{"url": "b.zip", "revision": "e2"}]}
 

@@ -1,4 +1,4 @@
-"""What `make serve` (mele/devtools/serve.py) sends for a file with compressed copies: Brotli to a
+"""What `make serve` (devtools/serve.py) sends for a file with compressed copies: Brotli to a
 browser that accepts it, else gzip, else the file; gzip only when it serves as a host without Brotli;
 and a copy's own time as its Last-Modified, so a browser never keeps an old copy as a new file's."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-from mele.devtools.serve import start_server
+from devtools.serve import start_server
 
 BODY = b"(module) " * 2000
 

@@ -1,4 +1,4 @@
-"""`make serve`'s rebuilds (mele/devtools/watch.py) and what its server adds (mele/devtools/serve.py
+"""`make serve`'s rebuilds (devtools/watch.py) and what its server adds (devtools/serve.py
 --watch), without a browser: which edits set off a build, the news the open pages get, the reload
 script on each page and never in site/."""
 
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from mele.devtools import quick_pass
-from mele.devtools.serve import CONTENT_SECURITY_POLICY, RELOAD_TAG, start_server, with_reload_script
-from mele.devtools.watch import QuickPasses, Rebuilder, edited, scan
+from devtools import quick_pass
+from devtools.serve import CONTENT_SECURITY_POLICY, RELOAD_TAG, start_server, with_reload_script
+from devtools.watch import QuickPasses, Rebuilder, edited, scan
 
 WAIT_S = 30  # the longest a test waits for the watcher's thread (it answers within a scan or two)
 
@@ -26,9 +26,10 @@ def test_scan_sees_the_sources_and_not_what_the_build_writes(tmp_path: Path):
         "docs/index.md",
         "docs/rules/1-1.md",
         "overrides/main.html",
-        "mele/build_scripts/steps.py",
-        "mele/devtools/serve.py",
-        "mele/x/__pycache__/y.pyc",
+        "build_scripts/steps.py",
+        "devtools/serve.py",
+        "calculators/strike.py",
+        "calculators/x/__pycache__/y.pyc",
         "mkdocs.yml",
         "site/index.html",
         "build/rules-index.json",
@@ -37,8 +38,9 @@ def test_scan_sees_the_sources_and_not_what_the_build_writes(tmp_path: Path):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(name)
     assert sorted(scan(tmp_path)) == [
+        "build_scripts/steps.py",
+        "calculators/strike.py",
         "docs/index.md",
-        "mele/build_scripts/steps.py",
         "mkdocs.yml",
         "overrides/main.html",
         "sources/glossary.yaml",
@@ -263,9 +265,9 @@ def test_a_quick_pass_started_ahead_runs_when_told_and_a_stale_one_gives_way(sta
 
 
 def test_a_pass_started_ahead_runs_only_with_the_code_it_loaded():
-    marks = iter([{"mele/a.py": [1, 1]}, {"mele/a.py": [1, 1]}])
+    marks = iter([{"calculators/a.py": [1, 1]}, {"calculators/a.py": [1, 1]}])
     assert quick_pass.when_told(lambda: "run\n", marks=lambda: next(marks), warm=lambda: None) is None
-    marks = iter([{"mele/a.py": [1, 1]}, {"mele/a.py": [2, 5]}])
+    marks = iter([{"calculators/a.py": [1, 1]}, {"calculators/a.py": [2, 5]}])
     assert quick_pass.when_told(lambda: "run\n", marks=lambda: next(marks), warm=lambda: None) == quick_pass.STALE
     assert quick_pass.when_told(lambda: "", marks=dict, warm=lambda: None) == 0  # the server went: nothing runs
 

@@ -1,11 +1,11 @@
-// What a calculator page says about itself (docs/assets/javascripts/calculators/state.js): the
+// What a calculator page says about itself (docs/assets/javascripts/calculators/calculator-state.js): the
 // status line for every state, which inputs apply, the reading game's defaults, and the reader's
 // own edits kept over a link's or a game's values.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   behindSummary, gameDefaults, keepEdits, statusText, unmetReason,
-} from "../../docs/assets/javascripts/calculators/state.js";
+} from "../../docs/assets/javascripts/calculators/calculator-state.js";
 
 const loading = { state: "loading", label: "downloading", loaded: 1e6, total: 4e6 };
 const ready = { state: "ready", label: "ready", loaded: 4e6, total: 4e6 };

@@ -1,9 +1,9 @@
 // The developer server's live reload: what an open page does with each build event
-// (mele/devtools/reload/state.js; the server is mele/devtools/serve.py --watch).
+// (devtools/reload/reload-state.js; the server is devtools/serve.py --watch).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { UNKNOWN, nextStep, noteText } from "../../mele/devtools/reload/state.js";
+import { UNKNOWN, nextStep, noteText } from "../../devtools/reload/reload-state.js";
 
 test("the first build named is the page's own: no reload", () => {
   assert.deepEqual(nextStep(null, { state: "ready", build: "b1" }), { shown: "b1", action: "none" });

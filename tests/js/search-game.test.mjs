@@ -1,10 +1,10 @@
-// The rule search read as a game (docs/assets/javascripts/search/engine.js, search(query, {game})):
+// The rule search read as a game (docs/assets/javascripts/search/rank.js, search(query, {game})):
 // the Standard-game change map in the index (`game`, `replacedBy`, `replaces`) moves a replaced
 // rule below the rule that replaces it in the reader's game; each rule result says its game.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createSearch } from "../../docs/assets/javascripts/search/engine.js";
+import { createSearch } from "../../docs/assets/javascripts/search/rank.js";
 import { gameText, resultItem } from "../../docs/assets/javascripts/search/results.js";
 import { searchIndex } from "./search-index.mjs";
 

@@ -1,4 +1,4 @@
-// A small search index in the shape mele/build_scripts/search/index.py writes, for the engine's
+// A small search index in the shape build_scripts/search/index.py writes, for the engine's
 // tests: real rule texts where a test reads them, numbered filler elsewhere so that rule
 // numbers, section sizes and the number of pages are about as the site has them (a word's
 // weight depends on how many records hold it).

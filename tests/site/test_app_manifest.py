@@ -14,8 +14,8 @@ import pytest
 from bs4 import BeautifulSoup
 from mkdocs.utils.yaml import yaml_load
 
-from mele.devtools.app_icons import ICON_DIR, ICONS, MASKABLE_SAFE_RADIUS, RECORD, inputs_hash, sha256, tile_colour
-from mele.devtools.serve import CONTENT_SECURITY_POLICY, start_server
+from devtools.app_icons import ICON_DIR, ICONS, MASKABLE_SAFE_RADIUS, RECORD, inputs_hash, sha256, tile_colour
+from devtools.serve import CONTENT_SECURITY_POLICY, start_server
 from tests.support.png import png_pixels, png_size
 from tests.support.site import ROOT
 
@@ -104,13 +104,13 @@ def test_every_icon_has_its_stated_size(manifest):
 
 
 def test_every_icon_was_drawn_from_its_current_svg():
-    """The PNGs are committed; a changed SVG needs `python -m mele.devtools.app_icons`."""
+    """The PNGs are committed; a changed SVG needs `python -m devtools.app_icons`."""
     record = json.loads(RECORD.read_text(encoding="utf-8"))
     assert set(record) == {icon.png for icon in ICONS}
     assert {p.name for p in ICON_DIR.glob("*.png")} == set(record), "a PNG no script draws"
     for icon in ICONS:
         assert record[icon.png]["inputs"] == inputs_hash(icon), (
-            f"{icon.svg} changed since {icon.png} was drawn: run .venv/bin/python -m mele.devtools.app_icons"
+            f"{icon.svg} changed since {icon.png} was drawn: run .venv/bin/python -m devtools.app_icons"
         )
         png = (ICON_DIR / icon.png).read_bytes()
         assert record[icon.png]["png"] == sha256(png), f"{icon.png} was changed by hand"

@@ -33,14 +33,17 @@ def exists(name: str, doc: Path) -> bool:
     for base in (
         ROOT,
         doc.parent,
-        ROOT / "mele" / "build_scripts",
+        ROOT / "build_scripts",
+        ROOT / "calculators",
         ROOT / "docs" / "assets" / "javascripts",
         ROOT / "sources",
     ):
         if any(base.glob(name)) or (base / name).exists():
             return True
     # a module named within its folder's paragraph: "postbuild/engine/ ... `wheel.py`"
-    return "/" not in name and any(ROOT.glob(f"mele/**/{name}"))
+    return "/" not in name and any(
+        ROOT.glob(f"{package}/**/{name}") for package in ("build_scripts", "calculators", "devtools")
+    )
 
 
 @pytest.mark.parametrize("doc", DOCS)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from mele.build_scripts import paths
-from mele.build_scripts.glossary.terms import load_terms
-from mele.build_scripts.model.errata import load_errata
-from mele.build_scripts.model.sbg import SBG_TEXTS, load_sbg_books
-from mele.build_scripts.render.pages import _spans
+from build_scripts import paths
+from build_scripts.glossary.terms import load_terms
+from build_scripts.model.errata import load_errata
+from build_scripts.model.load_sbg import SBG_TEXTS, load_sbg_books
+from build_scripts.render.section_pages import _spans
 from tests.support.site import ROOT, content_text, normalise, soup_of
 
 GOLDEN = ROOT / "tests" / "golden" / "sbg-rule-ids.tsv"

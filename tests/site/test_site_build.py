@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from mele.build_scripts.model.rulebook import load_rulebook
+from build_scripts.model.load import load_rulebook
 from tests.support.site import ROOT, broken_links, content_text, normalise, soup_of
 
 GOLDEN = ROOT / "tests" / "golden" / "mele-rule-ids.tsv"
@@ -215,7 +215,7 @@ def static_imports(module: Path) -> set[Path]:
 
 
 def test_a_calculator_page_starts_every_download_of_its_calculator_code_at_once(site):
-    """calculators/page.js imports calculator.js only on a page with a calculator, so that the other
+    """calculators/calculator-page.js imports calculator.js only on a page with a calculator, so that the other
     pages do not download it; a calculator page names it and each module it imports in its head
     (overrides/partials/engine-start.html), unless a script of the page imports it already, so
     none waits for the one before it."""

@@ -1,5 +1,5 @@
 """The project is installed into its own .venv (editable), so the generators run from the venv with
-no PYTHONPATH: `.venv/bin/mkdocs build` finds the Markdown extensions in mele.build_scripts.
+no PYTHONPATH: `.venv/bin/mkdocs build` finds the Markdown extensions in build_scripts.
 (tests/site/test_zensical.py builds with `.venv/bin/zensical` the same way.) The mkdocs build checked
 here is the session's `moved_site` (tests/conftest.py), which the venv's mkdocs makes with no
 PYTHONPATH: one build serves this test and the sub-path tests."""
@@ -18,7 +18,7 @@ def test_the_venv_imports_the_project_from_anywhere(tmp_path):
         [
             sys.executable,
             "-c",
-            "import mele.build_scripts.markdown.rule_blocks, mele.engine.api; print(mele.build_scripts.__file__)",
+            "import build_scripts.markdown.rule_blocks, calculators.api; print(build_scripts.__file__)",
         ],
         cwd=tmp_path,
         env=without_pythonpath(),

@@ -44,8 +44,8 @@ def test_zensical_builds_the_standard_game_links_into_the_rules(zensical_site):
 def test_zensical_pages_carry_the_sites_search_and_postbuild_indexes_them(zensical_site):
     """The search box is the site's own in either build: its header override and script are in
     every page, and postbuild's index reads Zensical's pages as it reads Material's."""
-    from mele.build_scripts.search.index import site_search_index
-    from mele.build_scripts.steps import GLOSSARIES
+    from build_scripts.search.index import site_search_index
+    from build_scripts.steps import GLOSSARIES
 
     for page in (zensical_site / "index.html", zensical_site / "rules" / "1-7-combat" / "index.html"):
         soup = soup_of(page)

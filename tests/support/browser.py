@@ -22,10 +22,10 @@ from playwright.sync_api import expect as playwright_expect
 
 from benchmarks import browser_bench
 from benchmarks.in_flight import InFlight
-from mele.views.catalogue import VIEWS
-from mele.views.games import game_of
-from mele.views.render import read_link, render
-from mele.views.values import default_values, engine_params
+from calculators.views.catalogue import VIEWS
+from calculators.views.games import game_of
+from calculators.views.page_api import read_link, render
+from calculators.views.values import default_values, engine_params
 from tests.browser.cross_engine.pages import FUNCTION_SOURCE
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -386,7 +386,7 @@ def address_pattern(view: str, values: dict) -> re.Pattern:
 
 def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> str:
     """The address once its query gives `view` these values, read as a link: the page writes it
-    at most once a second while inputs change (calculators/page.js says why)."""
+    at most once a second while inputs change (calculators/calculator-page.js says why)."""
     expect(page).to_have_url(address_pattern(view, values), timeout=timeout * 1000)
     address = page.url
     query = urlparse(address).query

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mele.engine.cli import main
+from calculators.cli import main
 
 
 def run_cli(capsys, *argv):

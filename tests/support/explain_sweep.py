@@ -1,11 +1,11 @@
 """Inputs that between them reach every explanation step of every calculator (each branch of
 each step's wording), for the checks of what a step says against the rule it cites
-(tests/engine/test_explain_evidence.py) and of how a step's editor's note is shown
-(tests/views/test_step_notes.py)."""
+(tests/calculators/test_explain_evidence.py) and of how a step's editor's note is shown
+(tests/calculators/views/test_step_notes.py)."""
 
 from __future__ import annotations
 
-from mele.engine.api import run
+from calculators.api import run
 
 STRIKE = {"prowess": 5, "strike_prowess": 10, "body": 8}
 RINGWRAITH = {**STRIKE, "body": 9, "ringwraith": True}

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from mele.build_scripts.postbuild.engine.stdlib import BOOT_SCRIPT
+from build_scripts.postbuild.pyodide_bundle.stdlib import BOOT_SCRIPT
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node runs Pyodide outside the browser")
 

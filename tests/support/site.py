@@ -46,10 +46,10 @@ def build_site(out: Path | None = None, site_url: str | None = None) -> None:
     """prebuild (unless docs/rules and the rules index are written), mkdocs build, postbuild:
     into site/, or into `out` for `site_url`."""
     prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
-    steps = [] if prebuilt and out else [["-m", "mele.build_scripts", "prebuild"]]
+    steps = [] if prebuilt and out else [["-m", "build_scripts", "prebuild"]]
     steps += [
         ["-m", "mkdocs", "build", "--strict", "--quiet", *(["-d", str(out)] if out else [])],
-        ["-m", "mele.build_scripts", "postbuild", *([str(out)] if out else [])],
+        ["-m", "build_scripts", "postbuild", *([str(out)] if out else [])],
     ]
     for args in steps:
         done = subprocess.run(
@@ -98,8 +98,8 @@ def moved_config(folder: Path) -> Path:
     config.update(site_url=MOVED_SITE_URL, use_directory_urls=False, docs_dir=str(ROOT / "docs"))
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     for extension in config["markdown_extensions"]:
-        if isinstance(extension, dict) and "mele.build_scripts.markdown.calculator_blocks" in extension:
-            extension["mele.build_scripts.markdown.calculator_blocks"]["mkdocs_config"] = str(path)
+        if isinstance(extension, dict) and "build_scripts.markdown.calculator_blocks" in extension:
+            extension["build_scripts.markdown.calculator_blocks"]["mkdocs_config"] = str(path)
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
 
@@ -108,7 +108,7 @@ def build_moved_site(folder: Path) -> None:
     """The site for MOVED_SITE_URL with .html page URLs into `folder`/site, and its rules.json,
     made by the venv's own `mkdocs` with no PYTHONPATH, as a reader of the README would run it
     (site/ first: the prebuild's pages and rules index are what this build reads)."""
-    from mele.build_scripts.steps import write_rules_json
+    from build_scripts.steps import write_rules_json
 
     config = moved_config(folder)
     env = {**without_pythonpath(), "NO_MKDOCS_2_WARNING": "1"}

@@ -1,4 +1,4 @@
-// Glossary marks (mele/build_scripts/markdown/glossary_terms.py) and their definition card.
+// Glossary marks (build_scripts/markdown/glossary_terms.py) and their definition card.
 //
 // Which marks are shown is the reader's setting, "Underline glossary terms: first mention /
 // every mention / off", kept in localStorage and applied at once (no reload). Shown marks

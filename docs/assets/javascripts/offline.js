@@ -1,7 +1,7 @@
 // Offline use at the table: every page registers the service worker (sw.js at the site
-// root, written by mele/build_scripts/postbuild/offline/service_worker.mjs) with
+// root, written by build_scripts/postbuild/offline/service_worker.mjs) with
 // workbox-window. The worker keeps the pages, search and glossary at once (they are small);
-// the calculators' engine is kept as offline/engine-copy.js says. Notes go through the site's message area (messages.js).
+// the calculators' engine is kept as offline/engine-copy.js says. Notes go through the site's message area (message-area.js).
 // When a new deploy takes over a page that was served from the old copy, the page reloads
 // itself if the reader has not touched it yet, and otherwise offers to.
 import { engineCopy } from "./offline/engine-copy.js";
@@ -127,7 +127,7 @@ function start(messages) {
   }
 
   // Reading comes first: register once the page has loaded and, on a calculator page, once
-  // its engine has started (calculators/engine.js sets engineSettled), so the copy's
+  // its engine has started (calculators/worker-client.js sets engineSettled), so the copy's
   // downloads do not slow the engine's.
   const afterLoad = () => Promise.resolve(window.engineSettled).then(register);
   if (document.readyState === "complete") afterLoad();

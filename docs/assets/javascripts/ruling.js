@@ -19,7 +19,7 @@ function onPage() {
   showCollected();
   trayOnPage();
   whenNeeded("./ruling/odds.js", document.querySelector(".calculator[data-config]"), (odds) => odds.addOddsButtons());
-  whenNeeded("./ruling/page.js", document.getElementById("ruling"), (page) => page.rulingPageOnPage());
+  whenNeeded("./ruling/ruling-page.js", document.getElementById("ruling"), (page) => page.rulingPageOnPage());
 }
 
 setUpTray();

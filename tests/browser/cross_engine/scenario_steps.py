@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from mele.views.catalogue import VIEWS
+from calculators.views.catalogue import VIEWS
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.pages import WAIT_MS
 from tests.browser.scenarios import SCENARIOS

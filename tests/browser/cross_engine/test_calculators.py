@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from mele.devtools.serve import QuietServer, QuietSiteHandler
+from devtools.serve import QuietServer, QuietSiteHandler
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.pages import NotInAutomation, problems_since_last_asked
 from tests.browser.cross_engine.scenario_steps import check_live_results, live_scenarios

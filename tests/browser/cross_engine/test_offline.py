@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from mele.devtools.serve import start_server
+from devtools.serve import start_server
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.scenario_steps import (
     SEARCH_TIMEOUT_MS,

@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from mele.build_scripts.glossary.terms import load_terms
+from build_scripts.glossary.terms import load_terms
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.firefox import FirefoxPage
 from tests.browser.cross_engine.pages import (

@@ -1,13 +1,13 @@
 // A calculator block at work: wires a `.calculator` block to the shared engine. The result's
-// HTML and its one-line answer come from the views in the worker (mele/views), the same code
+// HTML and its one-line answer come from the views in the worker (calculators/views), the same code
 // that wrote the build-time result; this module only wires events, the URL and the status, and
-// swaps in what the views wrote. page.js loads it on a page that has a calculator; the engine is
+// swaps in what the views wrote. calculator-page.js loads it on a page that has a calculator; the engine is
 // a module-level singleton (engine.js), started only there.
-import { engine } from "./engine.js";
+import { engine } from "./worker-client.js";
 import { engineKeptOffline } from "./engine-kept.js";
 import { applyRequirements, markSet, openWhatIsSet, step, tapSymbol } from "./form.js";
 import { keepClear } from "./keep-clear.js";
-import { behindSummary, gameDefaults, keepEdits, statusText, unmetReason } from "./state.js";
+import { behindSummary, gameDefaults, keepEdits, statusText, unmetReason } from "./calculator-state.js";
 import {
   addRow, copyValues, linkEntries, numberRows, queryEntries, readForm, sameValues, writeForm,
 } from "./values.js";
@@ -187,7 +187,7 @@ class Calculator {
     return this.engine && this.engine.status.state === "ready";
   }
 
-  // The status line, the bar and the result's look for the page's state (state.js: statusText).
+  // The status line, the bar and the result's look for the page's state (calculator-state.js: statusText).
   refresh() {
     const status = this.engineStatus;
     const behind = !sameValues(readForm(this.config, this.form), this.shownValues) || Boolean(this.link);

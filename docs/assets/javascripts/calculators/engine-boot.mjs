@@ -1,13 +1,13 @@
 // How Python and the rules engine start: one module for the browser's worker
-// (engine-worker.js) and for the build's Node scripts (mele/build_scripts/postbuild/engine/stdlib.mjs,
+// (engine-worker.js) and for the build's Node scripts (build_scripts/postbuild/pyodide_bundle/stdlib.mjs,
 // pyodide_snapshot.mjs) and the tests, so all of them start the engine the same way.
 //
 // Python boots from a standard library trimmed to what the engine imports (the build
 // records it), or is restored from a memory snapshot of that boot. Then the engine
 // wheel is put on sys.path as it is (a wheel is an importable zip) and imported:
 // zipimport loads each module's bytecode, which the build compiled with this Pyodide and
-// put beside its source (mele/build_scripts/postbuild/engine/bytecode.mjs), so no module is compiled
-// here. The snapshot holds the engine (mele/engine/) already imported, not its views:
+// put beside its source (build_scripts/postbuild/pyodide_bundle/bytecode.mjs), so no module is compiled
+// here. The snapshot holds the engine (calculators/) already imported, not its views:
 // creating the engine's dataclasses was a fifth of a warm start, and a new wording of a
 // result leaves the snapshot alone. It remembers which engine it holds (its revision in
 // engine.json); a restored snapshot holding another is not used (restoreEngine).
@@ -22,7 +22,7 @@ import sys
 if ${JSON.stringify(WHEEL_FILE)} not in sys.path:
     sys.path.insert(0, ${JSON.stringify(WHEEL_FILE)})
 import json
-from mele.engine.api import run
+from calculators.api import run
 
 def call_json(name, params):
     return json.dumps(run(name, json.loads(params)))
@@ -57,16 +57,16 @@ export function setUpEngine(pyodide, wheelBytes) {
 // The views (calculator_views in the same wheel) write a result's HTML and its one-line
 // answer, and read a shared link's values. Imported once the engine is set up, never into
 // the snapshot. Returns {render(view, values, ruleUrls), readLink(view, entries)}, JSON text
-// in and out (mele/views/render.py).
+// in and out (calculators/views/page_api.py).
 const VIEWS_SETUP = `
-from mele.views.render import render_json, read_link_json
+from calculators.views.page_api import render_json, read_link_json
 `;
 
 // The name under which a snapshot remembers the engine it holds.
 const SNAPSHOT_ENGINE = "_snapshot_engine_revision";
 
-// For a snapshot in the making (mele/build_scripts/postbuild/engine/snapshot.mjs): the engine imported from
-// `engineZip` (the wheel's mele/engine/ alone) as a start imports it from the wheel, and its
+// For a snapshot in the making (build_scripts/postbuild/pyodide_bundle/snapshot.mjs): the engine imported from
+// `engineZip` (the wheel's calculators/ alone) as a start imports it from the wheel, and its
 // `revision` kept beside it. Its importer forgets the zip's table of contents, so that the wheel
 // a start writes in its place is read afresh for any module imported later.
 export function importEngineForSnapshot(pyodide, engineZip, revision) {
@@ -113,7 +113,7 @@ if ${JSON.stringify(FULL_STDLIB_FILE)} not in sys.path:
 }
 
 // A memory snapshot without its pages of zeros (most of the interpreter's memory): the
-// build writes it so, gzipped (mele/build_scripts/postbuild/engine/snapshot.mjs: packSnapshot), and a start
+// build writes it so, gzipped (build_scripts/postbuild/pyodide_bundle/snapshot.mjs: packSnapshot), and a start
 // puts the zeros back, which is cheaper than inflating them (gunzip was a large part of a warm
 // start). Format: "SPARSE01", then little-endian u32 total length and page size, a bitmap with
 // one bit per page (1: stored), then the stored pages in order (the last one as long as it is).

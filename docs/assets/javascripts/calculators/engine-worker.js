@@ -2,13 +2,13 @@
 // Started off the main thread because Pyodide's start freezes a page for seconds.
 // Protocol: {type: "start", wheelFromPage} once (wheelFromPage: the page will send the wheel,
 // {type: "wheel", bytes, encoding} or {type: "wheel", failure}; see engine.js), then requests, each with an id:
-//   {type: "run", id, name, params}         the engine's result (mele.engine.api.run)
+//   {type: "run", id, name, params}         the engine's result (calculators.api.run)
 //   {type: "view", id, view, values, links} the result's HTML and answer (calculator_views)
 //   {type: "link", id, view, entries}       a shared link's values, checked
 // replies: progress {loaded, total} (download bytes) / ready {from, phases, wheel} / failed,
 // and {type: "result", id, result | failure}.
 //
-// The engine's files are listed in assets/engine/engine.json (mele/build_scripts/postbuild/engine/manifest.py).
+// The engine's files are listed in assets/engine/engine.json (build_scripts/postbuild/pyodide_bundle/manifest.py).
 // A first visit boots Python from the trimmed standard library; once the reader keeps the
 // calculators offline, the memory snapshot is in the offline copy and later starts restore
 // it instead, engine included (see engine-boot.mjs). If the snapshot does not fit, or holds

@@ -1,7 +1,7 @@
 // A calculator's inputs as plain values, read from and written to its form and kept in
 // the URL query. Values are strings as in the form ("" empty, "1" ticked); rows are a list
 // of them. What the values mean (the engine's params, whether a link's value is allowed)
-// is decided by the views in the worker (mele/views/values.py), not here.
+// is decided by the views in the worker (calculators/views/values.py), not here.
 
 export function copyValues(values) {
   return JSON.parse(JSON.stringify(values));
@@ -90,7 +90,7 @@ export function linkEntries(config, search) {
 
 // The view's inputs as query entries, every one of them, so a link keeps its meaning when
 // a default changes (a link that leaves inputs out is read as one made before the neutral
-// defaults: mele/views/earlier_links.py).
+// defaults: calculators/views/earlier_links.py).
 export function queryEntries(config, values) {
   const prefix = `${config.view}.`;
   const encode = (spec, value) => (spec.kind === "bool" ? (value === "1" ? "1" : "0") : value);

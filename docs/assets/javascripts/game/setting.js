@@ -9,7 +9,7 @@
 //                            another tab; returns a function that stops listening
 //
 // The same events are dispatched on `gameEvents` ("change"), for code that prefers an EventTarget.
-import { createSetting, GAME_NAMES, GAMES, DEFAULT_GAME, otherGame, parseGame } from "./state.js";
+import { createSetting, GAME_NAMES, GAMES, DEFAULT_GAME, otherGame, parseGame } from "./game-choice.js";
 
 export { GAME_NAMES, GAMES, DEFAULT_GAME, otherGame, parseGame };
 

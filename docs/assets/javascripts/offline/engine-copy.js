@@ -4,7 +4,7 @@
 // the note a calculator page raises when it is offline without its engine). With Save-Data
 // on, nothing of the engine is downloaded unasked. The reader can remove it again.
 // Requests go to the worker with workbox-window's messageSW; see
-// mele/build_scripts/postbuild/offline/service_worker_engine.js for what it answers.
+// build_scripts/postbuild/offline/service_worker_engine.js for what it answers.
 import { engineSize, megabytes, progress } from "./sizes.js";
 import { messageSW } from "./workbox-window.mjs";
 
@@ -142,7 +142,7 @@ export function engineCopy(offline, messages, manifest) {
   // A calculator that has started means its files are in the browser: keep them (and, unless
   // Save-Data is on, fetch the snapshot that makes the next start fast).
   async function keepAfterUse() {
-    if (!window.engineSettled || keepRequested) return; // set by calculators/engine.js once it starts
+    if (!window.engineSettled || keepRequested) return; // set by calculators/worker-client.js once it starts
     keepRequested = true;
     const started = await window.engineSettled;
     const status = offline.engine;

@@ -1,7 +1,7 @@
 // "Add to ruling" beside every rule number (the button.rule-add that the rule_blocks
 // Markdown extension writes next to the number): a tap puts the rule at the end of the
 // reader's ruling, a second tap takes it out. The buttons show whether their rule is in.
-import { say } from "./messages.js";
+import { say } from "./notify.js";
 import { current, persistent, toggle } from "./store.js";
 
 export function showCollected(scope = document) {

@@ -3,7 +3,7 @@
 import { calculatorPath } from "./link.js";
 import { SITE_ROOT, siteUrl } from "./site.js";
 
-const CORRECTED_KINDS = new Set(["typo", "name", "format"]);   // mele/build_scripts/model/errata.py
+const CORRECTED_KINDS = new Set(["typo", "name", "format"]);   // build_scripts/model/errata.py
 
 export function citation(rule, data) {
   const source = data.sources[rule.source];

@@ -5,7 +5,7 @@
 // rule ids are checked against the rules the site has, text is only ever shown as
 // text, and the calculator link must be one of this site's calculator pages.
 
-import { GAMES, parseGame } from "../game/state.js";
+import { GAMES, parseGame } from "../game/game-choice.js";
 
 export const TEXT_LIMIT = 2000;          // characters, for the question and for the answer
 const LISTED_AT_MOST = 8;                // bad ids named in a message; the rest are counted

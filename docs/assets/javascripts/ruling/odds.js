@@ -3,7 +3,7 @@
 // address holds for that calculator (the calculator page mirrors each computed result's
 // inputs there), so the ruling links to exactly the result the reader saw.
 import { el } from "./dom.js";
-import { say } from "./messages.js";
+import { say } from "./notify.js";
 import { SITE_ROOT } from "./site.js";
 import { current, update } from "./store.js";
 

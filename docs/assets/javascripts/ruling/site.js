@@ -1,6 +1,6 @@
 // Where the site is, and the data a ruling is made from: rules.json (every rule's
 // words and link) and ruling-data.json (sections, sources, errata; written by
-// mele/build_scripts/render/ruling_data.py). Each is fetched once, when first needed; offline,
+// build_scripts/render/ruling_data.py). Each is fetched once, when first needed; offline,
 // the service worker answers from its copy.
 
 // This file is assets/javascripts/ruling/site.js: the site's root is three folders up.

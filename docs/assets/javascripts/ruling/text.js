@@ -3,7 +3,7 @@
 // odds, and where the rules come from.
 import { attribution, citation, errataOf, ruleAddress, wordsOf } from "./facts.js";
 import { TEXT_LIMIT } from "./link.js";
-import { GAME_NAMES } from "../game/state.js";
+import { GAME_NAMES } from "../game/game-choice.js";
 
 export function rulingText(ruling, rules, data, { version, address, odds }) {
   const lines = [];

@@ -3,7 +3,7 @@
 // screen, in reach of a thumb.
 import { el } from "./dom.js";
 import { citation, oddsOf, wordsOf } from "./facts.js";
-import { rulesCount } from "./messages.js";
+import { rulesCount } from "./notify.js";
 import { loadRulebook, siteUrl } from "./site.js";
 import { clear, current, move, remove, subscribe, update } from "./store.js";
 

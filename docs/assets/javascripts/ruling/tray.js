@@ -2,7 +2,7 @@
 // opens a panel listing them (tray-panel.js, loaded on the first tap). It never covers
 // the page until the reader opens it.
 import { el, icon } from "./dom.js";
-import { rulesCount } from "./messages.js";
+import { rulesCount } from "./notify.js";
 import { current, subscribe } from "./store.js";
 
 // Material Design Icons "gavel".

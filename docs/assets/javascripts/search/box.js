@@ -53,7 +53,7 @@ function mount(root) {
 
   function load() {
     if (loading) return;
-    loading = Promise.all([import("./engine.js"), fetchIndex()]).then(([engine, index]) => {
+    loading = Promise.all([import("./rank.js"), fetchIndex()]).then(([engine, index]) => {
       search = engine.createSearch(index);
       show(input.value);
     }, (error) => {

@@ -1,0 +1,341 @@
+"""`python -m build_scripts.incremental [--force]`: the build (`make build`), skipping a stage
+whose inputs did not change since it last ran. (The developer server's quick pass after an edit
+is devtools/quick_pass.py.)
+
+Two stages, in order:
+  prebuild  sources/, the build's code and mkdocs.yml -> the generated pages in docs/ and the rules
+            index in build/ (`python -m build_scripts prebuild`)
+  site      docs/ (the generated pages included), overrides/, mkdocs.yml, the build's code, the
+            pinned packages, what prebuild wrote to build/ and the search's words -> site/
+            (`mkdocs build`, then `python -m build_scripts postbuild`: one stage, as mkdocs
+            empties site/ first)
+
+Each stage's stamp, build/stamps/<stage>.json, holds the digest of every input file and a
+fingerprint (path, size, modification time) of every file the stage wrote. A stage runs when an
+input changed, when its stamp is missing, or when one of its outputs is missing or was written
+since by anything else (a hand-run mkdocs, a test's build): an out-of-date site/ is never kept.
+A stamp is removed before its stage runs and written once the stage succeeded, so an interrupted
+build is redone. The post-build's own caches (build/engine-*, build/precompressed) are untouched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from build_scripts import paths
+from build_scripts.search.synonyms import SYNONYMS_FILE
+from build_scripts.search.table_words import TABLE_WORDS_FILE
+
+STAMPS = paths.BUILD / "stamps"
+CODE = (paths.ROOT / "calculators", paths.ROOT / "build_scripts")  # devtools/ is not the build
+SKIPPED_NAMES = ("__pycache__",)
+SKIPPED_SUFFIXES = (".pyc", ".partial")
+PACKAGES = ("mkdocs", "mkdocs-material", "pymdown-extensions", "markdown", "pyyaml")  # what renders the site
+ENVIRONMENT = ("SITE_URL",)  # mkdocs.yml reads it (!ENV)
+
+
+def _skipped(relative: Path) -> bool:
+    return any(part in SKIPPED_NAMES for part in relative.parts) or relative.name.endswith(SKIPPED_SUFFIXES)
+
+
+def files_under(root: Path, exclude: Iterable[str] = ()) -> list[Path]:
+    """Every file under `root` (or `root` itself when a file), leaving out `exclude` (paths relative
+    to `root`, a folder's whole tree included) and Python's byte-code; sorted. Missing: none."""
+    if root.is_file():
+        return [root]
+    excluded = tuple(Path(e) for e in exclude)
+    found = []
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder).relative_to(root)
+        dirs[:] = sorted(d for d in dirs if here / d not in excluded and d not in SKIPPED_NAMES)
+        found += [Path(folder) / name for name in files if not _skipped(here / name) and here / name not in excluded]
+    return sorted(found)
+
+
+def digests(files: Iterable[Path], root: Path = paths.ROOT) -> dict[str, str]:
+    """Each file (by its path from the project root) -> the SHA-256 of its content."""
+    return {_relative(f, root): hashlib.sha256(f.read_bytes()).hexdigest() for f in files if f.is_file()}
+
+
+def fingerprint(files: Iterable[Path], root: Path = paths.ROOT) -> dict[str, list[int]]:
+    """Each file -> [size, modification time in ns]: whether it was rewritten, without reading it."""
+    marks = {}
+    for f in files:
+        try:
+            stat = f.stat()
+        except FileNotFoundError:
+            continue
+        marks[_relative(f, root)] = [stat.st_size, stat.st_mtime_ns]
+    return marks
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def build_code_files() -> list[Path]:
+    return [path for folder in CODE for path in files_under(folder)]
+
+
+def settings() -> dict[str, str]:
+    """What is not a file of the project but changes what the build writes: the Python and the
+    rendering packages it runs with, and the environment variables mkdocs.yml reads."""
+    found = {"python": sys.version}
+    for name in PACKAGES:
+        try:
+            found[f"package {name}"] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[f"package {name}"] = "missing"
+    found.update({f"${name}": os.environ.get(name, "") for name in ENVIRONMENT})
+    return found
+
+
+# --- the decision, pure --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a stage read (file -> content digest, plus settings) and wrote (file -> [size, mtime])."""
+
+    inputs: dict[str, str]
+    outputs: dict[str, list[int]]
+
+    def to_json(self) -> str:
+        return json.dumps({"inputs": self.inputs, "outputs": self.outputs}, indent=0, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Stamp | None:
+        try:
+            data = json.loads(text)
+            return cls(dict(data["inputs"]), {k: list(v) for k, v in data["outputs"].items()})
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None  # a stamp from another version of this module: run the stage
+
+
+def changed(old: dict, new: dict) -> list[str]:
+    """The keys added, removed or with another value, sorted."""
+    return sorted(key for key in old.keys() | new.keys() if old.get(key) != new.get(key))
+
+
+def why_run(
+    stamp: Stamp | None, inputs: dict[str, str], outputs_now: dict[str, list[int]], force: bool = False
+) -> str | None:
+    """Why a stage must run (a sentence), or None when its stamp says its outputs are current.
+    `outputs_now`: the fingerprint, taken now, of the files the stamp lists as written (and of any
+    other file now in the stage's output folders)."""
+    if force:
+        return "forced (--force)"
+    if stamp is None:
+        return "no stamp of an earlier run"
+    if not stamp.outputs:
+        return "its earlier run wrote nothing"
+    touched = changed(stamp.outputs, outputs_now)
+    if touched:
+        return f"{_few(touched)} changed or went missing since it was built"
+    edited = changed(stamp.inputs, inputs)
+    if edited:
+        return f"{_few(edited)} changed"
+    return None
+
+
+def _few(names: list[str], shown: int = 3) -> str:
+    more = len(names) - shown
+    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")
+
+
+def written_between(before: dict[str, list[int]], after: dict[str, list[int]]) -> list[str]:
+    """The files new or rewritten between two fingerprints of the same folders."""
+    return sorted(name for name, mark in after.items() if before.get(name) != mark)
+
+
+# --- the stages ----------------------------------------------------------------------------
+
+
+@dataclass
+class Stage:
+    name: str
+    inputs: Callable[[], list[Path]]  # read after the stages before it ran
+    watched: Callable[[], list[Path]]  # the files whose fingerprint is the stage's output
+    run: Callable[[], None]
+    outputs_written_by: Callable[[dict, dict], dict] | None = None  # picks outputs from before/after
+
+
+def _python(*args: str) -> None:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([sys.executable, *args], cwd=paths.ROOT, env=env, check=False)
+    if done.returncode != 0:
+        raise BuildFailed(f"`python {' '.join(args)}` failed (exit status {done.returncode})")
+
+
+class BuildFailed(Exception):
+    """A stage's command failed; its stamp stays removed."""
+
+
+def generated_candidates() -> list[Path]:
+    """Where prebuild writes: docs/ and the files at the top of build/ (not its caches' folders)."""
+    top_of_build = [p for p in paths.BUILD.iterdir() if p.is_file()] if paths.BUILD.is_dir() else []
+    return files_under(paths.DOCS) + sorted(top_of_build)
+
+
+def prebuild_outputs() -> list[Path]:
+    """The files prebuild wrote when it last ran (from its stamp)."""
+    stamp = read_stamp("prebuild")
+    return [paths.ROOT / name for name in stamp.outputs] if stamp else []
+
+
+def prebuild_inputs() -> list[Path]:
+    return files_under(paths.SOURCES) + build_code_files() + [paths.MKDOCS_CONFIG, paths.ROOT / "pyproject.toml"]
+
+
+def site_inputs() -> list[Path]:
+    """All of docs/ (the pages prebuild wrote are the generator's input too), what prebuild
+    wrote elsewhere (the rules index the Markdown extensions read), and the sources the
+    post-build reads that no page is made of (the search's synonyms and players' words)."""
+    return (
+        files_under(paths.DOCS)
+        + [paths.SOURCES / SYNONYMS_FILE, paths.SOURCES / TABLE_WORDS_FILE]
+        + files_under(paths.ROOT / "overrides")
+        + build_code_files()
+        + [p for p in prebuild_outputs() if paths.DOCS not in p.parents]
+        + [paths.MKDOCS_CONFIG, paths.ROOT / "pyproject.toml", paths.ROOT / "package-lock.json"]
+    )
+
+
+class KeepingTimes:
+    """Runs a stage that rewrites every file it owns (prebuild) and gives each file it wrote with the
+    same content as before its earlier modification time back: a time then says when the content
+    last changed, which is what `mkdocs build --dirty` compares. `outputs` counts those files as
+    written, so the stamp still lists all the stage owns."""
+
+    def __init__(self, command: Callable[[], None], candidates: Callable[[], list[Path]], root: Path = paths.ROOT):
+        self.command, self.candidates, self.root, self.kept = command, candidates, root, set()
+
+    def run(self) -> None:
+        before = {path: (path.stat(), path.read_bytes()) for path in self.candidates()}
+        self.command()
+        self.kept = set()
+        for path, (stat, content) in before.items():
+            try:
+                now = path.stat()
+                if now.st_mtime_ns != stat.st_mtime_ns and now.st_size == stat.st_size and path.read_bytes() == content:
+                    os.utime(path, ns=(now.st_atime_ns, stat.st_mtime_ns))
+                    self.kept.add(_relative(path, self.root))
+            except FileNotFoundError:
+                continue
+
+    def outputs(self, before: dict, after: dict) -> dict:
+        return {k: after[k] for k in sorted(set(written_between(before, after)) | self.kept) if k in after}
+
+
+def stages(here: bool = False) -> list[Stage]:
+    """The two stages; `here`: prebuild runs in this process (the quick pass's, already started
+    afresh with the code as it is now), not in a child."""
+    command = _prebuild_here if here else lambda: _python("-m", "build_scripts", "prebuild")
+    prebuild = KeepingTimes(command, generated_candidates)
+    return [
+        Stage("prebuild", prebuild_inputs, generated_candidates, prebuild.run, outputs_written_by=prebuild.outputs),
+        Stage("site", site_inputs, lambda: files_under(paths.SITE), build_site),
+    ]
+
+
+def _prebuild_here() -> None:
+    from build_scripts import steps
+
+    steps.prebuild()
+
+
+def build_site(site_dir: Path | None = None) -> None:
+    """The site stage's work: the generator, then the post-build; into site/ or `site_dir`."""
+    elsewhere = ["--site-dir", str(site_dir)] if site_dir else []
+    _python("-m", "mkdocs", "build", "--strict", "--quiet", *elsewhere)
+    _python("-m", "build_scripts", "postbuild", *([str(site_dir)] if site_dir else []))
+
+
+def stamp_path(name: str) -> Path:
+    return STAMPS / f"{name}.json"
+
+
+def read_stamp(name: str) -> Stamp | None:
+    try:
+        return Stamp.from_json(stamp_path(name).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+
+
+def write_stamp(name: str, stamp: Stamp) -> None:
+    STAMPS.mkdir(parents=True, exist_ok=True)
+    partial = stamp_path(name).with_suffix(f".{os.getpid()}.partial")
+    partial.write_text(stamp.to_json(), encoding="utf-8")
+    partial.replace(stamp_path(name))
+
+
+def current_outputs(stage: Stage, stamp: Stamp | None) -> dict[str, list[int]]:
+    """The fingerprint now of what the stage writes: every file in its output folders, or, for a
+    stage that writes beside files it does not own (prebuild, in docs/), the files its stamp lists."""
+    if stage.outputs_written_by is None:
+        return fingerprint(stage.watched())
+    return fingerprint([paths.ROOT / name for name in stamp.outputs] if stamp else [])
+
+
+def build(force: bool = False, log=print, stage_list: list[Stage] | None = None) -> list[str]:
+    """Run the stages that need it, in order; return the names of those that ran."""
+    ran = []
+    around = settings()
+    for stage in stages() if stage_list is None else stage_list:
+        stamp = None if force else read_stamp(stage.name)
+        inputs = {**digests(stage.inputs()), **around}
+        reason = why_run(stamp, inputs, current_outputs(stage, stamp), force=force)
+        if reason is None:
+            log(f"{stage.name}: up to date")
+            continue
+        log(f"{stage.name}: {reason}")
+        stamp_path(stage.name).unlink(missing_ok=True)
+        before = fingerprint(stage.watched()) if stage.outputs_written_by else {}
+        started = time.perf_counter()
+        stage.run()
+        after = fingerprint(stage.watched())
+        outputs = stage.outputs_written_by(before, after) if stage.outputs_written_by else after
+        write_stamp(stage.name, Stamp(inputs, outputs))
+        log(f"{stage.name}: built in {time.perf_counter() - started:.1f} s")
+        ran.append(stage.name)
+    return ran
+
+
+def log_line(line: str) -> None:
+    print(f"build: {line}", file=sys.stderr)
+
+
+def run_reported(work: Callable[[], object]) -> int:
+    """Runs `work` (a build), saying on stderr how it ended and how long it took; the exit status."""
+    started = time.perf_counter()
+    try:
+        work()
+    except BuildFailed as failure:
+        log_line(str(failure))
+        return 1
+    log_line(f"done in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--force", action="store_true", help="run every stage, whatever its stamp says")
+    args = parser.parse_args(argv)
+    return run_reported(lambda: build(force=args.force, log=log_line))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

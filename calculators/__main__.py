@@ -1,0 +1,5 @@
+import sys
+
+from calculators.cli import main
+
+sys.exit(main())

@@ -1,5 +1,0 @@
-import sys
-
-from mele.engine.cli import main
-
-sys.exit(main())

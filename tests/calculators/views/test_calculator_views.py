@@ -1,0 +1,201 @@
+"""The calculators' views (calculators/views/): shared links, the neutral defaults and the
+rulebook examples. The views' HTML is compared with the browser's in
+tests/browser/test_build_time.py; the engine's numbers are tests/calculators/."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qsl
+
+import pytest
+
+from calculators.views.catalogue import VIEWS
+from calculators.views.page_api import read_link, render
+from calculators.views.values import default_values, engine_params
+from tests.support.site import ROOT
+
+# Links made before the neutral defaults, with the engine params they gave then
+# (worked out with that release's views).
+EARLIER_LINKS = json.loads((ROOT / "tests" / "golden" / "share-links-before-neutral.json").read_text())
+
+
+@pytest.mark.parametrize("link", EARLIER_LINKS, ids=[f"{link['view']}: {link['made']}" for link in EARLIER_LINKS])
+def test_links_made_before_the_neutral_defaults_keep_their_inputs(link):
+    opened = read_link(link["view"], parse_qsl(link["query"], keep_blank_values=True))
+    assert opened["messages"] == [] and opened["present"]
+    assert engine_params(VIEWS[link["view"]], opened["values"]) == link["params"]
+
+
+def every_input(view_id: str, values: dict) -> list[tuple[str, str]]:
+    """A link as the page writes it now (values.js queryEntries): every input named."""
+    view = VIEWS[view_id]
+    encode = {spec["name"]: spec["kind"] for spec in view["fields"] + view.get("roll_fields", [])}
+    entries = [
+        (f"{view_id}.{name}", ("1" if value == "1" else "0") if encode[name] == "bool" else value)
+        for name, value in values.items()
+        if name != "rows"
+    ]
+    if view.get("rows"):
+        entries.append((f"{view_id}.rows", str(len(values["rows"]))))
+        kinds = {spec["name"]: spec["kind"] for spec in view["rows"]["fields"]}
+        entries += [
+            (f"{view_id}.{name}.{index}", ("1" if value == "1" else "0") if kinds[name] == "bool" else value)
+            for index, row in enumerate(values["rows"])
+            for name, value in row.items()
+        ]
+    return entries
+
+
+@pytest.mark.parametrize("view_id", sorted(VIEWS))
+def test_a_link_naming_every_input_means_today_s_defaults(view_id):
+    values = default_values(VIEWS[view_id])
+    opened = read_link(view_id, every_input(view_id, values))
+    assert opened["messages"] == [] and opened["values"] == values
+
+
+@pytest.mark.parametrize("view_id", sorted(VIEWS))
+def test_every_view_renders_its_defaults_with_a_summary(view_id):
+    shown = render(view_id, default_values(VIEWS[view_id]), RULE_URLS)
+    assert "error" not in shown, shown
+    assert shown["html"].startswith('<div class="calc-output"') and shown["summary"]
+
+
+class _AnyRule(dict):
+    def __missing__(self, rule_id):
+        return f"#r{rule_id}"
+
+
+RULE_URLS = _AnyRule()
+
+
+# --- neutral defaults and the rulebook's examples ------------------------------------
+
+
+def form_specs(view: dict) -> list[dict]:
+    return view["fields"] + view.get("roll_fields", []) + (view.get("rows") or {}).get("fields", [])
+
+
+@pytest.mark.parametrize("view_id", sorted(VIEWS))
+def test_every_calculator_opens_with_neutral_inputs(view_id):
+    view = VIEWS[view_id]
+    values = default_values(view)
+    rows = values.get("rows", [])
+    for spec in form_specs(view):
+        if spec["neutral"] is None:
+            continue  # the question itself (prowess, a site path): no neutral value
+        shown = (
+            [row[spec["name"]] for row in rows]
+            if spec in view.get("rows", {}).get("fields", [])
+            else [values[spec["name"]]]
+        )
+        assert all(value == spec["neutral"] for value in shown), (view_id, spec["name"], shown)
+    assert all(values[spec["name"]] == "" for spec in view.get("roll_fields", [])), "no roll entered"
+
+
+def test_no_discard_on_weapon_support_or_modifier_by_default():
+    strike = default_values(VIEWS["strike"])
+    assert (strike["discard_on"], strike["weapon"], strike["support"], strike["modifier"], strike["state"]) == (
+        "",
+        "",
+        "0",
+        "0",
+        "untapped",
+    )
+    shown = render("strike", strike, RULE_URLS)
+    assert 'data-outcome="discarded"' not in shown["html"]
+
+
+# The book's numbers for each example (see /work/shared/reference/worked-examples.md and
+# tests/calculators/test_worked_examples.py): what the example's result must say.
+BOOK_SAYS = {
+    "strike": ['data-outcome="defeated"'],  # 1.7.45: Lagduf rolls 8, 13 > 10
+    "attack": ["5 strike(s) of 7/–"],  # 1.7.57: the Orc-warband
+    "corruption": ['data-outcome="taps"'],  # 1.8.21: Layos taps on the 4
+    "removal": ['data-outcome="removed"'],  # 1.8.20: Tarcil removes it
+    "influence": ['data-outcome="success"'],  # 1.9.10: 5 + 7 = 12 > 10
+    "control-sheet": ["5 unused"],  # 1.5.30: Wendy's characters
+    "keying": ["</strong>s w f b -&gt; s w b w</p>"],  # 1.10.14: Minas Morgul to Dunharrow
+    "hazard-limit": ["Hazard limit 5"],  # 1.10.48: a company of five
+    "audience": ["Me 22, opponent 14: I win"],  # 2.1.12: Wendy and Nick
+}
+
+
+def test_every_mele_calculator_has_a_rulebook_example():
+    from calculators.views.values import example_values
+
+    for view_id, view in VIEWS.items():
+        if view_id in BOOK_SAYS:
+            assert example_values(view) is not None, view_id
+
+
+@pytest.mark.parametrize("view_id", sorted(BOOK_SAYS))
+def test_the_rulebook_example_reproduces_the_book(view_id):
+    from calculators.views.values import example_values
+
+    view = VIEWS[view_id]
+    example = example_values(view)
+    assert example != default_values(view)
+    shown = render(view_id, example, RULE_URLS)
+    for words in BOOK_SAYS[view_id]:
+        assert words in shown["html"], (view_id, words)
+
+
+# --- totals that answer the question ---------------------------------------------------
+
+
+def test_a_strike_shows_wounded_in_all_and_out_of_play_above_the_detail():
+    values = {**default_values(VIEWS["strike"]), "discard_on": "8"}
+    html = render("strike", values, RULE_URLS)["html"]
+    assert (
+        html.index("Wounded (in all)")
+        < html.index("Out of play (discarded or eliminated)")
+        < html.index("Each outcome")
+    )
+
+
+def test_corruption_says_survives_and_an_attack_at_least_one_out_of_play():
+    assert (
+        "Survives (nothing happens, or he taps)"
+        in render("corruption", default_values(VIEWS["corruption"]), RULE_URLS)["html"]
+    )
+    checks = {**default_values(VIEWS["corruption"]), "checks": "3"}
+    assert "Survives all 3 checks" in render("corruption", checks, RULE_URLS)["html"]
+    attack = render("attack", default_values(VIEWS["attack"]), RULE_URLS)
+    assert "At least one out of play" in attack["html"] and "at least one out of play" in attack["summary"]
+
+
+# --- keying says what changed -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("doors", "winter", "line", "changes"),
+    [
+        ("", "", "</strong>s w f b</p>", None),
+        ("1", "", "</strong>s w f b (unchanged)</p>", None),
+        ("", "1", "</strong>s w f b (unchanged)</p>", None),
+        (
+            "1",
+            "1",
+            "</strong>s w f b -&gt; s w b w</p>",
+            "Border-land [b] → Wilderness [w]; Free-domain [f] → Border-land [b]",
+        ),
+    ],
+)
+def test_keying_shows_the_effective_path_for_each_environment(doors, winter, line, changes):
+    values = {
+        **default_values(VIEWS["keying"]),
+        "path": "s w f b",
+        "site": "B",
+        "doors_of_night": doors,
+        "fell_winter": winter,
+    }
+    html = render("keying", values, RULE_URLS)["html"]
+    assert "Effective site path: " + line in html
+    assert (changes in html) if changes else "calc-changes" not in html
+    assert ("Automatic-attack" in html) == bool(winter)  # Fell Winter's wolves at a Border-hold: a fact
+
+
+def test_keying_detainment_is_in_words():
+    values = {**default_values(VIEWS["keying"]), "path": "s d", "site": "S"}
+    html = render("keying", values, RULE_URLS)["html"]
+    assert "Orcs, Trolls, Undead and Men" in html and "orc-troll-undead-man<" not in html
