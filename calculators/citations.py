@@ -135,12 +135,18 @@ INFLUENCE_CHECK_RESULT = Rule(
 INFLUENCE_MODIFICATIONS = Rule(
     "1.9.5",
     line=596,
-    quote="any applicable standard modifications from the faction card and from any other cards played",
+    quote=(
+        "add any appropriate modifications",
+        "any applicable standard modifications from the faction card and from any other cards played",
+    ),
 )
 OWN_INFLUENCE_BONUS = Rule(
     "1.9.9",
     line=604,
-    quote="Such a modification only applies if it belongs to the character that was tapped",
+    quote=(
+        "Certain characters have special modifications to influence checks.",
+        "Such a modification only applies if it belongs to the character that was tapped",
+    ),
 )
 INFLUENCE_EXAMPLE_BULLETS = Rule("1.9.10", line=610, quote="A standard modification of +2")
 FAILED_INFLUENCE_SITE_UNTAPPED = Rule(
@@ -254,7 +260,10 @@ KEYED_BY_NAME_NOT_TYPE = Rule(
 ATTACK_DEFEATED = Rule(
     "1.7.42",
     line=504,
-    quote="is defeated if it is not a detainment attack and all of its strikes directed against (i.e., assigned to) a company are defeated",
+    quote=(
+        "An attack by a hazard creature is defeated",
+        "if it is not a detainment attack and all of its strikes directed against (i.e., assigned to) a company are defeated",
+    ),
 )
 ATTACK_NOT_DEFEATED = Rule("1.7.43", line=505, quote="A detainment attack from a creature is never defeated")
 STRIKE_SEQUENCE_NOT_TAPPING = Rule("1.7.54", line=526, quote="A target untapped character may take a -3 modification")
@@ -280,7 +289,7 @@ SUPPORT = Rule(
     "2.7.1",
     line=962,
     quote=(
-        "An untapped character that is not the target of a strike may tap to support a character",
+        "An untapped character that is not the target of a strike may tap to support a character in the same company",
         "The target's prowess is modified by +1 for each supporting character.",
     ),
 )
@@ -398,7 +407,10 @@ CREATURE_SITE_KEYING = Rule(
 CREATURE_REGION_KEYING = Rule(
     "1.10.58",
     line=717,
-    quote="At least one of the region symbols on the creature's card matches one of the region types the company moved through",
+    quote=(
+        "At least one of the region symbols on the creature's card matches one of the region types the company moved through",
+        "If the creature's card has two region symbols of the same type",
+    ),
 )
 GEANN_A_LISCH = Rule(
     "1.10.59",
@@ -598,7 +610,9 @@ SBG_ARTICLE_SHIELD = _article("SBG-B.6.3", 41, "Model is carrying a shield\t-1")
 SBG_ARTICLE_SHIELD_AND_HEAVY_ARMOUR = _article(
     "SBG-B.6.3", 42, "Model carrying a shield and wearing heavy armour/Dwarf heavy armour\t-2"
 )
-SBG_ARTICLE_SWIMMERS_MAY_NOT_LIE_DOWN = _article("SBG-B.6.4", 44, "Swimming models may not lie down")
+SBG_ARTICLE_ROLL_AGAIN_AFTER_A_FIGHT = _article(
+    "SBG-B.6.4", 44, "After the fight has been resolved, all combatants must roll on the Swimming chart again"
+)
 
 
 def all_citations() -> dict[str, Rule]:

@@ -40,11 +40,13 @@ HAZARD_LIMIT_OPTIONS = OptionTable(
         "halved",
         "bool",
         "Halved",
-        "halved: the opponent moved cards from his sideboard (Standard Rules)",
+        "halved: at the end of your untap phase, with your Ringwraith in play, the hazard player "
+        "brought cards from his sideboard (Standard Rules)",
         False,
         game=standard_only(
-            "The hazard limit is halved when the hazard player moves cards from his sideboard "
-            f"({rules.HAZARD_LIMIT_HALVED}), and the sideboard is a Standard Rules addition "
+            "The hazard limit is halved when, at the end of your untap phase with your Ringwraith in play, "
+            f"the hazard player brings cards from his sideboard ({rules.SIDEBOARD_AGAINST_A_RINGWRAITH}, "
+            f"{rules.HAZARD_LIMIT_HALVED}), and the sideboard is a Standard Rules addition "
             f"({rules.SIDEBOARD}); the Starter game has none.",
         ),
     ),

@@ -102,13 +102,14 @@ def _steps(check: InfluenceInput) -> list[Step]:
         listed = " ".join(signed(m) for m in check.modifiers)
         steps.append(
             Step(
-                f"Modifiers: {listed} (standard modifications from the faction card and other cards).",
+                f"Modifiers: {listed}.",
                 rules.INFLUENCE_MODIFICATIONS,
             )
         )
         steps.append(
             Step(
-                "A character's own influence bonus counts only if he is the one tapped for the check.",
+                "Certain characters have special modifications to influence checks; one counts only if it "
+                "belongs to the character tapped for the check.",
                 rules.OWN_INFLUENCE_BONUS,
             )
         )
@@ -120,7 +121,14 @@ def _steps(check: InfluenceInput) -> list[Step]:
         )
     )
     steps.append(Step("A faction that comes into play taps the site.", rules.FACTION_TAPS_SITE))
-    steps.append(Step("A faction that is discarded leaves the site untapped.", rules.FAILED_INFLUENCE_SITE_UNTAPPED))
+    steps.append(
+        Step(
+            "In the rulebook's example, a failed check discards the faction card and the site does not tap.",
+            rules.FAILED_INFLUENCE_SITE_UNTAPPED,
+            "This site takes the example as the general case: a site taps when a faction is played there "
+            "(1.4.14, 1.10.19), and a discarded faction was not played.",
+        )
+    )
     return steps
 
 

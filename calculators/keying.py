@@ -34,6 +34,7 @@ SITE_NAMES = {
     "D": "Dark-hold",
 }
 SITE_TYPES = tuple(SITE_NAMES)
+DOUBLE = 2  # the rulebook's symbols go up to double (l.717)
 MOST_OF_ONE_TYPE = 3  # single, double and triple symbols
 
 # Doors of Night with Fell Winter, in the order the example (l.638) applies them:
@@ -215,7 +216,7 @@ def keying(keys: KeyingInput) -> KeyingResult:
     elif keys.fell_winter:
         steps.append(
             Step(
-                "Fell Winter changes region types since Doors of Night is in play; here it is not.",
+                "With Doors of Night in play, Fell Winter changes region types; here Doors of Night is not in play.",
                 rules.FELL_WINTER_NEEDS_DOORS,
                 "So this site leaves the region types as they are.",
             )
@@ -239,21 +240,29 @@ def keying(keys: KeyingInput) -> KeyingResult:
         )
     else:
         regions = region_keyings(path)
+        single_and_double = [k for k in regions if len(k) <= DOUBLE]
+        triples = [k for k in regions if len(k) > DOUBLE]
         steps.append(
             Step(
-                f"Region keyings come from the types on the site path {' '.join(path)}: " + ", ".join(regions) + ".",
+                f"Region keyings come from the types on the site path {' '.join(path)}: "
+                + ", ".join(single_and_double)
+                + ".",
                 rules.CREATURE_REGION_KEYING,
             )
         )
-        if any(len(k) > 1 for k in regions):
-            triple = any(len(k) == MOST_OF_ONE_TYPE for k in regions)
+        if any(len(k) >= DOUBLE for k in regions):
             steps.append(
                 Step(
                     "A double Wilderness symbol needs two Wildernesses in the site path, which need not be adjacent.",
                     rules.DEEP_WILDERNESS,
                     "The rule speaks of Wilderness; this site counts two regions of any one type anywhere in the "
                     'path for its double symbol the same way (1.10.58: "two regions of that same type")'
-                    + ("; and three regions of one type for a triple symbol." if triple else "."),
+                    + (
+                        "; and, beyond the rulebook's single and double symbols, three regions of one type for a "
+                        f"triple symbol: {', '.join(triples)}."
+                        if triples
+                        else "."
+                    ),
                 )
             )
 
@@ -288,17 +297,20 @@ def keying(keys: KeyingInput) -> KeyingResult:
                 rules.DETAINMENT_SHADOW_LAND,
             )
         )
-    steps.append(
-        Step(
-            "This holds whether the attack is keyed by type or to a region or site by name of that type.",
-            rules.DETAINMENT_BY_NAME,
+    if any(v != NEVER for v in detainment.values()):
+        steps.append(
+            Step(
+                "These detainment keyings apply whether the attack is keyed by type or to a region or site by "
+                "name of that type.",
+                rules.DETAINMENT_BY_NAME,
+            )
         )
-    )
     steps.append(
         Step(
-            "For other cards, such as Shadow-cloak, a creature keyed to a region by name is not "
-            "keyed to that region's type.",
+            "A creature keyed to a region by name is not keyed to that region's type (e.g. Shadow-cloak).",
             rules.KEYED_BY_NAME_NOT_TYPE,
+            "For detainment, 1.7.41 counts an attack keyed to a region or site by name as keyed to its type "
+            "(erratum B15).",
         )
     )
 

@@ -291,8 +291,8 @@ def modified_prowess(strike: StrikeInput) -> tuple[int, list[Step]]:
         prowess += strike.support
         steps.append(
             Step(
-                f"{strike.support} untapped character(s) not facing a strike tap to support him: "
-                f"{signed(strike.support)} (Standard Rules).",
+                f"{strike.support} untapped character(s) in his company who are not the target of a strike "
+                f"tap to support him: {signed(strike.support)} (Standard Rules).",
                 rules.SUPPORT,
             )
         )
@@ -413,12 +413,17 @@ def _roll_steps(strike: StrikeInput, prowess: int, first_fail: int | None) -> li
     ]
     tie = s - prowess
     if 2 <= tie <= 12:
-        steps.append(Step(f"A natural {tie} ties {s}: the strike is ineffectual.", rules.STRIKE_INEFFECTUAL))
+        steps.append(
+            Step(
+                f"A natural {tie} gives a total of {s}, equal to the strike's prowess: the strike is ineffectual.",
+                rules.STRIKE_INEFFECTUAL,
+            )
+        )
     if s - prowess - 1 >= 2:
         top = min(12, s - prowess - 1)
         steps.append(
             Step(
-                f"A natural {top} or less is below {s}: the strike is successful.",
+                f"A natural {top} or less gives a total below {s}: the strike is successful.",
                 rules.STRIKE_SUCCESSFUL,
             )
         )
@@ -679,11 +684,12 @@ def attack(strikes: Iterable[StrikeInput] | AttackInput) -> AttackResult:
         )
     ]
     if detainment:
-        steps.append(Step("A detainment attack is never defeated.", rules.ATTACK_NOT_DEFEATED))
+        steps.append(Step("A detainment attack from a creature is never defeated.", rules.ATTACK_NOT_DEFEATED))
     else:
         steps.append(
             Step(
-                "The attack is defeated if all of its strikes are defeated.",
+                "An attack by a hazard creature that is not a detainment attack is defeated if all of its "
+                "strikes are defeated.",
                 rules.ATTACK_DEFEATED,
                 "So one ineffectual, successful or undefeated strike leaves it undefeated (1.7.43 says so of an "
                 "ineffectual one).",

@@ -80,10 +80,10 @@ SWIM_OPTIONS = OptionTable(
         "the test for being knocked Prone in Deep Water, -1 (advanced only)",
         False,
         requires=_advanced_only(
-            "The boats article has no test for being knocked Prone in the water: "
-            "swimming models may not lie down "
-            f"({rules.SBG_ARTICLE_SWIMMERS_MAY_NOT_LIE_DOWN}). Use the advanced edition "
-            "for that -1."
+            "The boats article has no -1 for a model knocked Prone in the water: its only modifiers are "
+            f"for armour and shields ({rules.SBG_ARTICLE_APPLY_MODIFIERS}), and after a fight in the water "
+            f"a model simply rolls on the Swimming chart again ({rules.SBG_ARTICLE_ROLL_AGAIN_AFTER_A_FIGHT}). "
+            "Use the advanced edition for that -1."
         ),
     ),
     Option(

@@ -1,8 +1,9 @@
 """A way from where a term is defined to its glossary entry.
 
 The rules that define a term carry no glossary mark of their own (they are the definition),
-so in each section among a term's defining rules the first of them that names the term (the
-first of them, if none does) gets a small "Glossary: <term>" link to the entry."""
+so in each section among a term's defining rules (`defined_by`, not every rule its entry cites)
+the first of them that names the term (the first of them, if none does) gets a small
+"Glossary: <term>" link to the entry."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def defining_rule_links(terms: list[Term], blocks: list[Block]) -> dict[str, lis
     links: dict[str, list[Term]] = {}
     for term in (t for t in terms if t.defined):
         sections: dict[str, list[str]] = {}
-        for rule_id in sorted((r for r in term.defined_in if r in order), key=order.__getitem__):
+        for rule_id in sorted((r for r in term.defined_by if r in order), key=order.__getitem__):
             sections.setdefault(rule_id.rpartition(".")[0], []).append(rule_id)
         for rule_ids in sections.values():
             first = next((r for r in rule_ids if term.id in named[r]), rule_ids[0])

@@ -79,7 +79,7 @@ def _entry(term: Term, used: list[str], by_id: dict[str, Term], changes: list[di
     if term.defined:
         out += [f"**Defined in:** {_refs(term.defined_by)}", "{: .no-glossary }", ""]
     elif term.defined_in:
-        out += [f"**First used in:** {_refs(term.defined_in)}", "{: .no-glossary }", ""]
+        out += [f"**Read from:** {_refs(term.defined_in)}", "{: .no-glossary }", ""]
     if term.defined_in:
         out += _why(term)
     if changes:

@@ -88,7 +88,8 @@ MELE_VIEWS = {
             field(
                 STRIKE["support"],
                 "Supporting characters",
-                "Standard Rules: +1 prowess for each untapped character or ally who taps to support him.",
+                "Standard Rules: +1 prowess for each untapped character (or ally) in his company, "
+                "not itself the target of a strike, who taps to support him.",
                 more=True,
             ),
             field(
@@ -114,7 +115,7 @@ MELE_VIEWS = {
             field(
                 STRIKE["detainment"],
                 "Detainment attack",
-                "A successful strike taps him instead of wounding him.",
+                "A successful strike taps him instead of wounding him, if he is untapped.",
                 more=True,
             ),
             field(
@@ -152,7 +153,12 @@ MELE_VIEWS = {
                 start=9,
             ),
             field(STRIKE["strike_body"], "Each strike's body", "Leave empty for “–”."),
-            field(STRIKE["detainment"], "Detainment attack", "A detainment attack is never defeated.", more=True),
+            field(
+                STRIKE["detainment"],
+                "Detainment attack",
+                "A detainment attack from a creature is never defeated.",
+                more=True,
+            ),
             field(STRIKE["starter"], "Starter Rules", "No support.", more=True),
         ],
         "game_field": "starter",
@@ -377,7 +383,11 @@ MELE_VIEWS = {
                 start="",
                 choice_labels=SITE_LABELS,
             ),
-            field(KEYING["doors_of_night"], "Doors of Night is in play", "With Fell Winter, changes region types."),
+            field(
+                KEYING["doors_of_night"],
+                "Doors of Night is in play",
+                "With it in play, Fell Winter changes region types.",
+            ),
             field(
                 KEYING["fell_winter"],
                 "Fell Winter is in play",
@@ -421,7 +431,8 @@ MELE_VIEWS = {
             field(
                 HAZARD["halved"],
                 "Halved",
-                "Standard Rules: the hazard player uses the sideboard against a revealed Ringwraith.",
+                "Standard Rules: the hazard player brought cards from his sideboard at the end of your untap phase, "
+                "with your Ringwraith in play; every company's limit is halved.",
                 more=True,
             ),
             field(HAZARD["starter"], "Starter Rules", "Orc scouts count as whole characters; no sideboard.", more=True),

@@ -47,7 +47,7 @@ SBG_VIEWS = {
                 "Cavalry model: +1",
                 "Advanced Rules only: in the boats article mounted models may not swim.",
             ),
-            sbg_field(SWIM["heavy_armour"], "Heavy armour: −1", "Heavy armour or (heavy) Dwarf armour. Both editions."),
+            sbg_field(SWIM["heavy_armour"], "Heavy armour: −1", "Heavy armour or heavy Dwarf armour. Both editions."),
             sbg_field(
                 SWIM["shield"],
                 "Shield: −1",

@@ -287,3 +287,13 @@ def test_the_coastal_seas_limit_on_a_ringwraith_s_path_is_a_standard_rule():
     assert not standard.allowed and [step.rule.id for step in standard.explain][-1] == "2.5.29"
     starter = ringwraith_may_move("darkhaven-to-darkhaven", "w c w", starter=True)
     assert starter.allowed and "2.5.29" not in {step.rule.id for step in starter.explain}
+
+
+def test_the_halving_option_says_which_sideboard_move_halves_the_limit():
+    """l.858 halves the hazard limit only after a move "in this fashion", the one of l.857: at the end of
+    your untap phase, with your Ringwraith in play. A Nazgûl hazard's fetch counts against the limit
+    instead (l.853), and the other sideboard moves (l.846, l.849-850) leave it alone."""
+    halved = CALCULATORS["hazard-limit"].options["halved"]
+    for words in (halved.help, halved.game.reason):
+        assert "end of your untap phase" in words and "Ringwraith in play" in words, words
+    assert "2.2.8" in halved.game.reason and "2.2.9" in halved.game.reason

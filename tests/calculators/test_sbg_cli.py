@@ -67,7 +67,7 @@ BAD = [
     (["swim", "--edition", "modern"], "advanced, article"),
     (["swim", "--edition", "article", "--cavalry"], "mounted models may not attempt to swim"),
     (["swim", "--edition", "article", "--banner"], "no modifier for a banner"),
-    (["swim", "--edition", "article", "--prone-in-deep"], "may not lie down"),
+    (["swim", "--edition", "article", "--prone-in-deep"], "no -1 for a model knocked Prone"),
     (["swim", "--edition", "article", "--no-armour", "--heavy-armour"], "at once"),
     (["swim", "--edition", "advanced", "--no-armour"], "advanced edition has no modifier"),
     (["swim", "--edition", "advanced", "--roll", "7"], "between 1 and 6"),

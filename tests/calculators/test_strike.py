@@ -152,3 +152,35 @@ def test_to_dict_uses_fraction_strings():
     assert data["outcomes"]["defeated"] == str(F(26, 36))
     assert data["outcomes"]["failed"] == "0"
     assert all(set(step) == {"text", "rule", "note"} for step in data["explain"])
+
+
+def _step(steps, rule_id: str) -> str:
+    [text] = [step.text for step in steps if step.rule.id == rule_id]
+    return text
+
+
+def test_the_roll_steps_compare_the_total_not_the_natural_roll():
+    """Lagduf at prowess 4 against a strike of 11 (l.510): a natural 7 does not equal 11, his total does
+    (l.476-477: "this result", the roll plus his modified prowess)."""
+    steps = strike_chances(StrikeInput(4, 11, body=8)).explain
+    assert (
+        _step(steps, "1.7.25")
+        == "A natural 7 gives a total of 11, equal to the strike's prowess: the strike is ineffectual."
+    )
+    assert _step(steps, "1.7.26") == "A natural 6 or less gives a total below 11: the strike is successful."
+
+
+def test_the_support_step_says_who_may_support():
+    """l.962: an untapped character "that is not the target of a strike" supports "a character in the same
+    company"; one assigned a strike is still a target (l.966)."""
+    text = _step(strike_chances(StrikeInput(5, 10, body=8, support=2)).explain, "2.7.1")
+    assert "in his company" in text and "not the target of a strike" in text and "not facing" not in text
+
+
+def test_the_attack_steps_keep_the_rules_qualifiers():
+    """l.504 defines a defeated attack for a hazard creature's attack that is not a detainment attack, and
+    l.505 says a detainment attack "from a creature" is never defeated."""
+    defeated = attack([StrikeInput(5, 10, body=8)]).explain
+    assert _step(defeated, "1.7.42").startswith("An attack by a hazard creature that is not a detainment attack")
+    detained = attack([StrikeInput(5, 10, detainment=True)]).explain
+    assert _step(detained, "1.7.43") == "A detainment attack from a creature is never defeated."

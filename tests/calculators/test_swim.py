@@ -197,7 +197,7 @@ def test_article_to_dict_says_the_chart_is_missing():
     [
         ({"edition": "article", "cavalry": True}, "cavalry", "mounted models may not attempt to swim"),
         ({"edition": "article", "banner": True}, "banner", "no modifier for a banner"),
-        ({"edition": "article", "prone_in_deep": True}, "prone_in_deep", "may not lie down"),
+        ({"edition": "article", "prone_in_deep": True}, "prone_in_deep", "no -1 for a model knocked Prone"),
         ({"edition": "article", "no_armour": True, "heavy_armour": True}, "no_armour", "at once"),
         ({"edition": "article", "no_armour": True, "heavy_armour": True, "shield": True}, "no_armour", "at once"),
         ({"edition": "advanced", "no_armour": True}, "no_armour", "advanced edition has no modifier"),
@@ -249,3 +249,12 @@ def test_roll_mode_over_the_six_faces_is_the_distribution(swim):
             results[name] += value / 6
     assert total == chances.outcomes
     assert results == chances.modified_results
+
+
+def test_the_article_s_reason_against_the_prone_modifier_is_what_the_article_says():
+    """Not lying down by choice (SBG-B.6.4) is not being knocked down: the article simply has no such
+    modifier (its table, SBG-B.6.2-6.3) and has a model that fought in the water roll again (SBG-B.6.4)."""
+    with pytest.raises(InputError) as caught:
+        SwimInput(edition="article", prone_in_deep=True)
+    assert "may not lie down" not in caught.value.message
+    assert "SBG-B.6.2" in caught.value.message and "roll" in caught.value.message

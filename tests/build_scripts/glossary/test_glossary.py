@@ -9,12 +9,14 @@ from dataclasses import replace
 import pytest
 
 from build_scripts import paths
+from build_scripts.glossary.defined_here import defining_rule_links
 from build_scripts.glossary.definitions import DEFINITIONS_PATH
 from build_scripts.glossary.matcher import TermMatcher
 from build_scripts.glossary.standard_lines import standard_lines
 from build_scripts.glossary.terms import GlossaryError, Term, load_terms
 from build_scripts.glossary.usage import used_in
 from build_scripts.model.load import load_rulebook
+from build_scripts.render.glossary_page import glossary_markdown
 from build_scripts.standard_game.changes import CHANGES_FILE, Entry, Link, StandardMap, load_standard_map
 from build_scripts.standard_game.rule_fields import term_changes
 from tests.support.site import content_text, soup_of
@@ -455,7 +457,7 @@ def test_every_section_that_defines_a_term_leads_to_its_entry(site, terms, rules
     urls = {rule["id"]: rule["url"] for rule in rules}
     for term in (t for t in terms if t.defined):
         sections = {}
-        for rule_id in term.defined_in:
+        for rule_id in term.defined_by:
             sections.setdefault(rule_id.rpartition(".")[0], set()).add(rule_id)
         for section, rule_ids in sections.items():
             page = urls[next(iter(rule_ids))].split("#")[0]
@@ -548,6 +550,10 @@ def card_lines(terms, rulebook) -> dict[str, list[str]]:
         ("company", {"2.5.2", "2.5.34", "2.6.5"}, {"2.2.9"}),
         ("mode-cards", set(), {"2.5.29"}),  # Coastal Seas: the other half of 1.6.16
         ("home-site", set(), {"2.5.12", "2.5.13"}),  # the rulebook never defines it
+        # 1.1.5 gives the 1-deck game's Audience; the longer games change only theirs (L779-785)
+        ("one-deck-game", set(), {"2.1.3", "2.1.4", "2.1.5"}),
+        # 1.5.43 defines it; who else may share any company (L892, L894) is not the Ringwraith's company
+        ("ringwraiths-company", {"2.5.5", "2.5.28"}, {"2.5.3", "2.5.4", "2.5.6"}),
     ],
 )
 def test_each_card_lists_the_standard_changes_to_its_defining_rules(card_lines, term_id, shown, not_shown):
@@ -584,3 +590,57 @@ def test_sbg_definitions_keep_the_conditions_their_rules_set(terms, term_id, rul
     assert rule in entry.defined_by, term_id
     for words in must_say:
         assert words in entry.definition, (term_id, words)
+
+
+@pytest.mark.parametrize(
+    "term_id, rule, quote",
+    [
+        # L127: what the Audience is, beside when it is called and how it is scored
+        ("audience-with-sauron", "1.1.11", "Sauron decides which Ringwraith has been the most successful"),
+        # L854: "one card into your play deck if it has at least five cards" is the Nazgûl fetch's too
+        ("sideboard", "2.2.7", "Alternatively, if your play deck has at least 5 cards"),
+        # L862: "It counts towards the limits on copies of a card"
+        ("sideboard", "2.2.11", "cannot violate the 1 unique card and 3 non-unique card limit"),
+    ],
+)
+def test_a_definition_names_every_rule_it_rests_on_among_its_defining_rules(mele_terms, term_id, rule, quote):
+    entry = _entry(mele_terms, term_id)
+    assert rule in entry.defined_by and any(quote in q for r, quotes in entry.evidence if r == rule for q in quotes)
+
+
+@pytest.mark.parametrize(
+    "term_id, must_say, must_not_say",
+    [
+        # L900 binds "when you are forced to discard a character due to a lack of available influence": a
+        # player short of influence may still move followers (1.5.28, 1.5.29) instead of discarding
+        ("discarding-characters", ["when you are forced to discard a"], ["when you lack the influence"]),
+        # L912 "another (different)", L918 "each Ringwraith follower": not only a second Ringwraith
+        ("ringwraith-follower", ["another, different Ringwraith"], ["a second"]),
+    ],
+)
+def test_a_definition_binds_no_more_than_its_rule(mele_terms, term_id, must_say, must_not_say):
+    definition = " ".join(_entry(mele_terms, term_id).definition.split())
+    assert all(words in definition for words in must_say), definition
+    assert not any(words in definition for words in must_not_say), definition
+
+
+def test_only_a_defining_rule_leads_to_the_entry_as_its_definition(terms, rulebook):
+    """A rule that only uses a term (1.5.5 "Companies can only combine at a Darkhaven", 2.2.9 halving the
+    hazard limit) is cited by the entry but does not define the term; it gets no "Glossary:" link."""
+    links = defining_rule_links(terms, rulebook.document.blocks)
+    linked = {rule_id: {t.id for t in found} for rule_id, found in links.items()}
+    assert "darkhaven" not in linked.get("1.5.5", set())
+    assert "hazard-limit" not in linked.get("2.2.9", set())
+    for term_ in (t for t in terms if t.defined):
+        for rule_id, ids in linked.items():
+            assert term_.id not in ids or rule_id in term_.defined_by, (term_.id, rule_id)
+
+
+def test_a_term_the_rulebook_never_defines_lists_its_rules_as_read_from_not_first_used(terms):
+    """home site (defined: false) cites 1.5.2, 1.5.32, 2.5.12 and 2.7.4: only the first is where it is
+    first used, and none defines it."""
+    page = glossary_markdown(terms, {}, "MELE", "Glossary", "intro")
+    entry = page[page.index("### home site") :]
+    entry = entry[: entry.index("</div>")]
+    assert "**Read from:** {ref:1.5.2}, {ref:1.5.32}, {ref:2.5.12}, {ref:2.7.4}" in entry
+    assert "First used in" not in page

@@ -323,3 +323,17 @@ def test_the_forced_discard_is_marked_unclear_on_the_phases_one_activity(phases)
     assert {"1.5.31", "2.5.8", "2.5.10"} <= set(step.rules)
     assert "You must take this action" in _quotes(step) and "one activity" in step.unclear
     assert "wherever" not in step.text and "need not be at a Darkhaven" in step.text
+
+
+def test_moving_to_the_same_site_is_barred_only_for_companies_split_away_from_a_darkhaven(phases):
+    """l.942: "These restrictions mean ..." explains the split at a non-Darkhaven site (l.937-940). Said of
+    every move, it would forbid two companies at one Darkhaven from naming the same face-down site, which
+    l.956 allows."""
+    org = phases["organization"]
+    same = org.steps[_index(org, "to the same non-Darkhaven site in one of two ways")]
+    barred = [limit for limit in same.limits if "move separately" in limit]
+    assert barred == [
+        "Companies split from one company at a non-Darkhaven site may not then move separately to the same site "
+        "(they must move as one company)"
+    ]
+    assert "2.5.34" in same.rules

@@ -107,7 +107,7 @@ def test_the_map_reads_the_rules_as_a_judge_would(standard_map):
     how = {(link.standard, link.starter): link.how for link in standard_map.links}
     assert how[("2.5.2", "1.5.41")] == "adds-to"  # Orc scouts count half towards the seven
     assert how[("2.7.5", "1.7.46")] == "adds-to"  # trophies beside the MP pile
-    assert {how[(f"2.1.{n}", "1.1.5")] for n in (3, 4, 5)} == {"adds-to"}  # the 2-, 3- and 4-deck games
+    assert {how[(f"2.1.{n}", "1.1.5")] for n in (3, 4, 5)} == {"restricts"}  # the 2-, 3- and 4-deck games
     assert how[("2.5.28", "1.5.43")] == "replaces"  # "other characters" becomes "non-Ringwraith characters"
     assert how[("2.2.9", "1.10.48")] == "restricts"  # the hazard limit halved
     replaced = {link.starter for link in standard_map.links if link.how == "replaces"}
@@ -128,10 +128,10 @@ def test_a_rule_changed_in_part_is_not_replaced(standard_map, rule_texts):
     assert "2.5.24 — a Ringwraith needs a Darkhaven only to be with non-Ringwraiths" in "\n".join(
         standard_block("1.5.47", standard_map, rule_texts, href)
     )
-    assert "2.6.5 — companies may also combine at a non-Darkhaven site" in "\n".join(
+    assert "2.6.5 — companies may combine at a non-Darkhaven site" in "\n".join(
         standard_block("1.5.5", standard_map, rule_texts, href)
     )
-    assert "2.5.34 — a company may split at a non-Darkhaven site" in "\n".join(
+    assert "2.5.34 — a company may split outside a Darkhaven" in "\n".join(
         standard_block("1.5.6", standard_map, rule_texts, href)
     )
 
@@ -168,13 +168,84 @@ def test_the_longer_games_change_sudden_call_on_1_1_6_and_1_1_7(standard_map, ru
     assert "Sudden Call" not in audience
 
 
+def test_the_longer_games_restrict_the_one_deck_game_s_triggers(standard_map):
+    """Judges' review 2, 1: in a 2-deck game one run-out (1.1.5, 1.1.6) or 20 MPs (1.1.7) is no longer
+    enough (L779, L782, L785): a requirement the Starter rules lack, so `restricts`, not `adds-to`."""
+    how = {(link.standard, link.starter): link.how for link in standard_map.links}
+    for game in ("2.1.3", "2.1.4", "2.1.5"):
+        assert {how[(game, starter)] for starter in ("1.1.5", "1.1.6", "1.1.7")} == {"restricts"}, game
+
+
+@pytest.mark.parametrize(
+    "rule_id, starter, must_say, must_not_say",
+    [
+        # L867, L869: revealing your Ringwraith is the exception to the one-manifestation rule
+        ("2.2.13", None, ["except a unique Dragon's", "revealing a Ringwraith discards the rest"], []),
+        # L869 bans the reveal itself, not the discard
+        ("2.2.15", None, ["a reveal not allowed if your opponent revealed him"], ["if your opponent has not"]),
+        # L857-858: "in this fashion" is the fetch at the end of the untap phase; "(round up"; in play, not revealed
+        ("2.2.9", "1.10.48", ["(round up)", "at the end of the turn's untap phase"], ["revealed"]),
+        # L957: composition, not size; one of the companies that moved returns
+        ("2.6.5", None, ["composition limits", "one that moved returns"], ["company limits allow"]),
+        # L920, L869 (erratum N13): the opponent's reveal discards a follower too
+        ("2.5.31", None, ["or when your opponent reveals him"], []),
+        # L853: tap and discard; counts against the hazard limit
+        ("2.2.6", None, ["tap, discard a Nazgûl hazard", "counts against hazard limit"], []),
+        # L900: a forced discard need not be at a Darkhaven
+        ("2.5.8", "1.5.31", ["(if forced, need not be)", "not your Ringwraith"], []),
+        # L801: any MP total used to see if you can call the Audience, not only 20 MPs
+        ("2.1.11", None, ["not for calling it"], ["20 MPs"]),
+        # L904: at the end of your next organization phase
+        ("2.5.10", None, ["when your next organization phase ends"], []),
+        # L912 "another (different)", L918 "each": not only a second one
+        ("2.5.14", "1.5.33", ["another (different) Ringwraith"], ["second"]),
+        # L909: a character with enough direct influence to control the character to be played
+        ("2.5.13", "1.5.2", ["or one with enough direct influence to control the new one"], ["controller"]),
+        # L968: a character at one of his home sites may tap
+        ("2.7.4", None, ["a character may tap", "only if it is a specific site"], []),
+        # L849: during your organization phase; L857: at the end of the untap phase
+        ("2.2.4", None, ["in your organization phase"], []),
+        ("2.2.5", None, ["in your organization phase", "if it has at least 5 cards"], []),
+        ("2.2.8", None, ["as the opponent's untap phase ends", "if his Ringwraith is in play"], ["at his untap,"]),
+        # L843 and L782, L785: 25 cards (30, 35 in the longer games); the copy limits, not the play deck's mix
+        (
+            "2.2.2",
+            "1.2.6",
+            ["a 25-card sideboard", "30 or 35 cards in the 3-, 4-deck games", "copy limits"],
+            ["deck limits"],
+        ),
+        # L940: to different sites; L962: in the same company
+        ("2.5.34", None, ["others to different sites by region movement"], []),
+        ("2.7.1", None, ["a target in his company"], []),
+    ],
+)
+def test_a_line_keeps_what_the_judges_found_it_dropped(standard_map, rule_id, starter, must_say, must_not_say):
+    """Judges' review 2, 6-12 and the minor findings: each line as a Starter rule shows it."""
+    entry_ = standard_map.entries[rule_id]
+    link = next((link for link in entry_.links if link.starter == starter), None)
+    line = standard_map.line_of(link) if link else entry_.line
+    assert all(words in line for words in must_say), line
+    assert not any(words in line for words in must_not_say), line
+
+
+def test_the_forced_discard_on_1_5_29_says_only_what_2_5_8_says(standard_map):
+    """Judges' review 2, 2: L900 binds "when you are forced to discard a character due to a lack of available
+    influence", and whether the forced discard takes the place of bringing in a character is unclear (the
+    turn summary and the glossary say so): the line says what the rule says, and "need not be at a Darkhaven"."""
+    link = next(link for link in standard_map.changed_by("1.5.29") if link.standard == "2.5.8")
+    assert link.how == "restricts"
+    assert "if forced by lack of influence, the discard is 2.5.8's" in link.line
+    assert "need not be at a Darkhaven" in link.line
+    assert "instead of" not in link.line
+
+
 def test_summaries_keep_what_their_rule_says(standard_map):
     """Item 7: the lines the review found without their condition or their object."""
     line = {rule_id: entry_.line for rule_id, entry_ in standard_map.entries.items()}
     assert line["2.1.8"].endswith("except kill and miscellaneous points")  # item 1, L796
     assert "if it has at least 5 cards" in line["2.2.5"] and "if it has at least 5 cards" in line["2.2.7"]
     assert "resources/characters" in line["2.2.4"] and "discard pile" in line["2.2.4"]  # L849
-    assert " that " not in f" {line['2.2.9']} " and "against a revealed Ringwraith" in line["2.2.9"]  # L857-858
+    assert " that " not in f" {line['2.2.9']} " and "at the end of the turn's untap phase" in line["2.2.9"]  # L857-858
     assert "if both players agree" in line["2.6.1"] and "never for a Ringwraith's company" in line["2.6.1"]
 
 
@@ -195,6 +266,17 @@ def test_links_the_review_found_missing(standard_map):
         assert ("2.5.20", starter) in how, starter
     assert how[("2.7.1", "1.7.51")] == "adds-to"
     assert how[("2.5.8", "1.5.29")] == "restricts"
+    assert how[("2.5.20", "1.5.28")] == "restricts"  # L918: always under your Ringwraith, never general influence
+    assert "never general influence" in next(link.line for link in standard_map.changed_by("1.5.28"))
+
+
+def test_notes_and_new_rules_name_what_they_explain(standard_map):
+    """2.2.10 (L860) is about every move to and from the sideboard, 2.2.5 and 2.2.7 among them; 2.5.3 (L891)
+    only announces 2.5.4-2.5.6, as 2.5.11 announces 2.5.12-2.5.13: a note, not a restriction of 1.5.43."""
+    assert {"2.2.3", "2.2.4", "2.2.5", "2.2.6", "2.2.7", "2.2.8"} <= set(standard_map.entries["2.2.10"].explains)
+    intro = standard_map.entries["2.5.3"]
+    assert intro.kind == "note" and [link.how for link in intro.links] == ["note"]
+    assert set(intro.explains) == {"2.5.4", "2.5.5", "2.5.6"}
 
 
 def test_rules_stating_notes_are_rows_of_the_comparison_page(standard_map):

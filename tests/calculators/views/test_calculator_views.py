@@ -199,3 +199,31 @@ def test_keying_detainment_is_in_words():
     values = {**default_values(VIEWS["keying"]), "path": "s d", "site": "S"}
     html = render("keying", values, RULE_URLS)["html"]
     assert "Orcs, Trolls, Undead and Men" in html and "orc-troll-undead-man<" not in html
+
+
+def _hint(view_id: str, name: str) -> str:
+    [hint] = [spec["hint"] for spec in VIEWS[view_id]["fields"] if spec["name"] == name]
+    return hint
+
+
+@pytest.mark.parametrize(
+    "view_id, name, must_say, must_not_say",
+    [
+        # l.962: not the target of a strike, in the same company (l.966: one assigned a strike is still a target)
+        ("strike", "support", ["in his company", "not itself the target of a strike"], []),
+        # l.496, l.500: "an untapped target is tapped"
+        ("strike", "detainment", ["if he is untapped"], []),
+        # l.505: "A detainment attack from a creature is never defeated"
+        ("attack", "detainment", ["from a creature"], []),
+        # l.638: Fell Winter changes region types while Doors of Night is in play; Doors of Night changes none
+        ("keying", "doors_of_night", ["Fell Winter changes region types"], ["With Fell Winter, changes"]),
+        # l.857-858: only the fetch at the end of your untap phase, with your Ringwraith in play, halves it
+        ("hazard-limit", "halved", ["at the end of your untap phase", "with your Ringwraith in play"], ["revealed"]),
+        # SBG-A.1.4 "heavy Dwarf armour"; plain Dwarf armour is the article's regular armour (SBG-B.6.2)
+        ("swim", "heavy_armour", ["heavy Dwarf armour"], ["(heavy)"]),
+    ],
+)
+def test_a_hint_keeps_the_condition_its_rule_states(view_id, name, must_say, must_not_say):
+    hint = _hint(view_id, name)
+    assert all(words in hint for words in must_say), hint
+    assert not any(words in hint for words in must_not_say), hint
