@@ -307,7 +307,8 @@ def keying(keys: KeyingInput) -> KeyingResult:
         )
     steps.append(
         Step(
-            "A creature keyed to a region by name is not keyed to that region's type (e.g. Shadow-cloak).",
+            "A creature keyed to a region by name is not keyed to that region's type: a Shadow-cloak cannot "
+            "cancel a strike from a creature keyed to a Shadow-land region by name.",
             rules.KEYED_BY_NAME_NOT_TYPE,
             "For detainment, 1.7.41 counts an attack keyed to a region or site by name as keyed to its type "
             "(erratum B15).",

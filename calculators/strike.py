@@ -689,7 +689,7 @@ def attack(strikes: Iterable[StrikeInput] | AttackInput) -> AttackResult:
         steps.append(
             Step(
                 "An attack by a hazard creature that is not a detainment attack is defeated if all of its "
-                "strikes are defeated.",
+                "strikes assigned to the company are defeated.",
                 rules.ATTACK_DEFEATED,
                 "So one ineffectual, successful or undefeated strike leaves it undefeated (1.7.43 says so of an "
                 "ineffectual one).",

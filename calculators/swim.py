@@ -69,7 +69,7 @@ SWIM_OPTIONS = OptionTable(
         False,
         requires=_advanced_only(
             "The boats article has no modifier for a banner (only armour and shields, "
-            f"{rules.SBG_ARTICLE_APPLY_MODIFIERS}); the -1 for a banner is in the "
+            f"{rules.SBG_ARTICLE_APPLY_MODIFIERS}, {rules.SBG_ARTICLE_SHIELD}); the -1 for a banner is in the "
             "advanced edition only."
         ),
     ),
@@ -81,7 +81,7 @@ SWIM_OPTIONS = OptionTable(
         False,
         requires=_advanced_only(
             "The boats article has no -1 for a model knocked Prone in the water: its only modifiers are "
-            f"for armour and shields ({rules.SBG_ARTICLE_APPLY_MODIFIERS}), and after a fight in the water "
+            f"for armour and shields ({rules.SBG_ARTICLE_APPLY_MODIFIERS}, {rules.SBG_ARTICLE_SHIELD}), and after a fight in the water "
             f"a model simply rolls on the Swimming chart again ({rules.SBG_ARTICLE_ROLL_AGAIN_AFTER_A_FIGHT}). "
             "Use the advanced edition for that -1."
         ),

@@ -38,6 +38,7 @@ def comparison_markdown(standard_map: StandardMap, href) -> str:
         "{: .std-compare__intro }",
         "",
     ]
+    quoted: set[str] = set()  # the Starter rules already quoted higher up the page
     for topic in standard_map.topics:
         rows = [
             entry
@@ -48,7 +49,7 @@ def comparison_markdown(standard_map: StandardMap, href) -> str:
         if not rows and not missing:
             continue
         out += ['<section class="std-compare__topic" markdown="1">', "", f"## {escape(topic.title)}", ""]
-        out += [line for entry in rows for line in _row(entry, href)]
+        out += [line for entry in rows for line in _row(entry, href, quoted)]
         for m in missing:
             rules = " ".join(rule_link(r, r, href) for r in m.rules)
             out += [
@@ -67,13 +68,12 @@ def comparison_markdown(standard_map: StandardMap, href) -> str:
     return "\n".join(out)
 
 
-def _row(entry: Entry, href) -> list[str]:
+def _row(entry: Entry, href, quoted: set[str]) -> list[str]:
+    """One Standard rule's row; a Starter rule's words quoted in an earlier row are not quoted again
+    (the longer games change the same three Starter rules)."""
     changed = [link for link in entry.links if link.how in CHANGING]
     if changed:
-        starter = "<br>".join(
-            f"{rule_link(link.starter, link.starter, href)} {_quote(link.evidence[link.starter][0])}"
-            for link in changed
-        )
+        starter = "<br>".join(_starter(link, href, quoted) for link in changed)
         hows = sorted({link.how for link in changed}, key=list(HOW_LABELS).index)
         how = " and ".join(HOW_LABELS[h].lower() if i else HOW_LABELS[h] for i, h in enumerate(hows))
     else:
@@ -92,6 +92,13 @@ def _row(entry: Entry, href) -> list[str]:
         "</div>",
         "",
     ]
+
+
+def _starter(link: Link, href, quoted: set[str]) -> str:
+    seen = link.starter in quoted
+    quoted.add(link.starter)
+    shown = '<span class="std-compare__none">(quoted above)</span>' if seen else _quote(link.evidence[link.starter][0])
+    return f"{rule_link(link.starter, link.starter, href)} {shown}"
 
 
 def _lines(entry: Entry, changed: list[Link]) -> str:

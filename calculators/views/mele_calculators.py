@@ -115,7 +115,7 @@ MELE_VIEWS = {
             field(
                 STRIKE["detainment"],
                 "Detainment attack",
-                "A successful strike taps him instead of wounding him, if he is untapped.",
+                "A successful strike never wounds him; it taps him if he is untapped.",
                 more=True,
             ),
             field(

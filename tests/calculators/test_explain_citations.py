@@ -94,7 +94,8 @@ def test_keying_by_name_for_other_cards_cites_the_rule_about_other_cards():
     assert rule_of(steps, "keyed by type or to a region or site by name") == "1.7.41"
     by_name = next(step for step in steps if step.rule.id == "1.10.69")
     assert (
-        by_name.text == "A creature keyed to a region by name is not keyed to that region's type (e.g. Shadow-cloak)."
+        by_name.text == "A creature keyed to a region by name is not keyed to that region's type: a Shadow-cloak "
+        "cannot cancel a strike from a creature keyed to a Shadow-land region by name."
     )
     assert "For detainment, 1.7.41" in by_name.note
 

@@ -354,7 +354,7 @@ MISPLACED = [
     ("1.5.15", "leadership"),
     ("2.5.2", "max guys"),
     ("2.5.2", "company cap"),
-    # the judges' review of issue 44: each misstates its rule
+    # the judges' review: each misstates its rule
     ("1.5.23", "di higher than mind take control"),  # L283: greater than or equal to
     ("1.7.30", "roll under body"),  # L482-483: a roll equal to his body also just wounds
     ("1.7.36", "harmless attack"),  # a detainment strike taps (L496), and the attack is never defeated (L505)

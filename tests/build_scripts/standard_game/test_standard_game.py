@@ -131,7 +131,7 @@ def test_a_rule_changed_in_part_is_not_replaced(standard_map, rule_texts):
     assert "2.6.5 — companies may combine at a non-Darkhaven site" in "\n".join(
         standard_block("1.5.5", standard_map, rule_texts, href)
     )
-    assert "2.5.34 — a company may split outside a Darkhaven" in "\n".join(
+    assert "2.5.34 — split a company outside a Darkhaven" in "\n".join(
         standard_block("1.5.6", standard_map, rule_texts, href)
     )
 
@@ -189,8 +189,9 @@ def test_the_longer_games_restrict_the_one_deck_game_s_triggers(standard_map):
         ("2.6.5", None, ["composition limits", "one that moved returns"], ["company limits allow"]),
         # L920, L869 (erratum N13): the opponent's reveal discards a follower too
         ("2.5.31", None, ["or when your opponent reveals him"], []),
-        # L853: tap and discard; counts against the hazard limit
-        ("2.2.6", None, ["tap, discard a Nazgûl hazard", "counts against hazard limit"], []),
+        # L853: in the opponent's movement/hazard phase, tap and discard; counts against the hazard limit
+        ("2.2.6", None, ["tap, discard a Nazgûl hazard", "in his movement/hazard phase", "not its normal result"], []),
+        ("2.2.6", "1.10.49", ["not its normal result", "counts against the hazard limit"], []),
         # L900: a forced discard need not be at a Darkhaven
         ("2.5.8", "1.5.31", ["(if forced, need not be)", "not your Ringwraith"], []),
         # L801: any MP total used to see if you can call the Audience, not only 20 MPs
@@ -214,8 +215,13 @@ def test_the_longer_games_restrict_the_one_deck_game_s_triggers(standard_map):
             ["a 25-card sideboard", "30 or 35 cards in the 3-, 4-deck games", "copy limits"],
             ["deck limits"],
         ),
-        # L940: to different sites; L962: in the same company
-        ("2.5.34", None, ["others to different sites by region movement"], []),
+        # L939: the Darkhaven the site's card names; L940: to different sites; L962: in the same company
+        (
+            "2.5.34",
+            None,
+            ["one go to the site's Darkhaven", "others to other sites by region movement"],
+            ["its Darkhaven"],
+        ),
         ("2.7.1", None, ["a target in his company"], []),
     ],
 )
@@ -231,10 +237,11 @@ def test_a_line_keeps_what_the_judges_found_it_dropped(standard_map, rule_id, st
 def test_the_forced_discard_on_1_5_29_says_only_what_2_5_8_says(standard_map):
     """Judges' review 2, 2: L900 binds "when you are forced to discard a character due to a lack of available
     influence", and whether the forced discard takes the place of bringing in a character is unclear (the
-    turn summary and the glossary say so): the line says what the rule says, and "need not be at a Darkhaven"."""
+    turn summary and the glossary say so): the line adds what the rule adds to 1.5.29 (L289 sets no place for
+    the discard), "need not be at a Darkhaven", and restricts nothing."""
     link = next(link for link in standard_map.changed_by("1.5.29") if link.standard == "2.5.8")
-    assert link.how == "restricts"
-    assert "if forced by lack of influence, the discard is 2.5.8's" in link.line
+    assert link.how == "adds-to"
+    assert "if you must discard for lack of influence" in link.line
     assert "need not be at a Darkhaven" in link.line
     assert "instead of" not in link.line
 
@@ -265,7 +272,7 @@ def test_links_the_review_found_missing(standard_map):
     for starter in ("1.9.3", "1.5.24", "1.5.18", "1.6.16", "1.9.4"):
         assert ("2.5.20", starter) in how, starter
     assert how[("2.7.1", "1.7.51")] == "adds-to"
-    assert how[("2.5.8", "1.5.29")] == "restricts"
+    assert how[("2.5.8", "1.5.29")] == "adds-to"
     assert how[("2.5.20", "1.5.28")] == "restricts"  # L918: always under your Ringwraith, never general influence
     assert "never general influence" in next(link.line for link in standard_map.changed_by("1.5.28"))
 
@@ -396,3 +403,12 @@ def test_the_reading_setting_remembers_the_game_and_tells_its_listeners():
     # Storage refused (a private window): the choice lives as long as the page.
     assert (result["refusedFirst"], result["refusedSet"], result["refusedAfter"]) == ("standard", True, "starter")
     assert result["parsed"] == ["standard", None, None] and result["other"] == "standard"
+
+
+def test_the_comparison_page_quotes_each_starter_rule_once(standard_map):
+    """The 2-, 3- and 4-deck games change the same Starter rules (1.1.5-1.1.7): their words are quoted in
+    the first row that changes them, and later rows point up to it."""
+    page = comparison_markdown(standard_map, href)
+    assert page.count("“When each play deck has been exhausted once") == 1
+    rows = [row for row in page.split('<div class="std-compare__row"') if "[2.1.4](page.md#r2.1.4)" in row]
+    assert len(rows) == 1 and rows[0].count("(quoted above)") == 3, rows
