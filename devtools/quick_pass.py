@@ -103,7 +103,7 @@ def nav_pages(nav: list) -> list[str]:
 
 
 def html_path(page: str) -> str:
-    """Where mkdocs (directory URLs) writes a page: "a/b.md" -> "a/b/index.html"."""
+    """Where mkdocs (directory URLs) writes a page: "rules/1-7-combat.md" -> "rules/1-7-combat/index.html"."""
     stem = page.removesuffix(".md")
     return f"{stem}.html" if stem == "index" or stem.endswith("/index") else f"{stem}/index.html"
 

@@ -107,8 +107,8 @@ def test_the_stages_inputs():
 
 
 class Project:
-    """Two stages over a folder: "gen" upper-cases src/*.txt into gen/ (beside a hand-written
-    gen/readme.md it does not own), "site" joins all of gen/ into site/all.txt."""
+    """Two stages over a folder: "gen" upper-cases each src/<name>.txt into gen/<name>.txt (beside a
+    hand-written readme it does not own), "site" joins what "gen" holds into one file in site/."""
 
     def __init__(self, root: Path):
         self.root, self.runs = root, []

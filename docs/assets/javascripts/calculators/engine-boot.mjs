@@ -1,6 +1,6 @@
 // How Python and the rules engine start: one module for the browser's worker
 // (engine-worker.js) and for the build's Node scripts (build_scripts/postbuild/pyodide_bundle/stdlib.mjs,
-// pyodide_snapshot.mjs) and the tests, so all of them start the engine the same way.
+// snapshot.mjs) and the tests, so all of them start the engine the same way.
 //
 // Python boots from a standard library trimmed to what the engine imports (the build
 // records it), or is restored from a memory snapshot of that boot. Then the engine
