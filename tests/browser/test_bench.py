@@ -94,7 +94,7 @@ def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
             + by_name[f"first visit, Fast 4G{host}: from it to the result"]
         )
         assert math.isclose(split, by_name[f"first visit, Fast 4G{host}: first live result"], abs_tol=1e-6), host
-    # The host that sends Brotli sends less of the engine (its copies are about 20 % smaller).
+    # The host that sends Brotli sends less of the engine (its copies are smaller).
     assert (
         by_name["first visit, Fast 4G, Brotli: transferred before it"]
         < 0.9 * by_name["first visit, Fast 4G: transferred before it"]
