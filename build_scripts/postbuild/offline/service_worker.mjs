@@ -2,7 +2,11 @@
 // a page how much the site stores and which build it is, and copies workbox-window, which
 // offline.js registers the worker with, into the site.
 //
-//   node build_scripts/postbuild/offline/service_worker.mjs <site dir> [<bundle cache dir>]
+//   node build_scripts/postbuild/offline/service_worker.mjs [--when-told] <site dir> [<bundle cache dir>]
+//
+// With --when-told it loads Workbox, then waits for a line on stdin before it writes anything,
+// and writes nothing if stdin closes first: the developer server's quick pass starts it before
+// an edit, so that node and Workbox are loaded by the time the edit's pages are written.
 //
 // sw.js is service_worker_site.js bundled with Workbox's modules (nothing is loaded from a
 // CDN), with two manifests: the site's files (Workbox's injectManifest, precached when the
@@ -135,7 +139,28 @@ async function main([siteArg, cacheArg]) {
   console.log(JSON.stringify(offline));
 }
 
-main(process.argv.slice(2)).catch((error) => {
+// Whether a line came on stdin before it closed.
+function toldToGo() {
+  return new Promise((resolve) => {
+    let heard = "";
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk) => {
+      heard += chunk;
+      if (heard.includes("\n")) {
+        process.stdin.destroy();
+        resolve(true);
+      }
+    });
+    process.stdin.on("end", () => resolve(heard.length > 0));
+  });
+}
+
+async function run(args) {
+  if (args[0] !== "--when-told") return main(args);
+  if (await toldToGo()) return main(args.slice(1));
+}
+
+run(process.argv.slice(2)).catch((error) => {
   console.error(`service worker failed: ${error && error.stack ? error.stack : error}`);
   process.exit(1);
 });
