@@ -29,7 +29,7 @@ from pathlib import Path
 
 import yaml
 
-from build_scripts import paths
+from build_scripts import mkdocs_internals, paths
 from build_scripts.incremental import (
     CODE,
     Stamp,
@@ -207,12 +207,9 @@ def dirty_build(config: Path) -> None:
     strict, as mkdocs warns of every dirty build; the whole build after it is."""
     import logging
 
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    mkdocs_build(load_config(config_file=str(config)), dirty=True)
+    mkdocs_internals.build_dirty(mkdocs_internals.load_config(config))
 
 
 def write_page_outputs(site_dir: Path = paths.SITE) -> bool:
@@ -301,14 +298,12 @@ def warm_up() -> None:
     only the pages it rewrote."""
     import logging
 
-    from mkdocs.commands.build import build as _mkdocs_build  # noqa: F401
-    from mkdocs.config import load_config
-
     from build_scripts import steps
     from build_scripts.search.index import site_search_index
 
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
-    load_config(config_file=str(paths.MKDOCS_CONFIG))
+    mkdocs_internals.load_ahead()
+    mkdocs_internals.load_config(paths.MKDOCS_CONFIG)
     quick_worker.start_ahead()
     with contextlib.suppress(OSError, ValueError):  # site/ replaced meanwhile: the pass reads it all
         site_search_index(paths.SITE, steps.GLOSSARY_PAGES)
