@@ -59,7 +59,9 @@ OLD_SITE = paths.BUILD / "site-old"
 PENDING = "site-next"  # the stamp site/ gets when build/site-next/ replaces it
 QUICK = "site-quick"  # what site/ held after the last quick pass (its outputs; no inputs)
 QUICK_CONFIG = paths.BUILD / "quick-pass-mkdocs.yml"
-PAGE_INPUTS = ("docs/", "build/")  # the pages' sources and what prebuild wrote for the Markdown extensions
+# The pages' sources, what prebuild wrote for the Markdown extensions, and the sources they read: a
+# change there leaves at most some pages stale until the whole build aside replaces them.
+PAGE_INPUTS = ("docs/", "build/", "sources/")
 ASIDE_NICENESS = 10  # the whole build aside yields the cores to the server and the reloading pages
 
 
