@@ -211,7 +211,8 @@ def test_a_failed_stage_keeps_no_stamp_and_runs_again(project):
 @pytest.fixture
 def traced(tmp_path, monkeypatch):
     """A project in tmp_path of one stage whose command (traced, as the build runs its commands)
-    copies src/a.json into site/, and with `also` copies a file it does not declare too."""
+    copies the JSON file of its src folder into its site folder, and with `also` copies a file it
+    does not declare too."""
     monkeypatch.setattr(incremental, "STAMPS", tmp_path / "stamps")
     monkeypatch.setattr(incremental, "PROJECT", tmp_path)
     monkeypatch.setattr(incremental, "settings", dict)

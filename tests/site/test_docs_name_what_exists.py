@@ -19,7 +19,7 @@ THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()  # its example
 # What a path is taken for: a name with a file's extension, or a folder's name ending in "/".
 EXTENSIONS = "py|mjs|js|css|html|md|ya?ml|json|toml|tsv|txt|webmanifest|png|svg|whl|zip|gz|br|wasm|bin"
 PATH = re.compile(
-    rf"(?<![\w./:~-])((?:\.\./)*\.?/?[\w.*-]+(?:/[\w.*{{}},-]+)*(?:\.(?:{EXTENSIONS})|/))(?![\w/<-])",
+    rf"(?<![\w./:~-])((?:\.\./)*\.?/?[\w.*-]+(?:/[\w.*{{}},-]+)*(?:\.(?:{EXTENSIONS})|/))(?![\w/<-]|\.\w)",
 )
 # A bare name of these kinds ("quick_worker.py") says a module or page of the project exists; a bare
 # data file's name ("names.json") is what some step writes where it says, checked with its folder only.
@@ -106,11 +106,20 @@ def all_prose(site) -> dict[str, list[tuple[int, str]]]:
     return {name: list(prose(ROOT / name)) for name in prose_files(ROOT) if name != THIS_FILE}
 
 
-def test_every_path_a_doc_or_comment_names_exists(all_prose):
+def test_the_check_finds_the_paths_named(all_prose):
     assert sum(len(named_paths(text)) for pieces in all_prose.values() for _, text in pieces) > 500, (
         "the check found few paths: is the pattern still right?"
     )
-    stale = [found for name, pieces in all_prose.items() for found in stale_paths(name, pieces)]
+
+
+@pytest.mark.parametrize("curated", [False, True], ids=["docs and code", "sources"])
+def test_every_path_a_doc_or_comment_names_exists(all_prose, curated):
+    stale = [
+        found
+        for name, pieces in all_prose.items()
+        if name.startswith("sources/") == curated
+        for found in stale_paths(name, pieces)
+    ]
     assert not stale, "these name paths that do not exist (renamed? write the new name):\n" + "\n".join(stale)
 
 
