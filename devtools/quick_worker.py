@@ -1,8 +1,9 @@
 """The quick pass's service worker (devtools/quick_pass.py), written by the post-build's own
 service_worker.mjs (Workbox's injectManifest), so sw.js and offline.json are what the whole build
-writes. Loading node and Workbox takes longer than writing the worker, so a pass started ahead of
-an edit starts the script then (`start_ahead`), and the script waits, loaded, until the pass has
-written the edit's pages and tells it to go (`write`)."""
+writes. Loading node and Workbox, and Workbox's first run, take longer than writing the worker, so
+a pass started ahead of an edit starts the script then (`start_ahead`): it loads Workbox, runs it
+once over the site as it is without writing anything, and waits until the pass has written the
+edit's pages and tells it to go (`write`)."""
 
 from __future__ import annotations
 

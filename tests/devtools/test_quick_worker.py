@@ -1,6 +1,7 @@
 """The quick pass's service worker (devtools/quick_worker.py): the post-build's own script, started
 ahead and told to go once the pages are written, writes what the post-build writes over the site as
-it is when told (a page added meanwhile included), and nothing when it is never told."""
+it is when told (a page added meanwhile included), and nothing when it is never told (its run
+ahead, to warm Workbox up, leaves the site alone)."""
 
 from __future__ import annotations
 
