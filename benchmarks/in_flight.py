@@ -2,7 +2,7 @@
 
 Playwright's wait for "networkidle" does the same, but it fails with no names, and once in a
 while it never fires at all on a page whose requests have all finished (microsoft/playwright
-#19835; it cost a CI run here, on a glossary page that settles in 1.3 s). So a page's requests
+#19835; it cost a CI run here, on a glossary page that had settled). So a page's requests
 are counted from the page's own events, as they arrive."""
 
 from __future__ import annotations

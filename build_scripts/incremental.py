@@ -3,10 +3,12 @@ whose inputs did not change since it last ran. (The developer server's quick pas
 is devtools/quick_pass.py.)
 
 Two stages, in order:
-  prebuild  sources/, the build's code and mkdocs.yml -> the generated pages in docs/ and the rules
-            index in build/ (`python -m build_scripts prebuild`)
+  prebuild  sources/, the build's code, mkdocs.yml and the hand-written pages whose sentences it
+            checks -> the generated pages in docs/ and the rules index in build/
+            (`python -m build_scripts prebuild`)
   site      docs/ (the generated pages included), overrides/, mkdocs.yml, the build's code, the
-            pinned packages, what prebuild wrote to build/ and the search's words -> site/
+            pinned packages, what prebuild wrote to build/, the sources the Markdown extensions
+            read (the errata, the glossaries, the texts) and the search's words -> site/
             (`mkdocs build`, then `python -m build_scripts postbuild`: one stage, as mkdocs
             empties site/ first)
 
@@ -16,6 +18,12 @@ input changed, when its stamp is missing, or when one of its outputs is missing 
 since by anything else (a hand-run mkdocs, a test's build): an out-of-date site/ is never kept.
 A stamp is removed before its stage runs and written once the stage succeeded, so an interrupted
 build is redone. The post-build's own caches (build/engine-*, build/precompressed) are untouched.
+
+A stage's commands run under build_scripts.traced_run, which lists each file their Python opens for
+reading; a stage that read a file of the project it does not declare as an input fails, naming the
+file, since its stamp could not see that file change. Declared otherwise, and so not named: what the
+stage wrote, the installed packages (pinned in pyproject.toml, their versions among the settings),
+the Node packages (package-lock.json) and the post-build's caches (DECLARED_ELSEWHERE).
 """
 
 from __future__ import annotations
@@ -33,15 +41,33 @@ from importlib import metadata
 from pathlib import Path
 
 from build_scripts import paths
+from build_scripts.composed.page_texts import page_files
+from build_scripts.glossary.terms import GLOSSARY_FILES
 from build_scripts.search.synonyms import SYNONYMS_FILE
 from build_scripts.search.table_words import TABLE_WORDS_FILE
 
 STAMPS = paths.BUILD / "stamps"
+PROJECT = paths.ROOT  # a read inside it must be declared
+ROOT_OF_KEYS = paths.ROOT  # a stamp's file names are paths from it (or absolute, outside it)
 CODE = (paths.ROOT / "calculators", paths.ROOT / "build_scripts")  # devtools/ is not the build
 SKIPPED_NAMES = ("__pycache__",)
 SKIPPED_SUFFIXES = (".pyc", ".partial")
 PACKAGES = ("mkdocs", "mkdocs-material", "pymdown-extensions", "markdown", "pyyaml")  # what renders the site
 ENVIRONMENT = ("SITE_URL",)  # mkdocs.yml reads it (!ENV)
+# Read by a stage, declared otherwise: the installed Python packages (the venv, the project's own
+# install record), the Node packages, and the post-build's caches, each kept under the digest of
+# what it was made from (its own inputs).
+DECLARED_ELSEWHERE = (
+    ".venv/",
+    "node_modules/",
+    "build/engine-bytecode/",
+    "build/engine-stdlib/",
+    "build/engine-snapshot/",
+    "build/precompressed/",
+    "build/service-worker/",
+)
+INSTALL_RECORD = ".egg-info"  # pip's record of the editable install, from pyproject.toml
+SOURCE_TEXTS = "*.txt"  # in sources/: the rulebook and the Strategy Battle Game texts
 
 
 def _skipped(relative: Path) -> bool:
@@ -169,19 +195,54 @@ class Stage:
     name: str
     inputs: Callable[[], list[Path]]  # read after the stages before it ran
     watched: Callable[[], list[Path]]  # the files whose fingerprint is the stage's output
-    run: Callable[[], None]
+    run: Callable[[Path | None], None]  # given the file its commands list what they read in
     outputs_written_by: Callable[[dict, dict], dict] | None = None  # picks outputs from before/after
 
 
-def _python(*args: str) -> None:
+def run_python(*args: str, reads: Path | None = None) -> None:
+    """`python *args` in the project; with `reads`, through build_scripts.traced_run, which lists in
+    that file what it read (`args` then start with "-m", a module)."""
+    traced = ["-m", "build_scripts.traced_run", str(reads)] if reads else []
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, *args], cwd=paths.ROOT, env=env, check=False)
+    done = subprocess.run([sys.executable, *traced, *args], cwd=paths.ROOT, env=env, check=False)
     if done.returncode != 0:
         raise BuildFailed(f"`python {' '.join(args)}` failed (exit status {done.returncode})")
 
 
 class BuildFailed(Exception):
-    """A stage's command failed; its stamp stays removed."""
+    """A stage's command failed, or read what it does not declare; its stamp stays removed."""
+
+
+def undeclared_reads(read: Iterable[Path], declared: Iterable[Path], written: Iterable[Path], root: Path) -> list[str]:
+    """The files of the project under `root` among `read` that are neither `declared`, `written`, nor
+    declared otherwise (DECLARED_ELSEWHERE, the install record, Python's byte-code of the code):
+    paths from `root`, sorted. Folders, files gone since and files outside the project are left out."""
+    known = {path.resolve() for path in [*declared, *written]}
+    found = set()
+    for path in read:
+        try:
+            relative = path.resolve().relative_to(root.resolve())
+        except ValueError:
+            continue  # the machine's: Python's own library, a temporary folder
+        name = relative.as_posix()
+        if (
+            path.resolve() in known
+            or name.startswith(DECLARED_ELSEWHERE)
+            or relative.parts[0].endswith(INSTALL_RECORD)
+            or _skipped(relative)
+            or not path.is_file()
+        ):
+            continue
+        found.add(name)
+    return sorted(found)
+
+
+def read_list(reads: Path) -> list[Path]:
+    """The files build_scripts.traced_run listed in `reads` (none when it did not run)."""
+    try:
+        return [Path(line) for line in reads.read_text(encoding="utf-8", errors="surrogateescape").splitlines()]
+    except FileNotFoundError:
+        return []
 
 
 def generated_candidates() -> list[Path]:
@@ -197,15 +258,24 @@ def prebuild_outputs() -> list[Path]:
 
 
 def prebuild_inputs() -> list[Path]:
-    return files_under(paths.SOURCES) + build_code_files() + [paths.MKDOCS_CONFIG, paths.ROOT / "pyproject.toml"]
+    """The sources, the build's code, and the hand-written pages whose sentences the composed check reads."""
+    return (
+        files_under(paths.SOURCES)
+        + build_code_files()
+        + [paths.DOCS / page for page in page_files(paths.DOCS)]
+        + [paths.MKDOCS_CONFIG, paths.ROOT / "pyproject.toml"]
+    )
 
 
 def site_inputs() -> list[Path]:
     """All of docs/ (the pages prebuild wrote are the generator's input too), what prebuild
-    wrote elsewhere (the rules index the Markdown extensions read), and the sources the
-    post-build reads that no page is made of (the search's synonyms and players' words)."""
+    wrote elsewhere (the rules index the Markdown extensions read), the sources the Markdown
+    extensions read (the errata, the glossaries, the texts they check quotes in) and those the
+    post-build reads (the search's synonyms and players' words, the glossaries)."""
     return (
         files_under(paths.DOCS)
+        + [paths.ERRATA, *(paths.SOURCES / name for name in GLOSSARY_FILES)]
+        + sorted(paths.SOURCES.glob(SOURCE_TEXTS))
         + [paths.SOURCES / SYNONYMS_FILE, paths.SOURCES / TABLE_WORDS_FILE]
         + files_under(paths.ROOT / "overrides")
         + build_code_files()
@@ -220,12 +290,14 @@ class KeepingTimes:
     last changed, which is what `mkdocs build --dirty` compares. `outputs` counts those files as
     written, so the stamp still lists all the stage owns."""
 
-    def __init__(self, command: Callable[[], None], candidates: Callable[[], list[Path]], root: Path = paths.ROOT):
+    def __init__(
+        self, command: Callable[[Path | None], None], candidates: Callable[[], list[Path]], root: Path = paths.ROOT
+    ):
         self.command, self.candidates, self.root, self.kept = command, candidates, root, set()
 
-    def run(self) -> None:
+    def run(self, reads: Path | None = None) -> None:
         before = {path: (path.stat(), path.read_bytes()) for path in self.candidates()}
-        self.command()
+        self.command(reads)
         self.kept = set()
         for path, (stat, content) in before.items():
             try:
@@ -243,25 +315,26 @@ class KeepingTimes:
 def stages(here: bool = False) -> list[Stage]:
     """The two stages; `here`: prebuild runs in this process (the quick pass's, already started
     afresh with the code as it is now), not in a child."""
-    command = _prebuild_here if here else lambda: _python("-m", "build_scripts", "prebuild")
+    command = _prebuild_here if here else lambda reads: run_python("-m", "build_scripts", "prebuild", reads=reads)
     prebuild = KeepingTimes(command, generated_candidates)
     return [
         Stage("prebuild", prebuild_inputs, generated_candidates, prebuild.run, outputs_written_by=prebuild.outputs),
-        Stage("site", site_inputs, lambda: files_under(paths.SITE), build_site),
+        Stage("site", site_inputs, lambda: files_under(paths.SITE), lambda reads: build_site(reads=reads)),
     ]
 
 
-def _prebuild_here() -> None:
+def _prebuild_here(_reads: Path | None) -> None:
+    """Untraced: its reads are those of the same code run as a command, checked there."""
     from build_scripts import steps
 
     steps.prebuild()
 
 
-def build_site(site_dir: Path | None = None) -> None:
+def build_site(site_dir: Path | None = None, reads: Path | None = None) -> None:
     """The site stage's work: the generator, then the post-build; into site/ or `site_dir`."""
     elsewhere = ["--site-dir", str(site_dir)] if site_dir else []
-    _python("-m", "mkdocs", "build", "--strict", "--quiet", *elsewhere)
-    _python("-m", "build_scripts", "postbuild", *([str(site_dir)] if site_dir else []))
+    run_python("-m", "mkdocs", "build", "--strict", "--quiet", *elsewhere, reads=reads)
+    run_python("-m", "build_scripts", "postbuild", *([str(site_dir)] if site_dir else []), reads=reads)
 
 
 def stamp_path(name: str) -> Path:
@@ -304,10 +377,21 @@ def build(force: bool = False, log=print, stage_list: list[Stage] | None = None)
         log(f"{stage.name}: {reason}")
         stamp_path(stage.name).unlink(missing_ok=True)
         before = fingerprint(stage.watched()) if stage.outputs_written_by else {}
+        reads = stamp_path(stage.name).with_suffix(".reads")
+        reads.parent.mkdir(parents=True, exist_ok=True)
+        reads.unlink(missing_ok=True)
         started = time.perf_counter()
-        stage.run()
+        stage.run(reads)
         after = fingerprint(stage.watched())
         outputs = stage.outputs_written_by(before, after) if stage.outputs_written_by else after
+        undeclared = undeclared_reads(
+            read_list(reads), [ROOT_OF_KEYS / k for k in inputs], [ROOT_OF_KEYS / k for k in outputs], PROJECT
+        )
+        if undeclared:
+            raise BuildFailed(
+                f"{stage.name} read {_few(undeclared)}, which it does not declare as inputs "
+                f"(build_scripts/incremental.py, {stage.name}_inputs): a change there would not run it again"
+            )
         write_stamp(stage.name, Stamp(inputs, outputs))
         log(f"{stage.name}: built in {time.perf_counter() - started:.1f} s")
         ran.append(stage.name)

@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from build_scripts import paths
+from build_scripts.mkdocs_internals import read_config_file
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,6 @@ class UrlScheme:
 
 def url_scheme(config_file: str | Path = paths.MKDOCS_CONFIG) -> UrlScheme:
     """The scheme of the MkDocs configuration file (with `SITE_URL` from the environment, as MkDocs reads it)."""
-    from mkdocs.utils.yaml import yaml_load  # MkDocs' own reader: `!ENV` and `INHERIT` as the build sees them
-
-    with open(config_file, encoding="utf-8") as source:
-        config = yaml_load(source)
+    config = read_config_file(config_file)  # as MkDocs reads it: `!ENV` and `INHERIT` as the build sees them
     base = urlparse(config.get("site_url") or "").path or "/"
     return UrlScheme(base if base.endswith("/") else base + "/", bool(config.get("use_directory_urls", True)))

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from build_scripts import paths
 from build_scripts.composed.check import check_composed_texts
+from build_scripts.generated import generated_markdown
 from build_scripts.glossary.defined_here import defining_rule_links
 from build_scripts.glossary.definitions import write_definitions
 from build_scripts.glossary.standard_lines import standard_lines
@@ -71,6 +72,11 @@ GLOSSARIES = {  # game -> (page, title, introduction)
 GLOSSARY_PAGES = {game: page for game, (page, _, _) in GLOSSARIES.items()}  # game -> page
 
 
+def write_page(path: Path, markdown: str) -> None:
+    """A generated page, its first line saying so."""
+    path.write_text(generated_markdown(markdown), encoding="utf-8")
+
+
 def prebuild() -> None:
     rulebook = load_rulebook()
     document = rulebook.document
@@ -96,12 +102,10 @@ def prebuild() -> None:
         standard_map,
     )
     for page in renderer.pages():
-        (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
+        write_page(paths.DOCS / page.path, page.markdown)
     sbg_books = write_sbg_pages(rulebook.errata, terms)
     write_rules_index(rulebook, sbg_books, standard_map)
-    (paths.DOCS / COMPARISON_PATH).write_text(
-        comparison_markdown(standard_map, renderer.hrefs.__getitem__), encoding="utf-8"
-    )
+    write_page(paths.DOCS / COMPARISON_PATH, comparison_markdown(standard_map, renderer.hrefs.__getitem__))
     write_ruling_data(
         [(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
         + [(book.document, book.text.edition, book.text.cite) for book in sbg_books],
@@ -126,13 +130,13 @@ def prebuild() -> None:
         return rulebook.block_for_line(source, line) or sbg_block_for_line(sbg_books, source, line)
 
     sbg_texts = [(book.text.title, book.document.source) for book in sbg_books]
-    (paths.DOCS / COVERAGE_PATH).write_text(
+    write_page(
+        paths.DOCS / COVERAGE_PATH,
         coverage_markdown(
             document, rulebook.errata, rulebook.coverage, rulebook.page_refs, block_for_line, section_link
         )
         + "\n"
         + sbg_coverage_markdown(sbg_texts, rulebook.coverage),
-        encoding="utf-8",
     )
 
 
@@ -141,7 +145,7 @@ def write_sbg_pages(errata: list[Erratum], terms: list[Term]) -> list[SbgBook]:
     books = load_sbg_books(errata)
     for book in books:
         links = glossary_links(terms, book.document.blocks, "SBG")
-        (paths.DOCS / book.text.page).write_text(SbgPageRenderer(book, errata, links).page_markdown(), encoding="utf-8")
+        write_page(paths.DOCS / book.text.page, SbgPageRenderer(book, errata, links).page_markdown())
     return books
 
 
@@ -169,15 +173,15 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
         game_terms = [t for t in terms if t.game == game]
         check_terms_against_rules(game_terms, {b.id: b.text for b in game_blocks})
         page, title, intro = GLOSSARIES[game]
-        (paths.DOCS / page).write_text(
+        write_page(
+            paths.DOCS / page,
             glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title, intro, standard),
-            encoding="utf-8",
         )
     phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
     (paths.DOCS / TURN_SUMMARY_PATH).parent.mkdir(exist_ok=True)
-    (paths.DOCS / TURN_SUMMARY_PATH).write_text(turn_summary_markdown(phases, printable=False), encoding="utf-8")
-    (paths.DOCS / PRINT_PATH).write_text(turn_summary_markdown(phases, printable=True), encoding="utf-8")
-    (paths.DOCS / CARD_PATH).write_text(reference_card_markdown(phases), encoding="utf-8")
+    write_page(paths.DOCS / TURN_SUMMARY_PATH, turn_summary_markdown(phases, printable=False))
+    write_page(paths.DOCS / PRINT_PATH, turn_summary_markdown(phases, printable=True))
+    write_page(paths.DOCS / CARD_PATH, reference_card_markdown(phases))
 
 
 def write_rules_index(rulebook: Rulebook, sbg_books: list[SbgBook], standard_map: StandardMap) -> None:

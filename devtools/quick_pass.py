@@ -4,10 +4,10 @@
 After an edit of a page's source the server first runs the quick pass, in site/ while requests
 wait: prebuild, then `mkdocs build --dirty`, which renders only the pages whose source is newer
 than their HTML (prebuild gives a file it wrote again unchanged its earlier time back), then the
-post-build steps that read the pages (rules.json, the search index, the service worker: the last
-build's, brought up to date in place by quick_worker.py when no page was added or removed). The
-engine's files, which no page changes, stay. Then, while site/ is served, the whole build runs
-aside into build/site-next/ and replaces site/ (`adopt_next_site`), so site/ ends as `make build`
+post-build steps that read the pages (rules.json, the search index, and the service worker, written
+by the post-build's own script, which a pass started ahead has loaded before the edit:
+quick_worker.py). The engine's files, which no page changes, stay. Then, while site/ is served, the
+whole build runs aside into build/site-next/ and replaces site/ (`adopt_next_site`), so site/ ends as `make build`
 makes it; a page shown from the quick pass is reloaded if the whole build differs.
 
 A dirty build names in its navigation only the pages it read; the others get their titles
@@ -29,7 +29,7 @@ from pathlib import Path
 
 import yaml
 
-from build_scripts import paths
+from build_scripts import mkdocs_internals, paths
 from build_scripts.incremental import (
     CODE,
     Stamp,
@@ -59,7 +59,9 @@ OLD_SITE = paths.BUILD / "site-old"
 PENDING = "site-next"  # the stamp site/ gets when build/site-next/ replaces it
 QUICK = "site-quick"  # what site/ held after the last quick pass (its outputs; no inputs)
 QUICK_CONFIG = paths.BUILD / "quick-pass-mkdocs.yml"
-PAGE_INPUTS = ("docs/", "build/")  # the pages' sources and what prebuild wrote for the Markdown extensions
+# The pages' sources, what prebuild wrote for the Markdown extensions, and the sources they read: a
+# change there leaves at most some pages stale until the whole build aside replaces them.
+PAGE_INPUTS = ("docs/", "build/", "sources/")
 ASIDE_NICENESS = 10  # the whole build aside yields the cores to the server and the reloading pages
 
 
@@ -103,7 +105,7 @@ def nav_pages(nav: list) -> list[str]:
 
 
 def html_path(page: str) -> str:
-    """Where mkdocs (directory URLs) writes a page: "a/b.md" -> "a/b/index.html"."""
+    """Where mkdocs (directory URLs) writes a page: "rules/1-7-combat.md" -> "rules/1-7-combat/index.html"."""
     stem = page.removesuffix(".md")
     return f"{stem}.html" if stem == "index" or stem.endswith("/index") else f"{stem}/index.html"
 
@@ -183,15 +185,15 @@ def quick_pass(log=print) -> bool:
         refusal = "a page's title is missing from its HTML"
     if refusal:
         log(f"site: no quick pass, {refusal}")
+        quick_worker.dismiss()
         build(log=log, stage_list=[site])
         return False
     started = time.perf_counter()
     stamp_path(QUICK).unlink(missing_ok=True)
     dirty_build(write_quick_config(titled_nav(nav, titles)))
     log(f"site: pages written in {time.perf_counter() - started:.1f} s")
-    added_or_removed = sorted(fingerprint(files_under(paths.SITE)).keys() ^ site_before.keys())
-    if write_page_outputs(refresh_worker=quick_worker.may_refresh(added_or_removed)):
-        log("site: service worker brought up to date in place")
+    if write_page_outputs():
+        log("site: service worker written by the script started ahead")
     after = fingerprint(files_under(paths.SITE))
     for name in written_between(site_before, after):  # a compressed copy of an older file is dropped:
         for suffix in (".gz", ".br"):  # the server compresses the new one on the fly
@@ -207,27 +209,19 @@ def dirty_build(config: Path) -> None:
     strict, as mkdocs warns of every dirty build; the whole build after it is."""
     import logging
 
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    mkdocs_build(load_config(config_file=str(config)), dirty=True)
+    mkdocs_internals.build_dirty(mkdocs_internals.load_config(config))
 
 
-def write_page_outputs(site_dir: Path = paths.SITE, refresh_worker: bool = False) -> bool:
-    """The post-build's files that follow from the pages, and the service worker over them: with
-    `refresh_worker` (the pass added or removed no file the worker might keep), the last build's
-    worker brought up to date in place (quick_worker.py) when it can be, else written afresh.
-    True when it was brought up to date in place."""
+def write_page_outputs(site_dir: Path = paths.SITE) -> bool:
+    """The post-build's files that follow from the pages, and the service worker over them (by the
+    script started ahead when there is one: quick_worker.py); True when that one wrote it."""
     from build_scripts import steps
-    from build_scripts.postbuild.offline.service_worker import write_service_worker
 
     steps.write_page_indexes(site_dir)
-    if refresh_worker and quick_worker.refresh_worker(site_dir):
-        return True
-    write_service_worker(site_dir)
-    return False
+    _, ahead = quick_worker.write(site_dir)
+    return ahead
 
 
 def build_aside(log=print) -> bool:
@@ -300,20 +294,19 @@ def code_marks() -> dict:
 
 def warm_up() -> None:
     """What a pass imports, loaded ahead of the edit; mkdocs.yml's configuration loaded once, which
-    loads its theme's plugins and the Markdown extensions; the search index of site/ as it is, which
-    leaves the text of each page read (search/built_pages.py remembers it for the same HTML), so that the
-    pass reads again only the pages it rewrote."""
+    loads its theme's plugins and the Markdown extensions; the service worker's script started, to
+    wait loaded (quick_worker.py); the search index of site/ as it is, which leaves the text of each
+    page read (search/built_pages.py remembers it for the same HTML), so that the pass reads again
+    only the pages it rewrote."""
     import logging
 
-    from mkdocs.commands.build import build as _mkdocs_build  # noqa: F401
-    from mkdocs.config import load_config
-
     from build_scripts import steps
-    from build_scripts.postbuild.offline.service_worker import write_service_worker  # noqa: F401
     from build_scripts.search.index import site_search_index
 
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
-    load_config(config_file=str(paths.MKDOCS_CONFIG))
+    mkdocs_internals.load_ahead()
+    mkdocs_internals.load_config(paths.MKDOCS_CONFIG)
+    quick_worker.start_ahead()
     with contextlib.suppress(OSError, ValueError):  # site/ replaced meanwhile: the pass reads it all
         site_search_index(paths.SITE, steps.GLOSSARY_PAGES)
 

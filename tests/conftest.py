@@ -40,15 +40,17 @@ def site() -> Path:
 def pytest_configure(config):
     """Empty test-results/ once per run, in the process that leads it. pytest-playwright empties it
     at each process's first test, which under pytest-xdist could delete what the other process
-    has just written (the fixture below takes the plugin's place)."""
-    if not hasattr(config, "workerinput"):
+    has just written (the fixture below takes the plugin's place). A run that only collects
+    (`--collect-only`, as tests/site/test_contributing_commands.py runs one inside a test run)
+    writes and builds nothing, and leaves the run around it alone."""
+    if not hasattr(config, "workerinput") and not config.option.collectonly:
         shutil.rmtree(ARTIFACTS, ignore_errors=True)
         end_run_builds()  # a run killed before its end may have left them under this pid
 
 
 def pytest_unconfigure(config):
     """The run's browser server stops and its builds go, once every test process is done."""
-    if not hasattr(config, "workerinput"):
+    if not hasattr(config, "workerinput") and not config.option.collectonly:
         end_run_builds()
 
 

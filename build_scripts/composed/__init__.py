@@ -12,7 +12,9 @@ that file, the text and the rule, when a quote is not in its rule or a rule id i
     calculator words         sources/calculator-words.yaml    calculator_words.py
     page introductions       sources/page-texts.yaml          page_texts.py
 
-    texts.py             a composed text, its declaration, the checks (quotes, folded hyphens)
+A composed text, its declaration and the checks (quotes, folded hyphens) are
+build_scripts/model/composed_texts.py; here:
+
     calculator_words.py  the calculator views' hints, labels, option labels and example captions
     page_texts.py        the sentences of the hand-written pages (home, calculators)
     check.py             every kind at once, for prebuild

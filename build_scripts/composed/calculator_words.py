@@ -1,6 +1,6 @@
 """The calculators' words: each view's field labels and hints, the labels of a choice's options,
 why an input does not apply (the reason of its option's Requires, or of the one game it belongs
-to: calculators/options.py), and the caption of its rulebook example (calculators/views/mele_calculators.py, sbg.py).
+to: calculators/options.py), and the caption of its rulebook example (calculators/views/mele_calculators.py, sbg_calculators.py).
 
 Their evidence is in sources/calculator-words.yaml, one section per kind, keyed by the text
 exactly as the view writes it: a changed text has no entry until its evidence is looked at again.

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from build_scripts import paths
+from build_scripts.generated import generated_data
 from build_scripts.glossary.terms import Term
 
 DEFINITIONS_PATH = "assets/glossary.json"  # under docs/ (git-ignored) and so under the site
@@ -38,6 +39,7 @@ def write_definitions(
     path = docs / DEFINITIONS_PATH
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
-        json.dumps(definitions_data(terms, standard), ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        json.dumps(generated_data(definitions_data(terms, standard)), ensure_ascii=False, separators=(",", ":")),
+        encoding="utf-8",
     )
     return path

@@ -7,7 +7,7 @@ its result for the default inputs, computed by the engine while the site builds.
 renders the labelled form for the view ``strike``, the bar with the answer in one
 line, and the engine's result for its defaults, so the page is useful before Pyodide
 is ready and with JavaScript off. The result and the answer are written by
-calculators.views (render.py), the same code the browser's worker runs for every
+calculators.views (page_api.py), the same code the browser's worker runs for every
 change, and go into the page exactly as it writes them. The view's inputs, defaults,
 example and rule URLs go into the page as JSON for the page script
 (docs/assets/javascripts/calculators/), which wires the form to the worker.

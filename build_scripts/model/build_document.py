@@ -1,11 +1,11 @@
 """Parse the MELE rulebook text into the document model.
 
-Structure (see ../shared/reference/structure.md): front matter sections named
+Structure: front matter sections named
 by the printed contents; `· PART I ·` banners; numbered sections `7 · COMBAT`;
 ALL CAPS and Title Case sub-headings; boxed paragraphs that start with a label
 (`Note:`, `Clarification:`, ...); bullets, numbered items, flattened tables.
 
-Numbering (DESIGN.md): every block gets `P.S.N`. P: 0 front matter, 1 Starter
+Numbering (README, "Reading the rules"): every block gets `P.S.N`. P: 0 front matter, 1 Starter
 Rules, 2 Standard Rules. S: section number (front matter: its order; a part's
 text before its section 1 is section 0). N: block order within the section.
 

@@ -1,5 +1,5 @@
 """YAML as the build reads it: PyYAML's safe subset, parsed by libyaml when PyYAML was built with
-it (the same documents, several times faster: the glossary is read on every page's render)."""
+it (the same documents, sooner: the glossary is read on every page's render)."""
 
 from __future__ import annotations
 

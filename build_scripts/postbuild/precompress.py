@@ -36,7 +36,7 @@ WORTH_IT = 0.9  # keep a copy only if it is at most 90% of the file (a deflated 
 PROBE_BYTES = 1 << 20  # how much of an engine file a quick deflate looks at before Brotli is asked
 CACHE = paths.BUILD / "precompressed"
 ENGINE_UNDER = ("assets/pyodide/", "assets/engine/")  # the engine's files, inside the site
-ZOPFLI_ITERATIONS = 1  # 15 (zopfli's default) saves 0.2 % more for three times the time
+ZOPFLI_ITERATIONS = 1  # zopfli's default (15) saves little more for many times the time
 # Worker processes start afresh rather than forked: the build runs inside test processes, whose
 # other threads (pytest-xdist's) may hold a lock at the moment of a fork.
 PROCESSES = multiprocessing.get_context("spawn")
@@ -161,7 +161,7 @@ def _state(path: Path) -> tuple[int, int]:
 def _kinds(site_dir: Path, path: Path) -> list[str]:
     """The copies to make of `path`: the engine's files get zopfli's gzip copy, and a Brotli copy if
     they compress at all (a zip of deflated files does not: its copies are dropped, and Brotli
-    would spend 7 s finding that out); every other file gets level 9."""
+    at quality 11 is slow to find that out); every other file gets level 9."""
     if not path.relative_to(site_dir).as_posix().startswith(ENGINE_UNDER):
         return ["gzip"]
     with path.open("rb") as file:

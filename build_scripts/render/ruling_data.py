@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 
 from build_scripts import paths
+from build_scripts.generated import generated_data
 from build_scripts.model.document import Document
 from build_scripts.model.errata import Erratum
 from build_scripts.parse.yaml_text import parse_yaml
@@ -110,4 +111,5 @@ def _marks_in_blocks(document: Document) -> dict[str, list[list]]:
 
 
 def write_ruling_data(books: list[tuple[Document, str, str]], errata: list[Erratum], path: Path = RULING_DATA) -> None:
-    path.write_text(json.dumps(ruling_data(books, errata), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    data = generated_data(ruling_data(books, errata))
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

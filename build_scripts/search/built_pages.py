@@ -73,7 +73,7 @@ class ArticleText(HTMLParser):
 
 
 def built_file(site_dir: Path, url: str) -> Path:
-    """The HTML file of a page URL from the site root ("calculators/strike/" or "calculators/strike.html")."""
+    """The HTML file of a page URL from the site root ("calculators/strike/", or a file's own URL such as "404.html")."""
     return site_dir / (url if url.endswith(".html") else url + "index.html")
 
 

@@ -1,7 +1,7 @@
 """The site's search index: every rule, section, glossary term, calculator and page, with
 the synonym list, for the site's own search box (docs/assets/javascripts/search/box.js),
 which fetches it when the reader first goes to the box. Postbuild writes it into any
-generator's build: the pages' text is read from the built HTML (pages.py).
+generator's build: the pages' text is read from the built HTML (built_pages.py).
 
 Each record has a `kind`, a `location` (from the site root, in the site's URL style) and
 its `text`; the synonyms and the numbering help sit beside the records.

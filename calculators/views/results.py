@@ -1,6 +1,6 @@
 """A calculator's result as HTML: the one view of it, written at build time for the
 default inputs and in the browser's worker for every change (calculators.views.page_api).
-The engine's result (its to_dict()) goes in; the words come from the view (mele.py, sbg.py)."""
+The engine's result (its to_dict()) goes in; the words come from the view (mele_calculators.py, sbg_calculators.py)."""
 
 from __future__ import annotations
 

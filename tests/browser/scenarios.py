@@ -1,5 +1,5 @@
 """Inputs for the agreement tests: at least three per calculator, the rulebook's
-worked examples among them (see /work/shared/reference/worked-examples.md)."""
+worked examples among them (tests/calculators/test_worked_examples.py)."""
 
 from __future__ import annotations
 

@@ -91,15 +91,19 @@ def test_files_digests_and_fingerprints(tmp_path: Path):
 
 
 def test_the_stages_inputs():
-    """prebuild reads the sources and the build's code, not docs/; the site reads all of docs/
-    (the generated pages included) and what prebuild wrote to build/; neither reads the developer tools."""
+    """prebuild reads the sources, the build's code and the hand-written pages whose sentences it
+    checks, not the pages it writes; the site reads all of docs/ (the generated pages included), what
+    prebuild wrote to build/ and the sources its Markdown extensions and the post-build read; neither
+    reads the developer tools."""
     prebuild, site = incremental.stages()
     prebuild_inputs = {p.relative_to(incremental.paths.ROOT).as_posix() for p in prebuild.inputs()}
     site_inputs = {p.relative_to(incremental.paths.ROOT).as_posix() for p in site.inputs()}
     assert "sources/glossary.yaml" in prebuild_inputs and "build_scripts/steps.py" in prebuild_inputs
-    assert not any(p.startswith("docs/") for p in prebuild_inputs)
+    assert {"docs/index.md", "docs/calculators/strike.md"} <= prebuild_inputs
+    assert not any(p.startswith(("docs/rules/", "docs/glossary.md")) for p in prebuild_inputs)
     assert {"docs/index.md", "overrides/main.html", "mkdocs.yml", "package-lock.json"} <= site_inputs
-    assert "sources/glossary.yaml" not in site_inputs
+    assert {"sources/errata.yaml", "sources/glossary.yaml", "sources/glossary-sbg.yaml"} <= site_inputs
+    assert {"sources/mele-rulebook.txt", "sources/sbg-advanced-rules.txt"} <= site_inputs
     assert {"sources/search-synonyms.yaml", "sources/search-table-words.yaml"} <= site_inputs, (
         "the search index reads them"
     )
@@ -107,8 +111,8 @@ def test_the_stages_inputs():
 
 
 class Project:
-    """Two stages over a folder: "gen" upper-cases src/*.txt into gen/ (beside a hand-written
-    gen/readme.md it does not own), "site" joins all of gen/ into site/all.txt."""
+    """Two stages over a folder: "gen" upper-cases each src/<name>.txt into gen/<name>.txt (beside a
+    hand-written readme it does not own), "site" joins what "gen" holds into one file in site/."""
 
     def __init__(self, root: Path):
         self.root, self.runs = root, []
@@ -118,14 +122,14 @@ class Project:
         (root / "gen" / "readme.md").write_text("by hand")
         self.fail = None
 
-    def _gen(self):
+    def _gen(self, _reads):
         self.runs.append("gen")
         for source in (self.root / "src").glob("*.txt"):
             (self.root / "gen" / source.name).write_text(source.read_text().upper())
         if self.fail == "gen":
             raise incremental.BuildFailed("gen failed")
 
-    def _site(self):
+    def _site(self, _reads):
         self.runs.append("site")
         if self.fail == "site":
             raise incremental.BuildFailed("site failed")
@@ -202,3 +206,61 @@ def test_a_failed_stage_keeps_no_stamp_and_runs_again(project):
         project.build()
     project.fail = None
     assert project.build() == ["gen", "site"]
+
+
+@pytest.fixture
+def traced(tmp_path, monkeypatch):
+    """A project in tmp_path of one stage whose command (traced, as the build runs its commands)
+    copies the JSON file of its src folder into its site folder, and with `also` copies a file it
+    does not declare too."""
+    monkeypatch.setattr(incremental, "STAMPS", tmp_path / "stamps")
+    monkeypatch.setattr(incremental, "PROJECT", tmp_path)
+    monkeypatch.setattr(incremental, "settings", dict)
+    for folder in ("src", "site"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "src" / "a.json").write_text("[1]")
+    (tmp_path / "notes.json").write_text("[2]")
+    also = []
+
+    def run(reads):
+        for name in ["src/a.json", *also]:
+            copy = tmp_path / "site" / Path(name).name
+            incremental.run_python("-m", "json.tool", str(tmp_path / name), str(copy), reads=reads)
+
+    stage = incremental.Stage(
+        "site", lambda: files_under(tmp_path / "src"), lambda: files_under(tmp_path / "site"), run
+    )
+    return lambda: incremental.build(log=lambda _line: None, stage_list=[stage]), also
+
+
+def test_a_stage_that_reads_only_what_it_declares_is_stamped(traced):
+    build, _ = traced
+    assert build() == ["site"]
+    assert (incremental.STAMPS / "site.json").exists()
+
+
+def test_a_stage_that_reads_a_file_it_does_not_declare_fails_naming_it(traced):
+    build, also = traced
+    also.append("notes.json")
+    with pytest.raises(incremental.BuildFailed, match=r"site read notes\.json, which it does not declare"):
+        build()
+    assert not (incremental.STAMPS / "site.json").exists()
+
+
+def test_what_is_declared_otherwise_is_not_named(tmp_path):
+    names = [
+        ".venv/lib/python3.11/site-packages/mkdocs/__init__.py",
+        "node_modules/workbox-build/package.json",
+        "build/engine-snapshot/a.bin.gz",
+        "mele_rules_reference.egg-info/entry_points.txt",
+        "build_scripts/__pycache__/steps.cpython-311.pyc",
+        "site/index.html",
+        "sources/glossary.yaml",
+        "sources/layout.yaml",
+    ]
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    read = [tmp_path / name for name in names] + [tmp_path / "sources", tmp_path / "gone.txt", Path("/usr/lib/x.py")]
+    declared, written = [tmp_path / "sources" / "glossary.yaml"], [tmp_path / "site" / "index.html"]
+    assert incremental.undeclared_reads(read, declared, written, tmp_path) == ["sources/layout.yaml"]

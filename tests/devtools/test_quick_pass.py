@@ -41,6 +41,7 @@ SITE_NAME = "Middle-earth Rules Reference"
     [
         {**WHOLE.inputs, "docs/glossary.md": "a2"},  # a page's source
         {**WHOLE.inputs, "build/rules-index.json": "b2", "docs/new.md": "n"},  # what prebuild wrote, a new page
+        {**WHOLE.inputs, "sources/glossary.yaml": "g2"},  # a source the Markdown extensions read too
         WHOLE.inputs,
     ],
 )
@@ -149,7 +150,7 @@ def test_prebuild_gives_an_unchanged_file_its_time_back_and_still_owns_it(tmp_pa
         (out / name).write_text(text)
         os.utime(out / name, ns=(1, 1_000_000_000))
 
-    def rewrite_all():
+    def rewrite_all(_reads):
         (out / "same.md").write_text("same")
         (out / "edited.md").write_text("new")
         (out / "new.md").write_text("born")

@@ -201,7 +201,7 @@ def test_no_inline_scripts_so_a_strict_csp_works(site):
 
 
 def static_imports(module: Path) -> set[Path]:
-    """The modules `module` imports, and theirs (relative `import ... from "./x.js"` only)."""
+    """The modules `module` imports, and theirs (relative `import ... from "./<name>.js"` only)."""
     found: set[Path] = set()
     todo = [module]
     while todo:

@@ -1,7 +1,7 @@
 """Inputs that between them reach every explanation step of every calculator (each branch of
 each step's wording), for the checks of what a step says against the rule it cites
 (tests/calculators/test_explain_evidence.py) and of how a step's editor's note is shown
-(tests/calculators/views/test_step_notes.py)."""
+(tests/calculators/views/test_games_in_forms.py)."""
 
 from __future__ import annotations
 

@@ -157,7 +157,7 @@ def build_zensical_site(out: Path) -> None:
 
 def soup_of(path: Path) -> BeautifulSoup:
     """The page, parsed once per test process for as long as the file is unchanged (the tests read
-    the same pages many times: a whole-site parse is 3 s). Shared between tests: read it, never
+    the same pages many times, and a whole-site parse is slow). Shared between tests: read it, never
     change it (content_text works on a copy)."""
     stat = path.stat()
     return _parsed(path, stat.st_mtime_ns, stat.st_size)

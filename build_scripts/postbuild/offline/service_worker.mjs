@@ -2,7 +2,12 @@
 // a page how much the site stores and which build it is, and copies workbox-window, which
 // offline.js registers the worker with, into the site.
 //
-//   node build_scripts/postbuild/offline/service_worker.mjs <site dir> [<bundle cache dir>]
+//   node build_scripts/postbuild/offline/service_worker.mjs [--when-told] <site dir> [<bundle cache dir>]
+//
+// With --when-told it loads Workbox and runs it once over the site as it is, writing nothing, then
+// waits for a line on stdin before it writes anything, and writes nothing if stdin closes first:
+// the developer server's quick pass starts it before an edit, so that node and Workbox are loaded
+// and warm by the time the edit's pages are written.
 //
 // sw.js is service_worker_site.js bundled with Workbox's modules (nothing is loaded from a
 // CDN), with two manifests: the site's files (Workbox's injectManifest, precached when the
@@ -117,6 +122,13 @@ async function main([siteArg, cacheArg]) {
   };
   writeFileSync(join(site, MANIFEST_FILE), JSON.stringify(offline) + "\n");
 
+  const warnings = await injectInto(site, engine, cacheArg, join(site, "sw.js"));
+  for (const warning of warnings) console.error(`service worker: ${warning}`);
+  console.log(JSON.stringify(offline));
+}
+
+// Workbox's injectManifest over the site: the bundled worker with the site's files, into `swDest`.
+async function injectInto(site, engine, cacheArg, swDest) {
   const work = mkdtempSync(join(tmpdir(), "service-worker-"));
   try {
     const source = await keptBundle(engine, cacheArg && resolve(cacheArg), work);
@@ -124,18 +136,54 @@ async function main([siteArg, cacheArg]) {
       globDirectory: site,
       ...FILES,
       swSrc: source,
-      swDest: join(site, "sw.js"),
+      swDest,
       // Material's bundles have a content hash in their names: no cache-busting query needed.
       dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.min\.(js|css)$/,
     });
-    for (const warning of warnings) console.error(`service worker: ${warning}`);
+    return warnings;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(JSON.stringify(offline));
 }
 
-main(process.argv.slice(2)).catch((error) => {
+// Before it waits: Workbox's two calls once over the site as it is, their results thrown away (the
+// site is left alone), since the first call of each runs several times slower than the next.
+async function warmUp([siteArg, cacheArg]) {
+  const site = resolve(siteArg);
+  const engine = JSON.parse(readFileSync(join(site, ENGINE_MANIFEST), "utf8"));
+  await getManifest({ globDirectory: site, ...FILES });
+  const scratch = mkdtempSync(join(tmpdir(), "service-worker-warm-"));
+  try {
+    await injectInto(site, engine, cacheArg, join(scratch, "sw.js"));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+// Whether a line came on stdin before it closed.
+function toldToGo() {
+  return new Promise((resolve) => {
+    let heard = "";
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk) => {
+      heard += chunk;
+      if (heard.includes("\n")) {
+        process.stdin.destroy();
+        resolve(true);
+      }
+    });
+    process.stdin.on("end", () => resolve(heard.length > 0));
+  });
+}
+
+async function run(args) {
+  if (args[0] !== "--when-told") return main(args);
+  const told = toldToGo();
+  await warmUp(args.slice(1)).catch(() => {});   // a site it cannot read yet: the work says why, if told
+  if (await told) return main(args.slice(1));
+}
+
+run(process.argv.slice(2)).catch((error) => {
   console.error(`service worker failed: ${error && error.stack ? error.stack : error}`);
   process.exit(1);
 });

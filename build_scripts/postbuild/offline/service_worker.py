@@ -23,23 +23,33 @@ class ServiceWorkerFailed(Exception):
 
 def write_service_worker(site_dir: Path = paths.SITE, bundle_cache: Path = BUNDLE_CACHE) -> dict:
     """Write sw.js and offline.json; return offline.json's content (build hash, files, bytes)."""
+    done = subprocess.run(
+        worker_command(site_dir, bundle_cache), cwd=paths.ROOT, capture_output=True, text=True, check=False
+    )
+    return worker_written(done.returncode, done.stdout, done.stderr)
+
+
+def worker_command(
+    site_dir: Path = paths.SITE, bundle_cache: Path = BUNDLE_CACHE, when_told: bool = False
+) -> list[str]:
+    """The node command that writes them; `when_told`: it loads Workbox, then waits for a line on
+    its stdin before it writes anything (and writes nothing if stdin closes first)."""
     node = shutil.which("node")
     if node is None:
         raise ServiceWorkerFailed("node is not on PATH: it is needed to write the service worker")
     if not (paths.ROOT / "node_modules" / "workbox-build").is_dir():
         raise ServiceWorkerFailed("node_modules/workbox-build is missing: run `npm ci`")
-    done = subprocess.run(
-        [node, str(SCRIPT), str(site_dir), str(bundle_cache)],
-        cwd=paths.ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise ServiceWorkerFailed(done.stderr.strip()[-2000:] or f"node exited with status {done.returncode}")
-    if done.stderr.strip():
-        print(done.stderr.strip(), file=sys.stderr)
-    offline = json.loads(done.stdout.strip().splitlines()[-1])
+    return [node, str(SCRIPT), *(["--when-told"] if when_told else []), str(site_dir), str(bundle_cache)]
+
+
+def worker_written(status: int, stdout: str, stderr: str) -> dict:
+    """offline.json's content from the finished command's exit status and output, its warnings and
+    a line about what it wrote said on stderr; ServiceWorkerFailed, with node's words, if it failed."""
+    if status != 0:
+        raise ServiceWorkerFailed(stderr.strip()[-2000:] or f"node exited with status {status}")
+    if stderr.strip():
+        print(stderr.strip(), file=sys.stderr)
+    offline = json.loads(stdout.strip().splitlines()[-1])
     print(
         f"service worker: {offline['files']} files, {offline['bytes'] / 1e6:.1f} MB precached, "
         f"build {offline['build']}",

@@ -1,16 +1,16 @@
 // Compiles the engine wheel's modules to bytecode with Pyodide's own Python, so the worker
-// imports them without compiling (compiling them was most of the engine's import time).
+// imports them without compiling them on every visit.
 //
 //   node build_scripts/postbuild/pyodide_bundle/bytecode.mjs <pyodide runtime dir> <source root> <output zip> < names.json
 //
 // stdin: the wheel's .py files, relative to the source root (["calculators/api.py", ...]).
-// The output zip holds name.pyc for each name.py, where zipimport looks for it (beside the
+// The output zip holds <name>.pyc for each <name>.py, where zipimport looks for it (beside the
 // source, not in __pycache__). Each is an unchecked hash-based pyc: its bytes depend only on
 // the source, and zipimport loads it without comparing the source's time or hash. Each code
-// object names its file as the import from source would (WHEEL_FILE/calculators/api.py), so
+// object names its file as the import from source would (<WHEEL_FILE>/calculators/api.py), so
 // tracebacks read the same; they keep their line numbers but not the column ranges that
-// underline the failing expression (PYTHONNODEBUGRANGES: the ranges were a quarter of the
-// bytecode's compressed size). Python's hash seed is fixed: it orders frozenset constants.
+// underline the failing expression (PYTHONNODEBUGRANGES: the ranges would enlarge the bytecode
+// every visit downloads). Python's hash seed is fixed: it orders frozenset constants.
 // stdout (last line): {"files": n, "magic": "<hex of importlib.util.MAGIC_NUMBER>"}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";

@@ -1,8 +1,8 @@
 """The engine wheel's modules compiled to bytecode by Pyodide's own Python.
 
-Compiling the wheel's sources was most of the time the worker spends importing the
-engine and its views, on every visit; with `name.pyc` beside each `name.py` in the
-wheel, zipimport loads the bytecode instead. The bytecode is made in Node by
+Without it the worker would compile the wheel's sources each time it imports the
+engine and its views, on every visit; with `<name>.pyc` beside each `<name>.py` in
+the wheel, zipimport loads the bytecode instead. The bytecode is made in Node by
 bytecode.mjs with the pinned npm Pyodide (the runtime the site copies), so
 its magic number is the browser's. CPython reads the wheel too: another Python's
 magic differs, and zipimport then falls back to the source beside it.

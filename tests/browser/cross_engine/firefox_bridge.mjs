@@ -40,7 +40,7 @@ function pageOf(id) {
 
 // The element, found and scrolled to the middle of the screen in one call: a bar pinned to the top
 // or bottom of the screen cannot cover it there. (Found step by step with puppeteer's $$, one
-// call per step and one to scroll, it cost 0.1 to 0.25 s an element, most of a field's fill.)
+// call per step and one to scroll, each element cost several round trips to the browser.)
 async function element(page, steps) {
   const handle = await page.evaluateHandle((path) => {
     let scope = document;

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from build_scripts import paths
 from build_scripts.model.errata import ErrataError, Erratum, apply_errata, load_errata
+
+# A row of CONTRIBUTING's table of erratum ids: | `A` | `mele-rulebook.txt` | ... |
+ID_ROW = re.compile(r"^\| `([A-Z]+)` \| `([\w.-]+)` \|", re.MULTILINE)
 
 
 def test_the_project_errata_file_is_valid_and_sorted():
@@ -13,6 +18,46 @@ def test_the_project_errata_file_is_valid_and_sorted():
     assert len(errata) >= 40
     kinds = {e.kind for e in errata}
     assert kinds >= {"typo", "name", "rule-conflict", "arithmetic", "missing"}
+
+
+def id_scheme() -> dict[str, str]:
+    """letters -> the source they are for, from CONTRIBUTING's "How to add an erratum"."""
+    return dict(ID_ROW.findall((paths.ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")))
+
+
+def off_scheme(errata: list[Erratum], scheme: dict[str, str]) -> list[str]:
+    """The ids the scheme does not allow for their source, and the letters counted on with a gap."""
+    wrong = [
+        f"{e.id} ({e.source})"
+        for e in errata
+        if not (found := re.fullmatch(r"([A-Z]+)([1-9]\d*)", e.id)) or scheme.get(found.group(1)) != e.source
+    ]
+    for letters in ("N", "SA", "SB"):  # counted on, one after another
+        numbers = sorted(int(e.id.removeprefix(letters)) for e in errata if re.fullmatch(rf"{letters}\d+", e.id))
+        if numbers != list(range(1, len(numbers) + 1)):
+            wrong.append(f"{letters} numbers {numbers}")
+    return wrong
+
+
+def test_every_erratum_id_follows_the_scheme_contributing_states():
+    scheme = id_scheme()
+    assert {"A", "B", "C", "D", "N", "SA", "SB"} <= set(scheme), scheme
+    wrong = off_scheme(load_errata(paths.ERRATA), scheme)
+    assert not wrong, f"ids that CONTRIBUTING's table does not allow: {wrong}"
+
+
+def test_an_id_off_the_scheme_is_caught():
+    def erratum(id_: str, source: str = "mele-rulebook.txt") -> Erratum:
+        return Erratum(id_, source, 1, "x", "typo", "why", replacement="y")
+
+    errata = [
+        erratum("C2"),
+        erratum("N1"),
+        erratum("N3"),
+        erratum("SA1", "sbg-advanced-rules.txt"),
+        erratum("A4", "sbg-boats-article.txt"),
+    ]
+    assert off_scheme(errata, id_scheme()) == ["A4 (sbg-boats-article.txt)", "N numbers [1, 3]"]
 
 
 def test_required_conflicts_have_editor_notes():

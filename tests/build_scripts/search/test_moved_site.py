@@ -1,5 +1,5 @@
 """The search index follows the site's address: built for a sub-path with .html page URLs
-(tests/test_site_urls.py), every location in it still leads to its page and anchor."""
+(tests/site/test_site_urls.py), every location in it still leads to its page and anchor."""
 
 from __future__ import annotations
 

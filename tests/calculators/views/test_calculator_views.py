@@ -105,8 +105,8 @@ def test_no_discard_on_weapon_support_or_modifier_by_default():
     assert 'data-outcome="discarded"' not in shown["html"]
 
 
-# The book's numbers for each example (see /work/shared/reference/worked-examples.md and
-# tests/calculators/test_worked_examples.py): what the example's result must say.
+# The book's numbers for each example (tests/calculators/test_worked_examples.py): what the
+# example's result must say.
 BOOK_SAYS = {
     "strike": ['data-outcome="defeated"'],  # 1.7.45: Lagduf rolls 8, 13 > 10
     "attack": ["5 strike(s) of 7/–"],  # 1.7.57: the Orc-warband

@@ -1,6 +1,6 @@
 // How Python and the rules engine start: one module for the browser's worker
 // (engine-worker.js) and for the build's Node scripts (build_scripts/postbuild/pyodide_bundle/stdlib.mjs,
-// pyodide_snapshot.mjs) and the tests, so all of them start the engine the same way.
+// snapshot.mjs) and the tests, so all of them start the engine the same way.
 //
 // Python boots from a standard library trimmed to what the engine imports (the build
 // records it), or is restored from a memory snapshot of that boot. Then the engine
@@ -8,7 +8,7 @@
 // zipimport loads each module's bytecode, which the build compiled with this Pyodide and
 // put beside its source (build_scripts/postbuild/pyodide_bundle/bytecode.mjs), so no module is compiled
 // here. The snapshot holds the engine (calculators/) already imported, not its views:
-// creating the engine's dataclasses was a fifth of a warm start, and a new wording of a
+// a warm start then skips creating the engine's dataclasses, and a new wording of a
 // result leaves the snapshot alone. It remembers which engine it holds (its revision in
 // engine.json); a restored snapshot holding another is not used (restoreEngine).
 // Pure ES module, no DOM: it runs in a worker and in Node.

@@ -1,7 +1,7 @@
 // The rules engine in a module Web Worker: Pyodide plus the calculators wheel.
 // Started off the main thread because Pyodide's start freezes a page for seconds.
 // Protocol: {type: "start", wheelFromPage} once (wheelFromPage: the page will send the wheel,
-// {type: "wheel", bytes, encoding} or {type: "wheel", failure}; see engine.js), then requests, each with an id:
+// {type: "wheel", bytes, encoding} or {type: "wheel", failure}; see worker-client.js), then requests, each with an id:
 //   {type: "run", id, name, params}         the engine's result (calculators.api.run)
 //   {type: "view", id, view, values, links} the result's HTML and answer (calculator_views)
 //   {type: "link", id, view, entries}       a shared link's values, checked
@@ -156,7 +156,7 @@ async function start(pageSendsWheel) {
     post({ type: "progress", loaded: 0, total: meter.total });
     // The wheel is needed only once Python has booted: it downloads after the files the boot
     // waits for, which then arrive sooner on a slow network, and comes in while Python boots.
-    // On a calculator page's first load the page asks for it (engine.js), as the wasm ends:
+    // On a calculator page's first load the page asks for it (worker-client.js), as the wasm ends:
     // asked for here, the request could wait until Python's boot, which holds this thread, was over.
     const wheelFile = files.find((file) => file.url === manifest.wheel);
     const downloads = new Map(files.filter((file) => file !== wheelFile)
