@@ -5,6 +5,7 @@ import globals from "globals";
 export default [
   { ignores: ["site/**", "build/**", "docs/rules/**", "node_modules/**", ".venv/**", "test-results/**"] },
   js.configs.recommended,
+  { rules: { "no-var": "error", "prefer-const": "error" } },   // one style: block-scoped names, const unless reassigned
   {
     files: ["docs/assets/javascripts/**/*.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.browser, ...globals.worker } },

@@ -2,10 +2,10 @@
 // screen, so its steps start in view rather than below the fold. Wired on
 // every page Material's instant navigation shows; a phase is wired once.
 function setup() {
-  for (var phase of document.querySelectorAll("details.phase:not([data-wired])")) {
+  for (const phase of document.querySelectorAll("details.phase:not([data-wired])")) {
     phase.dataset.wired = "true";
     phase.querySelector("summary").addEventListener("click", function (event) {
-      var opened = event.currentTarget.parentElement;
+      const opened = event.currentTarget.parentElement;
       // The click opens the phase after this handler: look once it has.
       requestAnimationFrame(function () {
         if (opened.open) opened.scrollIntoView({ block: "start" });
