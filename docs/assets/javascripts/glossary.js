@@ -12,6 +12,7 @@
 //
 // Material's instant navigation swaps pages without reloading: events are delegated to
 // the document once, and the setting is applied again to each new page.
+import { onEveryPage } from "./material-events.js";
 
 const STORAGE_KEY = "mele-glossary-marks";
 const MODES = [
@@ -333,5 +334,4 @@ window.addEventListener("resize", function () {
   if (card) place(card.element, card.term);
 });
 
-setUpPage();
-if (window.document$ && window.document$.subscribe) window.document$.subscribe(setUpPage);
+onEveryPage(setUpPage);

@@ -4,6 +4,7 @@
 // the calculators' engine is kept as offline/engine-copy.js says. Notes go through the site's message area (message-area.js).
 // When a new deploy takes over a page that was served from the old copy, the page reloads
 // itself if the reader has not touched it yet, and otherwise offers to.
+import { onEveryPage } from "./material-events.js";
 import { engineCopy } from "./offline/engine-copy.js";
 import { megabytes } from "./offline/sizes.js";
 import { Workbox } from "./offline/workbox-window.mjs";
@@ -43,12 +44,10 @@ function start(messages) {
   }
   // A calculator page that finds itself offline without the engine asks for the offer.
   document.addEventListener("mele:keep-offline-offer", () => engine.offerAfterMissing());
-  if (window.document$ && window.document$.subscribe) {
-    window.document$.subscribe(() => {
-      engine.renderControls();
-      if (offline.engine) engine.keepAfterUse();
-    });
-  }
+  onEveryPage(() => {
+    engine.renderControls();
+    if (offline.engine) engine.keepAfterUse();
+  });
 
   function readyNote() {
     const offer = engine.offerAction();
