@@ -9,6 +9,13 @@ export default [
   {
     files: ["docs/assets/javascripts/**/*.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.browser, ...globals.worker } },
+    rules: {
+      // The page's modules share what they export, never a global (the tests' entry is test-hooks.js).
+      "no-restricted-syntax": ["error", {
+        selector: "AssignmentExpression > MemberExpression.left[object.name=/^(window|self|globalThis)$/]",
+        message: "Export it from a module instead of setting a global.",
+      }],
+    },
   },
   {
     // Material's start-up helpers: classic scripts that must run before its bundle and

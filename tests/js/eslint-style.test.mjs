@@ -1,5 +1,6 @@
 // One JavaScript style (eslint.config.js, run by make lint): a planted `var`, or a `let` never
-// reassigned, fails the lint in every kind of script the project has.
+// reassigned, fails the lint in every kind of script the project has, and a page module that
+// sets a global fails it too.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -28,5 +29,11 @@ for (const filePath of PLACES) {
 
   test(`a let never reassigned fails the lint: ${filePath}`, async () => {
     assert.deepEqual(await rulesBroken("let planted = 1;\nconsole.log(planted);\n", filePath), ["prefer-const"]);
+  });
+}
+
+for (const global of ["window", "self", "globalThis"]) {
+  test(`a page module that sets ${global}.something fails the lint`, async () => {
+    assert.deepEqual(await rulesBroken(`${global}.siteMessages = {};\n`, PLACES[0]), ["no-restricted-syntax"]);
   });
 }

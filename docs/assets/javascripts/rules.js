@@ -2,6 +2,7 @@
 // Material's instant navigation swaps pages without reloading, so everything here is
 // attached once to the document (event delegation); the ruling sheet imports copyText and
 // announce to copy and speak the same way.
+import { show } from "./message-area.js";
 
 // The rule's own address: its page and its anchor, nothing else. The address bar may
 // carry a search's highlight (?h=strike) or other state the reader must not receive.
@@ -36,7 +37,7 @@ function copyWithSelection(text) {
 }
 
 export function announce(message) {
-  window.siteMessages.show(message, { id: "rule-copied", urgent: true, timeoutMs: 2500 });
+  show(message, { id: "rule-copied", urgent: true, timeoutMs: 2500 });
 }
 
 document.addEventListener("click", function (event) {

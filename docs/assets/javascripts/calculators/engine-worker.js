@@ -218,11 +218,11 @@ self.addEventListener("unhandledrejection", (event) => {
   if (!requests) post({ type: "failed", message: errorText(event.reason) });
 });
 
-self.onmessage = (event) => {
+self.addEventListener("message", (event) => {
   const message = event.data;
   if (message.type === "start") start(Boolean(message.wheelFromPage));
   else if (message.type === "wheel") {
     if (message.failure) console.warn(`engine: the page could not fetch the wheel (${message.failure}); fetching it here`);
     handOverWheel(message.bytes ? { bytes: new Uint8Array(message.bytes), encoding: message.encoding } : null);
   } else if (["run", "view", "link"].includes(message.type)) answer(message);
-};
+});

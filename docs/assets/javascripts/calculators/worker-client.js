@@ -7,12 +7,24 @@
 // status: {state: "loading" | "ready" | "error", label, loaded, total}: loaded and total
 // count the bytes of the engine's download (what crosses the network, gzip included).
 //
-// window.engineSettled (a Promise of true when ready, false when the start failed) is the
-// page's signal that the engine has settled. window.__calculators holds timings for the
-// benchmark and the tests only.
+// engine-settled.js says to the rest of the page whether the engine has settled.
+import { engineStarting } from "./engine-settled.js";
 
 const START_TIMEOUT_MS = 90_000; // a backstop: a start that never ends is shown as an error
 let instance = null;
+// The engine's start on this document and the answers shown since, for the tests and the
+// benchmark alone (test-hooks.js); `starts` stays at most 1.
+const timings = { starts: 0 };
+
+export function engineTimings() {
+  return timings.starts ? timings : null;
+}
+
+// A calculator showed the engine's answer to an input, `ms` after the input.
+export function answerShown(ms) {
+  timings.updates = (timings.updates || 0) + 1;
+  timings.lastUpdateMs = ms;
+}
 
 export function engine() {
   if (!instance) instance = startEngine();
@@ -71,8 +83,7 @@ function startEngine() {
   let markReady;
   const ready = new Promise((resolve) => { markReady = resolve; });
 
-  window.engineSettled = ready;
-  const timings = (window.__calculators = window.__calculators || { starts: 0 });
+  engineStarting(ready);
   timings.starts += 1;
   timings.startedAt = startedAt;
 

@@ -4,12 +4,13 @@
 // hidden otherwise (replaced Starter rules, the turn summary's Standard steps) follows
 // <html data-game> in game.css alone.
 import { onEveryPage } from "../material-events.js";
+import { show } from "../message-area.js";
 import { currentGame, GAME_NAMES, onGameChange, otherGame, setGame } from "./setting.js";
 
 const FOLDED = "stdFolded";      // data-std-folded on a rule the Starter reading folds away
 
 function say(text) {
-  if (window.siteMessages) window.siteMessages.show(text, { id: "reading-as", urgent: true });
+  show(text, { id: "reading-as", urgent: true });
 }
 
 function showButton(game) {

@@ -5,6 +5,7 @@
 // on, nothing of the engine is downloaded unasked. The reader can remove it again.
 // Requests go to the worker with workbox-window's messageSW; see
 // build_scripts/postbuild/offline/service_worker_engine.js for what it answers.
+import { engineSettled } from "../calculators/engine-settled.js";
 import { engineSize, megabytes, progress } from "./sizes.js";
 import { messageSW } from "./workbox-window.mjs";
 
@@ -15,7 +16,7 @@ export function saveData() {
   return Boolean(navigator.connection && navigator.connection.saveData);
 }
 
-// `offline` is window.__offline (read by the tests): engineState and engine, the last status.
+// `offline` is offline.js's state (the tests read it): engineState and engine, the last status.
 // `manifest`: offline.json, which says how big the engine is before the worker is asked.
 export function engineCopy(offline, messages, manifest) {
   let keepRequested = false;
@@ -142,9 +143,9 @@ export function engineCopy(offline, messages, manifest) {
   // A calculator that has started means its files are in the browser: keep them (and, unless
   // Save-Data is on, fetch the snapshot that makes the next start fast).
   async function keepAfterUse() {
-    if (!window.engineSettled || keepRequested) return; // set by calculators/worker-client.js once it starts
+    if (!engineSettled() || keepRequested) return;
     keepRequested = true;
-    const started = await window.engineSettled;
+    const started = await engineSettled();
     const status = offline.engine;
     if (started && status && (!status.kept || status.outdated || (!status.snapshot && !saveData()))) keep(false);
   }
@@ -159,7 +160,7 @@ export function engineCopy(offline, messages, manifest) {
   // Offered beside "Ready offline" on a first visit that has not used a calculator.
   function offerAction() {
     const status = offline.engine;
-    if (!status || status.kept || window.engineSettled || offline.engineState === "keeping") return null;
+    if (!status || status.kept || engineSettled() || offline.engineState === "keeping") return null;
     return { label: keepLabel(), onClick: () => keep(true) };
   }
 
