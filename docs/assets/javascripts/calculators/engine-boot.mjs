@@ -91,7 +91,7 @@ export function setUpViews(pyodide) {
   return { render: pyodide.globals.get("render_json"), readLink: pyodide.globals.get("read_link_json") };
 }
 
-// What the page may ask, by request type (engine-worker.js): each answers in JSON text.
+// What the page may ask, by request type (engine-protocol.js's REQUESTS): each answers in JSON text.
 export function requestHandlers(callJson, views) {
   return {
     run: ({ name, params }) => callJson(name, JSON.stringify(params)),
