@@ -3,9 +3,10 @@
 // ("Keep the calculators offline", on the home page, in the "Ready offline" note, and in
 // the note a calculator page raises when it is offline without its engine). With Save-Data
 // on, nothing of the engine is downloaded unasked. The reader can remove it again.
-// Requests go to the worker with workbox-window's messageSW; see
-// build_scripts/postbuild/offline/service_worker_engine.js for what it answers.
+// Requests go to the worker with workbox-window's messageSW, in the messages of
+// service-worker-protocol.js; build_scripts/postbuild/offline/service_worker_engine.js answers them.
 import { engineSettled } from "../calculators/engine-settled.js";
+import { ask as request, progressOf, statusOf } from "./service-worker-protocol.js";
 import { engineSize, megabytes, progress } from "./sizes.js";
 import { messageSW } from "./workbox-window.mjs";
 
@@ -26,17 +27,13 @@ export function engineCopy(offline, messages, manifest) {
 
   async function ask(message) {
     const registration = await navigator.serviceWorker.ready;
-    const reply = await messageSW(registration.active, message);
-    if (reply && reply.type === "failed") throw new Error(reply.message);
-    return reply;
+    return statusOf(await messageSW(registration.active, message));
   }
 
   // The worker reports a keep's progress to the page that asked.
   navigator.serviceWorker.addEventListener("message", (event) => {
-    const data = event.data || {};
-    if (data.type === "engine-progress" && offline.engineState === "keeping" && !offline.quietly) {
-      showProgress(data.loaded, data.total);
-    }
+    const kept = progressOf(event.data);
+    if (kept && offline.engineState === "keeping" && !offline.quietly) showProgress(kept.loaded, kept.total);
   });
 
   function button(className, label, onClick) {
@@ -110,7 +107,7 @@ export function engineCopy(offline, messages, manifest) {
     offline.quietly = quietly;
     if (!quietly) showProgress(0, offline.engine ? offline.engine.transfer : sizes.transfer);
     try {
-      const status = await ask({ type: "keep-engine", snapshot: !quietly, onlyIfCached: quietly });
+      const status = await ask(request.keep({ snapshot: !quietly, onlyIfCached: quietly }));
       setStatus(status);
       if (!quietly) {
         messages.show(`The calculators work offline now (${megabytes(status.bytes)} on this device).`,
@@ -126,7 +123,7 @@ export function engineCopy(offline, messages, manifest) {
   }
 
   async function forget() {
-    setStatus(await ask({ type: "forget-engine" }));
+    setStatus(await ask(request.forget()));
     messages.show("The calculators' offline copy is removed; they still work online.", { id: "offline-engine" });
   }
 
@@ -152,7 +149,7 @@ export function engineCopy(offline, messages, manifest) {
 
   // The worker's status; a new deploy that changed a kept file has it kept again.
   async function refresh() {
-    setStatus(await ask({ type: "engine-status" }));
+    setStatus(await ask(request.status()));
     if (offline.engine.outdated && !saveData()) keep(false);
     keepAfterUse();
   }
