@@ -37,7 +37,7 @@ from tests.support.browser import (
     wait_for_engine,
 )
 from tests.support.offline import wait_until_engine_kept
-from tests.support.page_hooks import hooked
+from tests.support.page_hooks import HOOKS, hooked
 
 PAGES = ALL_CALCULATOR_PAGES
 PAGE_OF = {view: page for page, views in PAGES.items() for view in views}
@@ -119,11 +119,7 @@ def test_the_snapshot_start_answers_every_scenario_as_cpython(tour, page_name):
 
 # The page's own engine (the module's one instance: import() returns the module the page loaded)
 # asked for the views' answer to a view's form values, with the page's rule links.
-ENGINE_ANSWER_JS = """async ([view, values, links]) => {
-  const script = document.querySelector('script[src$="calculators/calculator-page.js"]');
-  const { engine } = await import(new URL("engine.js", script.src).href);
-  return engine().render(view, values, links);
-}"""
+ENGINE_ANSWER_JS = f"async ([view, values, links]) => {HOOKS}.engine().render(view, values, links)"
 
 
 def check_engine_answers(page, page_name: str, start: str) -> None:

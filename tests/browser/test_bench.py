@@ -11,7 +11,7 @@ at the phone's CPU slowdown, is `make bench`'s longest part); each calculator is
 in CPython rather than a thousand; Firefox and WebKit each make one input change rather than a run
 of them, and WebKit runs WebAssembly on its baseline compiler alone, as the cross-engine tests run
 it (as Chromium here runs with the tests' flags). The hit-rate targets over the whole set are checked by tests/build_scripts/search/test_hit_rates.py,
-with the site's own search engine (engine.js) on the built index."""
+with the site's own ranking (search/rank.js) on the built index."""
 
 from __future__ import annotations
 
