@@ -153,7 +153,7 @@ async function start(pageSendsWheel) {
     post(toPage.progress(0, meter.total));
     // The wheel is needed only once Python has booted: it downloads after the files the boot
     // waits for, which then arrive sooner on a slow network, and comes in while Python boots.
-    // On a calculator page's first load the page asks for it (engine.js), as the wasm ends:
+    // On a calculator page's first load the page asks for it (worker-client.js), as the wasm ends:
     // asked for here, the request could wait until Python's boot, which holds this thread, was over.
     const wheelFile = files.find((file) => file.url === manifest.wheel);
     const downloads = new Map(files.filter((file) => file !== wheelFile)
