@@ -30,6 +30,7 @@ from playwright.sync_api import sync_playwright
 
 from benchmarks import network, search_bench
 from benchmarks.in_flight import InFlight
+from tests.support.page_hooks import hooked
 
 HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
 SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
@@ -42,11 +43,16 @@ ARGS = [  # Chromium as shipped, without the tests' own flags (tests/support/bro
     "--disable-component-update",
     "--disable-sync",
 ]
-ENGINE_READY = "window.__calculators && window.__calculators.readyAt"
+ENGINE_READY = hooked("hooks.engineTimings()?.readyAt", earlier_sites=True)
 # The offline copy is saved, the engine's too where the site keeps it apart.
-OFFLINE_SAVED = (
-    "window.__offline && window.__offline.state === 'ready'"
-    " && (!('engineState' in window.__offline) || window.__offline.engineState === 'kept')"
+OFFLINE_SAVED = hooked(
+    "((offline) => offline?.state === 'ready'"
+    " && (!('engineState' in offline) || offline.engineState === 'kept'))(hooks.offlineState())",
+    earlier_sites=True,
+)
+START_TIMINGS = hooked(
+    "(({startedAt, phases, startedFrom}) => ({startedAt, phases, from: startedFrom}))(hooks.engineTimings())",
+    earlier_sites=True,
 )
 FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
 SEARCH_JS = """async ([box, query, timeoutMs]) => {
@@ -144,27 +150,21 @@ def _search_ms(page, query: str) -> float:
 
 
 def _update_ms(page, value: int) -> float:
-    before = page.evaluate("window.__calculators.updates || 0")
+    before = page.evaluate(hooked("hooks.engineTimings().updates || 0", earlier_sites=True))
     page.fill("#calc-strike-prowess", str(value))
-    poll(page, f"(window.__calculators.updates || 0) > {before}")
-    return page.evaluate("window.__calculators.lastUpdateMs")
+    poll(page, hooked(f"(hooks.engineTimings().updates || 0) > {before}", earlier_sites=True))
+    return page.evaluate(hooked("hooks.engineTimings().lastUpdateMs", earlier_sites=True))
 
 
 def _calculator(browser, origin: str) -> dict:
     context, page, view = _open(browser, origin, CALCULATOR)
     cold = poll(page, ENGINE_READY) / 1000
-    cold_timings = page.evaluate(
-        "({startedAt: window.__calculators.startedAt, phases: window.__calculators.phases,"
-        " from: window.__calculators.startedFrom})"
-    )
+    cold_timings = page.evaluate(START_TIMINGS)
     result = {"bytes": view.gzip_bytes(), "paint": poll(page, FIRST_PAINT), "cold": cold, "cold_timings": cold_timings}
     poll(page, OFFLINE_SAVED)  # the service worker has saved everything: a later visit
     page.goto(f"{origin}/{CALCULATOR}")
     result["warm"] = poll(page, ENGINE_READY) / 1000
-    result["warm_timings"] = page.evaluate(
-        "({startedAt: window.__calculators.startedAt,"
-        " phases: window.__calculators.phases, from: window.__calculators.startedFrom})"
-    )
+    result["warm_timings"] = page.evaluate(START_TIMINGS)
     result["updates"] = [_update_ms(page, value) for value in range(3, 13)]
     context.close()
     return result

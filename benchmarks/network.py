@@ -20,6 +20,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 
 from devtools.serve import start_server
+from tests.support.page_hooks import hooked
 
 PROFILES = {  # name -> (download bytes/s, upload bytes/s, latency ms)
     "Fast 4G": (9e6 / 8, 1.5e6 / 8, 60),
@@ -28,6 +29,11 @@ PROFILES = {  # name -> (download bytes/s, upload bytes/s, latency ms)
 CALCULATOR, INPUT = "calculators/strike/", "#calc-strike-prowess"
 RUNTIME_WASM = "pyodide.asm.wasm"
 WIRED = "#calc-strike[data-wired]"  # the page script listens to the form from here on
+# When the page showed the engine's first answer, once it has.
+SHOWN = hooked(
+    "hooks.engineTimings()?.updates ? {at: performance.now(), origin: performance.timeOrigin} : null",
+    earlier_sites=True,
+)
 FIRST_RESULT_TIMEOUT_S = 180
 QUIET_PAGE_S = 30
 
@@ -108,8 +114,7 @@ def first_live_result(browser, origin: str, profile: str) -> dict:
         page.fill(INPUT, "7")
         deadline = time.monotonic() + FIRST_RESULT_TIMEOUT_S
         while True:
-            shown = page.evaluate("""() => (window.__calculators && window.__calculators.updates)
-                ? {at: performance.now(), origin: performance.timeOrigin} : null""")
+            shown = page.evaluate(SHOWN)
             if shown:
                 break
             if time.monotonic() > deadline:
@@ -139,7 +144,7 @@ def quiet_page_bytes(browser, origin: str, path: str) -> dict:
         # The copy of the pages is saved (or failed) and nothing has moved for 2 s: nothing more comes.
         settled_at, count = None, -1
         while time.monotonic() < deadline:
-            state = page.evaluate("window.__offline && window.__offline.state")
+            state = page.evaluate("document.documentElement.dataset.offline")
             if state in ("ready", "failed") and len(transfers.finished) == count:
                 if settled_at and time.monotonic() - settled_at > 2:
                     break

@@ -24,6 +24,7 @@ from benchmarks.in_flight import InFlight
 from benchmarks.site_build import ROOT, checkout, time_build
 from devtools.serve import start_server
 from tests.support.browser import PHONE
+from tests.support.page_hooks import hooked
 
 OUT = ROOT / "test-results" / "phone-screenshots"
 EDITED_FIELD = 2  # the third visible field
@@ -89,9 +90,9 @@ def shoot(browser, origin: str, page_path: str, folder: Path) -> dict:
         fields = [candidates.nth(i) for i in range(candidates.count()) if candidates.nth(i).is_visible()]
         field = fields[min(EDITED_FIELD, len(fields) - 1)]
         field.scroll_into_view_if_needed()
-        updates = page.evaluate("window.__calculators.updates || 0")
+        updates = page.evaluate(hooked("hooks.engineTimings().updates || 0", earlier_sites=True))
         change(field)
-        poll(page, f"(window.__calculators.updates || 0) > {updates}", 20)
+        poll(page, hooked(f"(hooks.engineTimings().updates || 0) > {updates}", earlier_sites=True), 20)
         page.wait_for_timeout(200)
         in_view = page.evaluate(ANSWER_IN_VIEW_JS, ANSWER)
         field_clear = field.evaluate(FIELD_CLEAR_JS)

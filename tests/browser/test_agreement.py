@@ -37,6 +37,7 @@ from tests.support.browser import (
     wait_for_engine,
 )
 from tests.support.offline import wait_until_engine_kept
+from tests.support.page_hooks import HOOKS, hooked
 
 PAGES = ALL_CALCULATOR_PAGES
 PAGE_OF = {view: page for page, views in PAGES.items() for view in views}
@@ -85,8 +86,8 @@ def tour(browser, origin):
 def started(page, page_name: str, start: str) -> None:
     for view in PAGES[page_name]:
         wait_for_engine(page, view)
-    assert page.evaluate("window.__calculators.startedFrom") == start
-    assert page.evaluate("window.__calculators.stdlib") == "trimmed"
+    assert page.evaluate(hooked("hooks.engineTimings().startedFrom")) == start
+    assert page.evaluate(hooked("hooks.engineTimings().stdlib")) == "trimmed"
 
 
 @pytest.mark.parametrize("page_name", sorted(BY_PAGE))
@@ -106,7 +107,7 @@ def test_the_snapshot_start_answers_every_scenario_as_cpython(tour, page_name):
     the same code on both starts: this pass asks the engine directly, which is what the start
     changes.)"""
     page = tour.page
-    if page.evaluate("window.__calculators?.startedFrom") != "snapshot":
+    if page.evaluate(hooked("hooks.engineTimings()?.startedFrom")) != "snapshot":
         tour.visit(page_name)  # a first visit, when this test runs alone
         wait_until_engine_kept(page)
         tour.leave()
@@ -118,11 +119,7 @@ def test_the_snapshot_start_answers_every_scenario_as_cpython(tour, page_name):
 
 # The page's own engine (the module's one instance: import() returns the module the page loaded)
 # asked for the views' answer to a view's form values, with the page's rule links.
-ENGINE_ANSWER_JS = """async ([view, values, links]) => {
-  const script = document.querySelector('script[src$="calculators/calculator-page.js"]');
-  const { engine } = await import(new URL("worker-client.js", script.src).href);
-  return engine().render(view, values, links);
-}"""
+ENGINE_ANSWER_JS = f"async ([view, values, links]) => {HOOKS}.engine().render(view, values, links)"
 
 
 def check_engine_answers(page, page_name: str, start: str) -> None:

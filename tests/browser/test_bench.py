@@ -11,7 +11,7 @@ at the phone's CPU slowdown, is `make bench`'s longest part); each calculator is
 in CPython rather than a thousand; Firefox and WebKit each make one input change rather than a run
 of them, and WebKit runs WebAssembly on its baseline compiler alone, as the cross-engine tests run
 it (as Chromium here runs with the tests' flags). The hit-rate targets over the whole set are checked by tests/build_scripts/search/test_hit_rates.py,
-with the site's own search ranking (rank.js) on the built index."""
+with the site's own ranking (search/rank.js) on the built index."""
 
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
             + by_name[f"first visit, Fast 4G{host}: from it to the result"]
         )
         assert math.isclose(split, by_name[f"first visit, Fast 4G{host}: first live result"], abs_tol=1e-6), host
-    # The host that sends Brotli sends less of the engine (its copies are smaller).
+    # The host that sends Brotli sends less of the engine (its copies are about 20 % smaller).
     assert (
         by_name["first visit, Fast 4G, Brotli: transferred before it"]
         < 0.9 * by_name["first visit, Fast 4G: transferred before it"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from tests.support.browser import defaults, python_rendered_text, result_text, wait_for_engine
+from tests.support.page_hooks import hooked
 from tests.support.site import BROWSER_SITE
 
 
@@ -28,7 +29,9 @@ def test_the_progress_counts_the_bytes_as_they_cross_the_network(open_page):
     wait_for_engine(page, "corruption")
     manifest = json.loads((BROWSER_SITE / "assets" / "engine" / "engine.json").read_text(encoding="utf-8"))
     assert all("brotli" in file for file in manifest["boot"]), "every file the start downloads has a Brotli copy"
-    assert page.evaluate("window.__calculators.downloadTotal") == sum(file["brotli"] for file in manifest["boot"])
+    assert page.evaluate(hooked("hooks.engineTimings().downloadTotal")) == sum(
+        file["brotli"] for file in manifest["boot"]
+    )
 
 
 def test_status_shows_an_engine_error_and_keeps_the_result(open_page):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from tests.support.browser import COMBAT, PHONE, expect, wait_for_engine, wait_until_still
+from tests.support.page_hooks import HOOKS
 from tests.support.site import BROWSER_SITE
 
 # Is the element at the centre of `selector`'s box that element (or inside it), or is something over it?
@@ -55,7 +56,7 @@ SCROLLED_DOWN_JS = "by => scrollY >= Math.min(by, document.documentElement.scrol
 
 
 def show(page, text: str, **options) -> None:
-    page.evaluate("([text, options]) => window.siteMessages.show(text, options)", [text, options])
+    page.evaluate(f"async ([text, options]) => {HOOKS}.showMessage(text, options)", [text, options])
 
 
 def message_shown(page) -> str:
@@ -206,7 +207,7 @@ def test_a_long_message_with_an_action_is_shown_whole_under_the_header(open_page
     page = open_page(COMBAT, **PHONE)
     titles = page.evaluate(HEADER_TITLES_JS)
     page.evaluate(
-        "([text, label]) => window.siteMessages.show(text, {timeoutMs: null, actions: [{label, onClick() {}}]})",
+        f"async ([text, label]) => {HOOKS}.showMessage(text, {{timeoutMs: null, actions: [{{label, onClick() {{}}}}]}})",
         [LONG_NOTE, KEEP_LABEL],
     )
     area = page.evaluate(MESSAGE_AREA_JS)

@@ -13,6 +13,7 @@ from tests.support.browser import (
     wait_for_engine,
     wait_for_params,
 )
+from tests.support.page_hooks import hooked
 
 
 def requests_for(page, file: str) -> int:
@@ -22,7 +23,7 @@ def requests_for(page, file: str) -> int:
 def test_rule_pages_do_not_start_the_engine(open_page):
     page = open_page("rules/1-8-corruption/")
     page.in_flight.wait_until_quiet()
-    assert page.evaluate("window.__calculators === undefined")
+    assert page.evaluate(hooked("hooks.engineTimings() === null"))
     assert requests_for(page, "pyodide.asm.wasm") == 0
     assert requests_for(page, "calculators/calculator.js") == 0, "a page without a calculator loads its code"
 
@@ -51,7 +52,7 @@ def test_rule_page_to_calculators_and_back_with_one_engine(open_page):
     assert result_text(page, "strike") == python_rendered_text("strike", lagduf)
 
     assert page.evaluate("window.__sameDocument") is True, "a full page load: instant navigation is off"
-    assert page.evaluate("window.__calculators.starts") == 1
+    assert page.evaluate(hooked("hooks.engineTimings().starts")) == 1
     # One worker, so one engine. (The wasm's request count is no measure here: Playwright's
     # routing turns off the HTTP cache that joins the preload, the worker's fetch and the
     # offline copy's into one download.)

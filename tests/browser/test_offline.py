@@ -26,6 +26,7 @@ from tests.support.offline import (
     wait_until_engine_kept,
     wait_until_saved,
 )
+from tests.support.page_hooks import hooked
 from tests.support.site import BROWSER_SITE
 
 VIEWS_ON_PAGE_JS = (
@@ -118,9 +119,9 @@ def test_a_page_that_registers_once_the_copy_is_saved_still_keeps_the_engine_aft
 def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open_page):
     for path in ("", "rules/1-7-combat/"):
         page = open_page(path, service_worker=True)
-        page.wait_for_function("window.__offline && window.__offline.bytes", timeout=SAVED_TIMEOUT_MS)
+        page.wait_for_function(hooked("hooks.offlineState()?.bytes"), timeout=SAVED_TIMEOUT_MS)
         wait_until_saved(page)
-        saved = page.evaluate("window.__offline.bytes")
+        saved = page.evaluate(hooked("hooks.offlineState().bytes"))
         assert saved < 8_000_000, "the pages, search and glossary only"
         precached = cached(page, "precache")
         for needed in (
@@ -134,7 +135,7 @@ def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open
         ):
             assert needed in precached, needed
         assert not [p for p in precached if any(part in p for part in ENGINE_FILE_PARTS)]
-        page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+        page.wait_for_function(hooked("hooks.offlineState().engineState === 'none'"), timeout=SAVED_TIMEOUT_MS)
         assert engine_requests(page) == [], path
         assert cached(page, "mele-engine") == []
 
@@ -142,7 +143,7 @@ def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open
 def test_using_a_calculator_keeps_the_engine_offline(open_page):
     page = open_page("calculators/corruption/", service_worker=True)
     wait_for_engine(page, "corruption")
-    assert page.evaluate("window.__calculators.startedFrom") == "trimmed"
+    assert page.evaluate(hooked("hooks.engineTimings().startedFrom")) == "trimmed"
     assert not [url for url in page.guard.requests if "engine-snapshot" in url], "a first visit needs no snapshot"
     wait_until_engine_kept(page)
     kept = cached(page, "mele-engine")
@@ -154,7 +155,7 @@ def test_using_a_calculator_keeps_the_engine_offline(open_page):
         assert needed in kept, needed
     before = go_offline(page)
     compute_fresh_results(page, "corruption")
-    assert page.evaluate("window.__calculators.startedFrom") == "snapshot"
+    assert page.evaluate(hooked("hooks.engineTimings().startedFrom")) == "snapshot"
     assert_nothing_tried_the_network(page, before)
 
 
@@ -185,7 +186,7 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
     if not any(".whl" in request.url for request in finished):
         page.wait_for_event("requestfinished", lambda request: ".whl" in request.url, timeout=5_000)
     assert len([r for r in finished if ".whl" in r.url]) == 1, "the wheel is asked for once, by the page"
-    assert page.evaluate("window.__calculators.wheelFrom") == "page"
+    assert page.evaluate(hooked("hooks.engineTimings().wheelFrom")) == "page"
 
     # Timed on the page's clock, where the page hears the wasm come in and then asks for the
     # wheel: the network's own record of a last byte is taken in another process, which on a
@@ -204,7 +205,7 @@ def test_the_worker_fetches_the_wheel_itself_when_the_page_cannot(open_page):
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
     assert refused, "the page asked for the wheel"
-    assert page.evaluate("window.__calculators.wheelFrom") == "network"
+    assert page.evaluate(hooked("hooks.engineTimings().wheelFrom")) == "network"
     failed = [error for error in page.guard.console_errors if error.startswith("Failed to load resource")]
     assert len(failed) == 1, page.guard.console_errors  # the refused request, and nothing else
     page.guard.console_errors.remove(failed[0])
@@ -227,7 +228,7 @@ def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, o
     assert "/assets/engine/engine-snapshot.bin.gz" in cached(page, "mele-engine")
     assert "Offline on this device" in control.inner_text()
     control.locator("button.offline-engine__remove").click()
-    page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+    page.wait_for_function(hooked("hooks.offlineState().engineState === 'none'"), timeout=SAVED_TIMEOUT_MS)
     assert cached(page, "mele-engine") == []
     keep.wait_for()
 
@@ -241,14 +242,16 @@ def test_save_data_downloads_nothing_of_the_engine_in_the_background(open_page):
     page.context.add_init_script(SAVE_DATA_JS)
     page.goto(page.guard.origin + "/")
     wait_until_saved(page)
-    page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+    page.wait_for_function(hooked("hooks.offlineState().engineState === 'none'"), timeout=SAVED_TIMEOUT_MS)
     assert engine_requests(page) == [], "no engine download in the background"
     page.goto(page.guard.origin + "/calculators/corruption/")
     wait_for_engine(page, "corruption")
     page.wait_for_function(
-        "(window.__askedServiceWorker || []).some((m) => m.type === 'keep-engine')"
-        " && window.__offline.engine"
-        " && ['none', 'kept-without-snapshot'].includes(window.__offline.engineState)",
+        hooked(
+            "(window.__askedServiceWorker || []).some((m) => m.type === 'keep-engine')"
+            " && hooks.offlineState().engine"
+            " && ['none', 'kept-without-snapshot'].includes(hooks.offlineState().engineState)"
+        ),
         timeout=SAVED_TIMEOUT_MS,
     )
     asked = [m for m in page.evaluate("window.__askedServiceWorker") if m["type"] == "keep-engine"]
@@ -297,8 +300,8 @@ def test_every_calculator_computes_offline(open_page):
     tour = CalculatorTour(page, page.guard.origin)
     checked = [view for path in calculator_pages() for view in compute_fresh_results(page, path, tour)]
     assert {"strike", "corruption", "influence", "keying", "audience"} <= set(checked)
-    assert page.evaluate("window.__calculators.startedFrom") == "snapshot"
-    assert page.evaluate("window.__calculators.starts") == 1
+    assert page.evaluate(hooked("hooks.engineTimings().startedFrom")) == "snapshot"
+    assert page.evaluate(hooked("hooks.engineTimings().starts")) == 1
     assert_nothing_tried_the_network(page, before)
 
 
@@ -308,7 +311,7 @@ def test_offline_without_the_engine_the_keep_control_is_offered_for_next_time(op
     online again, downloading nothing before."""
     page = open_page("", service_worker=True)
     wait_until_saved(page)
-    page.wait_for_function("window.__offline.engineState === 'none'", timeout=SAVED_TIMEOUT_MS)
+    page.wait_for_function(hooked("hooks.offlineState().engineState === 'none'"), timeout=SAVED_TIMEOUT_MS)
     go_offline(page)
     page.evaluate("document.dispatchEvent(new CustomEvent('mele:keep-offline-offer'))")
     engine = json.loads((BROWSER_SITE / "offline.json").read_text())["engine"]

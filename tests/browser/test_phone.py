@@ -11,6 +11,7 @@ import pytest
 from calculators.views.catalogue import VIEWS
 from calculators.views.page_api import render
 from tests.support.browser import ALL_CALCULATOR_PAGES, PHONE, expect, form_values, wait_for_engine
+from tests.support.page_hooks import hooked
 from tests.support.site import ARTIFACTS
 
 PAGES = ALL_CALCULATOR_PAGES
@@ -96,11 +97,13 @@ def test_on_a_phone_the_page_fits_and_the_answer_stays_in_view_while_editing(ope
         for input_id in inputs:
             if page.is_disabled(f"#{input_id}"):
                 continue  # an earlier change turned it off (an option the chosen edition lacks)
-            updates = page.evaluate("window.__calculators.updates || 0")
+            updates = page.evaluate(hooked("hooks.engineTimings().updates || 0"))
             page.eval_on_selector(f"#{input_id}", CHANGE_JS)
             page.wait_for_function(
-                f"(window.__calculators.updates || 0) > {updates} || "
-                f"document.querySelector('#calc-{view} .calc-summary--stale')"
+                hooked(
+                    f"(hooks.engineTimings().updates || 0) > {updates} || "
+                    f"document.querySelector('#calc-{view} .calc-summary--stale')"
+                )
             )
             expected = render(view, form_values(page, view), json.loads(box.get_attribute("data-config"))["ruleUrls"])
             shown = page.inner_text(f"#calc-{view} .calc-summary__text")

@@ -17,6 +17,7 @@ from build_scripts.model.load import load_rulebook
 from build_scripts.standard_game.changes import CHANGES_FILE, load_standard_map
 from tests.support.browser import PHONE
 from tests.support.offline import go_offline, wait_until_saved
+from tests.support.page_hooks import hooked
 from tests.support.site import ARTIFACTS
 
 COMPANIES = "rules/1-5-characters-companies/"
@@ -42,7 +43,7 @@ def reading_as(page, game: str) -> None:
 def phone_shot(page, rule: str, name: str) -> None:
     """The rule in the middle of the phone's screen, the switch's message and Material's "Back to top"
     (shown after a scroll up, over the header) out of the way."""
-    page.evaluate("window.siteMessages.clear('reading-as')")
+    page.evaluate(hooked("hooks.clearMessage('reading-as')"))
     page.locator(rule).evaluate("el => { el.scrollIntoView({block: 'center'}); window.scrollBy(0, 1); }")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), animations="disabled", style=".md-top { visibility: hidden; }")

@@ -15,7 +15,7 @@ test("another build reloads the page", () => {
 });
 
 test("news of a build under way is shown; a page that first hears of one reloads when it is done", () => {
-  let step = nextStep(null, { state: "building" });
+  const step = nextStep(null, { state: "building" });
   assert.deepEqual(step, { shown: UNKNOWN, action: "note" });
   assert.equal(nextStep(step.shown, { state: "ready", build: "b1" }).action, "reload");
   assert.deepEqual(nextStep("b1", { state: "failed", message: "m" }), { shown: "b1", action: "note" });

@@ -228,3 +228,14 @@ def test_a_calculator_page_starts_every_download_of_its_calculator_code_at_once(
     loaded = scripts | preloaded | {imported for script in scripts for imported in static_imports(script)}
     needed = {calculator, *static_imports(calculator)}
     assert needed - loaded == set(), sorted(str(path.relative_to(javascripts)) for path in needed - loaded)
+
+
+def test_a_calculator_page_starts_the_engine_without_waiting_on_an_import(site):
+    """engine-start.js starts the engine from the page's head; every module it needs is named there
+    (overrides/partials/engine-start.html), so that the worker is not created one round trip per
+    import later."""
+    javascripts = (site / "assets" / "javascripts").resolve()
+    page = site / "calculators" / "strike" / "index.html"
+    preloaded = {(page.parent / tag["href"]).resolve() for tag in soup_of(page).select('link[rel="modulepreload"]')}
+    needed = static_imports(javascripts / "calculators" / "engine-start.js")
+    assert needed - preloaded == set(), sorted(str(path.relative_to(javascripts)) for path in needed - preloaded)

@@ -27,6 +27,7 @@ from calculators.views.games import game_of
 from calculators.views.page_api import read_link, render
 from calculators.views.values import default_values, engine_params
 from tests.browser.cross_engine.pages import FUNCTION_SOURCE
+from tests.support.page_hooks import hooked
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 COMBAT = "rules/1-7-combat/"
@@ -312,9 +313,9 @@ FORM_VALUES_JS = """({fields, rows}) => {
 
 FIELDS_ON_PAGE_JS = "ids => ids.every((id) => document.querySelector(id))"
 # Which document a test is looking at: said when it finds what it did not expect.
-PAGE_STATE_JS = """() => ({href: location.href, readyState: document.readyState,
-  navigation: performance.getEntriesByType('navigation')[0]?.type, startedFrom: window.__calculators?.startedFrom,
-  offline: JSON.stringify(window.__offline)})"""
+PAGE_STATE_JS = hooked("""({href: location.href, readyState: document.readyState,
+  navigation: performance.getEntriesByType('navigation')[0]?.type, startedFrom: hooks.engineTimings()?.startedFrom,
+  offline: JSON.stringify(hooks.offlineState())})""")
 
 
 def form_values(page, view: str) -> dict:

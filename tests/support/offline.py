@@ -4,6 +4,7 @@ switching the network off, and what was tried on the network or stored in the ca
 from __future__ import annotations
 
 from tests.support.browser import expect
+from tests.support.page_hooks import HOOKS, hooked
 
 SAVED_TIMEOUT_MS = 120_000
 
@@ -62,17 +63,20 @@ def cached(page, name: str) -> list[str]:
 
 
 def wait_until_engine_kept(page, state: str = "kept") -> None:
-    page.wait_for_function(f"window.__offline && window.__offline.engineState === '{state}'", timeout=SAVED_TIMEOUT_MS)
+    page.wait_for_function(hooked(f"hooks.offlineState()?.engineState === '{state}'"), timeout=SAVED_TIMEOUT_MS)
 
 
 # Where the offline copy stands, for a failure's message: the page's view, its registration's
 # workers, and how many files each cache holds.
-SERVICE_WORKER_STATE_JS = """async () => {
+SERVICE_WORKER_STATE_JS = (
+    """async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     const counts = await Promise.all((await caches.keys()).map(
         async (name) => name + ":" + (await (await caches.open(name)).keys()).length));
-    return {offline: window.__offline, navigation: performance.getEntriesByType("navigation")[0]?.type,
+    return {offline: %s.offlineState(), navigation: performance.getEntriesByType("navigation")[0]?.type,
             controlled: Boolean(navigator.serviceWorker.controller), installing: registration?.installing?.state,
             waiting: registration?.waiting?.state, active: registration?.active?.state, caches: counts,
             message: document.getElementById("site-messages")?.textContent};
 }"""
+    % HOOKS
+)

@@ -19,12 +19,13 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import workboxBuild from "workbox-build";
 
 const { getManifest, injectManifest } = workboxBuild;
 const HERE = dirname(fileURLToPath(import.meta.url));
+const SOURCE = join(HERE, "service_worker_site.js");
 const MANIFEST_FILE = "offline.json";
 const ENGINE_MANIFEST = "assets/engine/engine.json";
 const WORKBOX_WINDOW = "assets/javascripts/offline/workbox-window.mjs";
@@ -56,7 +57,7 @@ async function bundleWorker(engine, target) {
     import("rollup"), import("@rollup/plugin-node-resolve"), import("@rollup/plugin-replace"), import("@rollup/plugin-terser"),
   ]);
   const bundle = await rollup({
-    input: join(HERE, "service_worker_site.js"),
+    input: SOURCE,
     plugins: [
       nodeResolve({ browser: true }),
       replace({
@@ -73,12 +74,24 @@ async function bundleWorker(engine, target) {
   await bundle.close();
 }
 
-// What the bundle is made of: this folder's worker sources, the engine's manifest and the lock file.
+// The worker's source and every module it imports by a relative path, the page's modules
+// among them (the messages the page and the worker share).
+export function ownSources(file = SOURCE, found = new Set()) {
+  if (found.has(file)) return found;
+  found.add(file);
+  for (const [, path] of readFileSync(file, "utf8").matchAll(/^import\b[^"']*["'](\.{1,2}\/[^"']+)["']/gm)) {
+    ownSources(resolve(dirname(file), path), found);
+  }
+  return found;
+}
+
+// What the bundle is made of: this folder's worker sources and the modules they import, the
+// engine's manifest and the lock file.
 function bundleKey(engine) {
   const hash = createHash("sha256");
-  for (const name of readdirSync(HERE).filter((n) => /^service_worker.*\.m?js$/.test(n)).sort()) {
-    hash.update(name).update(readFileSync(join(HERE, name)));
-  }
+  const sources = new Set([...readdirSync(HERE).filter((n) => /^service_worker.*\.m?js$/.test(n)).map((n) => join(HERE, n)),
+    ...ownSources()]);
+  for (const file of [...sources].sort()) hash.update(relative(HERE, file)).update(readFileSync(file));
   hash.update(JSON.stringify(engine)).update(readFileSync("package-lock.json"));
   return hash.digest("hex").slice(0, 16);
 }
@@ -183,7 +196,10 @@ async function run(args) {
   if (await told) return main(args.slice(1));
 }
 
-run(process.argv.slice(2)).catch((error) => {
-  console.error(`service worker failed: ${error && error.stack ? error.stack : error}`);
-  process.exit(1);
-});
+// Run by the build (or by the quick pass, --when-told); imported by the tests for ownSources alone.
+if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href) {
+  run(process.argv.slice(2)).catch((error) => {
+    console.error(`service worker failed: ${error && error.stack ? error.stack : error}`);
+    process.exit(1);
+  });
+}

@@ -1,14 +1,8 @@
 // The service worker's second precache: the calculators' engine (Pyodide, the trimmed
 // standard library, the wheel and the memory snapshot), listed by assets/engine/engine.json,
 // which the build hands in. Unlike the site's precache it is not filled when the worker
-// installs: a page asks, through workbox-window's messageSW (offline.js):
-//
-//   {type: "engine-status"}                          -> {kept, snapshot, outdated, bytes, transfer, total}
-//   {type: "keep-engine", snapshot, onlyIfCached}    -> the status once kept; meanwhile the asking
-//                                                       page gets {type: "engine-progress", loaded, total}
-//   {type: "forget-engine"}                          -> the status
-//
-// A reply that is {type: "failed", message} says why the request could not be done.
+// installs: a page asks for its status, to keep it or to forget it, in the messages of
+// docs/assets/javascripts/offline/service-worker-protocol.js, which the page imports too.
 // Files are kept under their own address (the engine's worker looks its snapshot up there),
 // each stored with its revision, so a deploy that changes a file shows as "outdated" and the
 // page keeps it again. Kept files are served from this cache first, through Workbox's
@@ -17,6 +11,7 @@ import { copyResponse } from "workbox-core";
 import { PrecacheController, PrecacheRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { Strategy } from "workbox-strategies";
+import { answerPages, progress } from "../../../docs/assets/javascripts/offline/service-worker-protocol.js";
 
 const REVISION_HEADER = "X-Engine-Revision";
 
@@ -65,10 +60,10 @@ export function keepTheEngineOnRequest(manifest) {
     }
     const current = (file) => revisions.get(file.url) === file.revision;
     return {
-      type: "status",
       kept: boot.every(current),
       snapshot: later.every(current),
       outdated: all.some((file) => revisions.has(file.url) && !current(file)),
+      startsOffline: boot.every((file) => revisions.has(file.url)),   // every file a start needs, of this deploy or not
       bytes: sum(all.filter(current), "bytes"),   // what the offline copy of the engine holds
       transfer: sum(all, "transfer"),             // what keeping all of it downloads at most
       total: sum(all, "bytes"),
@@ -96,7 +91,7 @@ export function keepTheEngineOnRequest(manifest) {
         }
       }
       loaded += file.transfer;
-      if (event.source) event.source.postMessage({ type: "engine-progress", loaded, total });
+      if (event.source) event.source.postMessage(progress(loaded, total));
     }
     if (current.outdated) await engine.activate(event);   // no file of an older deploy is left
     return status();
@@ -110,18 +105,9 @@ export function keepTheEngineOnRequest(manifest) {
     caches.has(cacheName).then((has) => has && engine.activate(event)),
   ));
 
-  self.addEventListener("message", (event) => {
-    const message = event.data || {};
-    const port = event.ports && event.ports[0];
-    if (!port) return;
-    let work = null;
-    if (message.type === "engine-status") work = status();
-    else if (message.type === "keep-engine") work = keep(event, message);
-    else if (message.type === "forget-engine") work = caches.delete(cacheName).then(status);
-    if (!work) return;
-    event.waitUntil(work.then(
-      (reply) => port.postMessage(reply),
-      (error) => port.postMessage({ type: "failed", message: String(error && error.message ? error.message : error) }),
-    ));
-  });
+  self.addEventListener("message", answerPages({
+    status: () => status(),
+    keep: (message, event) => keep(event, message),
+    forget: () => caches.delete(cacheName).then(status),
+  }));
 }

@@ -79,17 +79,17 @@ async function main([runtimeDir, stdlibPath, engineZipPath, engineRevision, outP
     throw new Error("usage: node snapshot.mjs <runtime dir> <trimmed stdlib zip> <engine zip> <engine revision> <output .gz>");
   }
   makeDeterministic();
-  const { startPython, importEngineForSnapshot } = await import(BOOT.href);
+  const { startPython, importEngineForSnapshot, memorySnapshot } = await import(BOOT.href);
   const runtime = resolve(runtimeDir) + "/";
   const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
   const lockInfo = JSON.parse(readFileSync(runtime + "pyodide-lock.json", "utf8")).info;
   const pyodide = await startPython(loadPyodide, {
-    indexURL: runtime, stdLibURL: resolve(stdlibPath), lockInfo, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
+    indexURL: runtime, stdLibURL: resolve(stdlibPath), lockInfo, makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
   });
   const modules = JSON.parse(readFileSync(0, "utf8"));
   pyodide.runPython(IMPORT_STDLIB(modules));
   importEngineForSnapshot(pyodide, readFileSync(engineZipPath), engineRevision);
-  const snapshot = pyodide.makeMemorySnapshot();
+  const snapshot = memorySnapshot(pyodide);
   mkdirSync(dirname(resolve(outPath)), { recursive: true });
   writeFileSync(outPath, gzipSync(packSnapshot(snapshot), { level: 9 }));
   console.log(JSON.stringify({ bytes: snapshot.length, modules: modules.length }));

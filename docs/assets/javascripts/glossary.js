@@ -12,27 +12,28 @@
 //
 // Material's instant navigation swaps pages without reloading: events are delegated to
 // the document once, and the setting is applied again to each new page.
+import { onEveryPage } from "./material-events.js";
 
-var STORAGE_KEY = "mele-glossary-marks";
-var MODES = [
+const STORAGE_KEY = "mele-glossary-marks";
+const MODES = [
   ["first", "First mention"],
   ["every", "Every mention"],
   ["off", "Off"],
 ];
-var DEFAULT_MODE = "first";
-var HOVER_OPEN_MS = 250;
-var HOVER_CLOSE_MS = 300;
-var EDGE = 8; // px kept free between the card and the screen's edges
+const DEFAULT_MODE = "first";
+const HOVER_OPEN_MS = 250;
+const HOVER_CLOSE_MS = 300;
+const EDGE = 8; // px kept free between the card and the screen's edges
 const DEFINITIONS_URL = new URL("../glossary.json", import.meta.url).href;
 
-var card = null; // the one card: {element, term, pinned}
-var hoverTimer = null;
-var definitions = null; // a promise of {id: {term, game, definition}}
+let card = null; // the one card: {element, term, pinned}
+let hoverTimer = null;
+let definitions = null; // a promise of {id: {term, game, definition}}
 
 // --- the setting ---------------------------------------------------------------------------
 
 function readMode() {
-  var stored = null;
+  let stored = null;
   try { stored = localStorage.getItem(STORAGE_KEY); } catch { stored = null; }
   return MODES.some(function (m) { return m[0] === stored; }) ? stored : DEFAULT_MODE;
 }
@@ -63,16 +64,16 @@ function applyMode(mode) {
 
 // The setting sits at the end of every page that has marks.
 function addSettingControl() {
-  var article = document.querySelector("article.md-content__inner");
+  const article = document.querySelector("article.md-content__inner");
   if (!article || !article.querySelector("abbr.gloss") || article.querySelector(".gloss-setting")) return;
-  var box = document.createElement("fieldset");
+  const box = document.createElement("fieldset");
   box.className = "gloss-setting";
-  var legend = document.createElement("legend");
+  const legend = document.createElement("legend");
   legend.textContent = "Underline glossary terms";
   box.appendChild(legend);
   MODES.forEach(function (m) {
-    var label = document.createElement("label");
-    var input = document.createElement("input");
+    const label = document.createElement("label");
+    const input = document.createElement("input");
     input.type = "radio";
     input.name = "gloss-setting";
     input.value = m[0];
@@ -111,39 +112,39 @@ function loadDefinitions() {
 }
 
 function pageGame() {
-  var marker = document.querySelector("article [data-glossary]");
+  const marker = document.querySelector("article [data-glossary]");
   return marker ? marker.getAttribute("data-glossary") : "MELE";
 }
 
 // Each game has its own glossary page; find its address in the site navigation.
 function glossaryUrl(termId, game) {
-  var sbg = game === "SBG";
-  var links = Array.prototype.slice.call(document.querySelectorAll('a.md-nav__link[href$="glossary/"]'));
-  var nav = links.filter(function (a) { return /sbg\/glossary\/$/.test(a.getAttribute("href")) === sbg; })[0];
-  var base = nav ? nav.href : new URL(sbg ? "sbg/glossary/" : "glossary/", document.baseURI).href;
+  const sbg = game === "SBG";
+  const links = Array.prototype.slice.call(document.querySelectorAll('a.md-nav__link[href$="glossary/"]'));
+  const nav = links.filter(function (a) { return /sbg\/glossary\/$/.test(a.getAttribute("href")) === sbg; })[0];
+  const base = nav ? nav.href : new URL(sbg ? "sbg/glossary/" : "glossary/", document.baseURI).href;
   return base + "#g-" + termId;
 }
 
 function buildCard(term) {
-  var element = document.createElement("div");
+  const element = document.createElement("div");
   element.id = "gloss-card";
   element.setAttribute("role", "dialog");
   element.setAttribute("aria-labelledby", "gloss-card-name");
-  var head = document.createElement("div");
+  const head = document.createElement("div");
   head.className = "gloss-card__head";
-  var name = document.createElement("strong");
+  const name = document.createElement("strong");
   name.id = "gloss-card-name";
   name.textContent = term.textContent;
-  var close = document.createElement("button");
+  const close = document.createElement("button");
   close.type = "button";
   close.className = "gloss-card__close";
   close.setAttribute("aria-label", "Close");
   close.textContent = "×";
   head.append(name, close);
-  var text = document.createElement("p");
+  const text = document.createElement("p");
   text.className = "gloss-card__text";
   text.textContent = "Loading the definition…";
-  var more = document.createElement("a");
+  const more = document.createElement("a");
   more.className = "gloss-card__more";
   more.href = glossaryUrl(term.dataset.term, pageGame());
   more.textContent = "Glossary entry →";
@@ -153,7 +154,7 @@ function buildCard(term) {
 
 function fillCard(element, term) {
   loadDefinitions().then(function (terms) {
-    var entry = terms[term.dataset.term];
+    const entry = terms[term.dataset.term];
     if (!card || card.element !== element) return;
     if (!entry) {
       element.querySelector(".gloss-card__text").textContent = "No definition found for this term.";
@@ -174,19 +175,19 @@ function fillCard(element, term) {
 
 // The Standard rules that change the rules defining the term (the change map, via glossary.json):
 // a few links on the card, the rest in the glossary entry.
-var STANDARD_SHOWN = 3;
-var SITE_ROOT = new URL("../", DEFINITIONS_URL).href;
+const STANDARD_SHOWN = 3;
+const SITE_ROOT = new URL("../", DEFINITIONS_URL).href;
 
 function showStandard(element, changes) {
   if (!changes.length) return;
-  var line = document.createElement("p");
+  const line = document.createElement("p");
   line.className = "gloss-card__standard";
-  var label = document.createElement("strong");
+  const label = document.createElement("strong");
   label.textContent = "Standard game: ";
   line.appendChild(label);
   changes.slice(0, STANDARD_SHOWN).forEach(function (change, index) {
     if (index) line.appendChild(document.createTextNode(" · "));
-    var link = document.createElement("a");
+    const link = document.createElement("a");
     link.href = new URL(change.url, SITE_ROOT).href;
     link.textContent = change.rule + " — " + change.summary;
     line.appendChild(link);
@@ -199,14 +200,14 @@ function showStandard(element, changes) {
 
 // Below the term, or above it when there is no room below; always inside the screen.
 function place(element, term) {
-  var box = term.getClientRects()[0] || term.getBoundingClientRect();
-  var width = document.documentElement.clientWidth;
-  var height = window.innerHeight;
-  var cardWidth = element.offsetWidth;
-  var cardHeight = element.offsetHeight;
-  var left = Math.max(EDGE, Math.min(box.left, width - cardWidth - EDGE));
-  var below = box.bottom + 6;
-  var top = below + cardHeight <= height - EDGE || box.top - cardHeight - 6 < EDGE ? below : box.top - cardHeight - 6;
+  const box = term.getClientRects()[0] || term.getBoundingClientRect();
+  const width = document.documentElement.clientWidth;
+  const height = window.innerHeight;
+  const cardWidth = element.offsetWidth;
+  const cardHeight = element.offsetHeight;
+  const left = Math.max(EDGE, Math.min(box.left, width - cardWidth - EDGE));
+  const below = box.bottom + 6;
+  const top = below + cardHeight <= height - EDGE || box.top - cardHeight - 6 < EDGE ? below : box.top - cardHeight - 6;
   element.style.left = left + window.scrollX + "px";
   element.style.top = top + window.scrollY + "px";
 }
@@ -217,7 +218,7 @@ function openCard(term, pinned) {
     return;
   }
   closeCard();
-  var element = buildCard(term);
+  const element = buildCard(term);
   document.body.appendChild(element);
   card = { element: element, term: term, pinned: pinned };
   term.setAttribute("aria-expanded", "true");
@@ -229,9 +230,9 @@ function openCard(term, pinned) {
 function closeCard() {
   clearTimeout(hoverTimer);
   if (!card) return;
-  var closing = card;
+  const closing = card;
   card = null;
-  var hadFocus = closing.element.contains(document.activeElement);
+  const hadFocus = closing.element.contains(document.activeElement);
   closing.element.remove();
   closing.term.setAttribute("aria-expanded", "false");
   closing.term.removeAttribute("aria-controls");
@@ -239,7 +240,7 @@ function closeCard() {
 }
 
 function shownMark(target) {
-  var mark = target && target.closest && target.closest("abbr.gloss");
+  const mark = target && target.closest && target.closest("abbr.gloss");
   return mark && isShown(mark, readModeCached()) ? mark : null;
 }
 
@@ -254,7 +255,7 @@ function focusables(element) {
 // --- events ----------------------------------------------------------------------------------
 
 document.addEventListener("click", function (event) {
-  var mark = shownMark(event.target);
+  const mark = shownMark(event.target);
   if (mark) {
     event.preventDefault();
     if (card && card.term === mark && card.pinned) closeCard();
@@ -271,7 +272,7 @@ document.addEventListener("keydown", function (event) {
     closeCard();
     return;
   }
-  var mark = shownMark(event.target);
+  const mark = shownMark(event.target);
   if (mark && (event.key === "Enter" || event.key === " ")) {
     event.preventDefault();
     openCard(mark, true);
@@ -279,7 +280,7 @@ document.addEventListener("keydown", function (event) {
   }
   if (event.key !== "Tab" || !card) return;
   // The card is at the end of the page: Tab goes from its term into it and back out after it.
-  var inside = focusables(card.element);
+  const inside = focusables(card.element);
   if (mark === card.term && !event.shiftKey) {
     event.preventDefault();
     inside[0].focus();
@@ -287,7 +288,7 @@ document.addEventListener("keydown", function (event) {
     event.preventDefault();
     card.term.focus();
   } else if (event.target === inside[inside.length - 1] && !event.shiftKey) {
-    var term = card.term;
+    const term = card.term;
     closeCard();
     term.focus(); // the browser's Tab then moves on from the term
   }
@@ -309,7 +310,7 @@ function hoverClose() {
 
 document.addEventListener("pointerover", function (event) {
   if (event.pointerType !== "mouse") return;
-  var mark = shownMark(event.target);
+  const mark = shownMark(event.target);
   if (mark) {
     if (card && card.term === mark) clearTimeout(hoverTimer);
     else if (!card || !card.pinned) hoverOpen(mark);
@@ -320,9 +321,9 @@ document.addEventListener("pointerover", function (event) {
 
 document.addEventListener("pointerout", function (event) {
   if (event.pointerType !== "mouse") return;
-  var from = shownMark(event.target) || (card && card.element.contains(event.target) ? card.element : null);
+  const from = shownMark(event.target) || (card && card.element.contains(event.target) ? card.element : null);
   if (!from) return;
-  var to = event.relatedTarget;
+  const to = event.relatedTarget;
   if (to && card && (to === card.term || card.element.contains(to))) return;
   if (to && from.contains(to)) return;
   hoverClose();
@@ -333,5 +334,4 @@ window.addEventListener("resize", function () {
   if (card) place(card.element, card.term);
 });
 
-setUpPage();
-if (window.document$ && window.document$.subscribe) window.document$.subscribe(setUpPage);
+onEveryPage(setUpPage);

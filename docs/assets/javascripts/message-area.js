@@ -5,7 +5,8 @@
 // wraps and is never cut; the page title in the header stays as it is. Messages wait in a
 // queue instead of stacking: one shows at a time, each for at least a moment.
 //
-//   window.siteMessages.show(text, {id, timeoutMs, urgent, actions: [{label, onClick}]})
+//   import { show, clear } from "./message-area.js";
+//   show(text, {id, timeoutMs, urgent, actions: [{label, onClick}]})
 //
 // `id` names a message: showing it again updates it in place (progress) or in the queue.
 // `timeoutMs` (default 4 s) hides it; null keeps it until it is replaced, cleared or
@@ -116,7 +117,7 @@ function normalise(text, options = {}) {
   };
 }
 
-function show(text, options) {
+export function show(text, options) {
   const message = normalise(text, options);
   const urgent = Boolean(options && options.urgent);
   if (current && current.id === message.id) {
@@ -144,15 +145,12 @@ function show(text, options) {
   }
 }
 
-function clear(id) {
+export function clear(id) {
   queue = queue.filter((queued) => queued.id !== id);
   if (current && current.id === id) next();
 }
 
-if (!window.siteMessages) {
-  window.siteMessages = { show, clear };
-  addEventListener("pointerdown", (event) => {
-    if (!event.target.closest("#site-messages")) lastTapped = event.target;
-  }, { capture: true, passive: true });
-  area();
-}
+addEventListener("pointerdown", (event) => {
+  if (!event.target.closest("#site-messages")) lastTapped = event.target;
+}, { capture: true, passive: true });
+area();

@@ -2,8 +2,12 @@
 // root, written by build_scripts/postbuild/offline/service_worker.mjs) with
 // workbox-window. The worker keeps the pages, search and glossary at once (they are small);
 // the calculators' engine is kept as offline/engine-copy.js says. Notes go through the site's message area (message-area.js).
+// offlineState() is what the tests and the benchmark read (test-hooks.js).
 // When a new deploy takes over a page that was served from the old copy, the page reloads
 // itself if the reader has not touched it yet, and otherwise offers to.
+import { engineSettled } from "./calculators/engine-settled.js";
+import { onEveryPage } from "./material-events.js";
+import * as messages from "./message-area.js";
 import { engineCopy } from "./offline/engine-copy.js";
 import { megabytes } from "./offline/sizes.js";
 import { Workbox } from "./offline/workbox-window.mjs";
@@ -30,9 +34,15 @@ function whenSaved(workbox) {
   });
 }
 
-function start(messages) {
-  // Read by the tests and the benchmark: state of the pages' copy, and of the engine's.
-  const offline = (window.__offline = { state: "starting", engineState: "unknown", engine: null });
+// The state of the pages' copy and of the engine's, once this page has started offline use.
+let offline = null;
+
+export function offlineState() {
+  return offline;
+}
+
+function start() {
+  offline = { state: "starting", engineState: "unknown", engine: null };
   const controllerAtLoad = navigator.serviceWorker.controller;
   const manifest = fetch(new URL("offline.json", SITE_ROOT)).then((response) => response.json());
   const engine = engineCopy(offline, messages, manifest);
@@ -43,12 +53,10 @@ function start(messages) {
   }
   // A calculator page that finds itself offline without the engine asks for the offer.
   document.addEventListener("mele:keep-offline-offer", () => engine.offerAfterMissing());
-  if (window.document$ && window.document$.subscribe) {
-    window.document$.subscribe(() => {
-      engine.renderControls();
-      if (offline.engine) engine.keepAfterUse();
-    });
-  }
+  onEveryPage(() => {
+    engine.renderControls();
+    if (offline.engine) engine.keepAfterUse();
+  });
 
   function readyNote() {
     const offer = engine.offerAction();
@@ -127,12 +135,11 @@ function start(messages) {
   }
 
   // Reading comes first: register once the page has loaded and, on a calculator page, once
-  // its engine has started (calculators/worker-client.js sets engineSettled), so the copy's
-  // downloads do not slow the engine's.
-  const afterLoad = () => Promise.resolve(window.engineSettled).then(register);
+  // its engine has started, so the copy's downloads do not slow the engine's.
+  const afterLoad = () => Promise.resolve(engineSettled()).then(register);
   if (document.readyState === "complete") afterLoad();
   else addEventListener("load", afterLoad, { once: true });
 }
 
 // Material's instant navigation keeps this module's one run: it sets up once per document.
-if ("serviceWorker" in navigator && window.siteMessages && !window.__offline) start(window.siteMessages);
+if ("serviceWorker" in navigator) start();

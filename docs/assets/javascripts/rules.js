@@ -2,11 +2,12 @@
 // Material's instant navigation swaps pages without reloading, so everything here is
 // attached once to the document (event delegation); the ruling sheet imports copyText and
 // announce to copy and speak the same way.
+import { show } from "./message-area.js";
 
 // The rule's own address: its page and its anchor, nothing else. The address bar may
 // carry a search's highlight (?h=strike) or other state the reader must not receive.
 function ruleAddress(link) {
-  var url = new URL(link.getAttribute("href"), window.location.href);
+  const url = new URL(link.getAttribute("href"), window.location.href);
   return url.origin + url.pathname + url.hash;
 }
 
@@ -22,7 +23,7 @@ export function copyText(text) {
 }
 
 function copyWithSelection(text) {
-  var area = document.createElement("textarea");
+  const area = document.createElement("textarea");
   area.value = text;
   area.setAttribute("readonly", "");
   area.style.position = "fixed";
@@ -36,14 +37,14 @@ function copyWithSelection(text) {
 }
 
 export function announce(message) {
-  window.siteMessages.show(message, { id: "rule-copied", urgent: true, timeoutMs: 2500 });
+  show(message, { id: "rule-copied", urgent: true, timeoutMs: 2500 });
 }
 
 document.addEventListener("click", function (event) {
-  var link = event.target.closest && event.target.closest("a.rule-num");
+  const link = event.target.closest && event.target.closest("a.rule-num");
   if (link) {
     event.preventDefault();
-    var citation = citationFor(link);
+    const citation = citationFor(link);
     history.replaceState(history.state, "", ruleAddress(link));
     copyText(citation).then(
       function () { announce("Copied: " + citation); },
@@ -51,13 +52,13 @@ document.addEventListener("click", function (event) {
     );
     return;
   }
-  var erratum = event.target.closest && event.target.closest("ins.erratum");
+  const erratum = event.target.closest && event.target.closest("ins.erratum");
   if (erratum) erratum.classList.toggle("erratum--open");
 });
 
 document.addEventListener("keydown", function (event) {
   if (event.key !== "Enter" && event.key !== " ") return;
-  var erratum = event.target.closest && event.target.closest("ins.erratum");
+  const erratum = event.target.closest && event.target.closest("ins.erratum");
   if (erratum) {
     event.preventDefault();
     erratum.classList.toggle("erratum--open");

@@ -3,6 +3,7 @@
 // only wires them to each page, including pages that Material's instant navigation
 // swaps in without a reload. Every page loads only the "Add to ruling" buttons and the
 // tray's count; the rest loads where it is needed (bytes are a phone's cost).
+import { onEveryPage } from "./material-events.js";
 import { listenForAdds, showCollected } from "./ruling/collect.js";
 import { subscribe } from "./ruling/store.js";
 import { setUpTray, trayOnPage } from "./ruling/tray.js";
@@ -25,6 +26,4 @@ function onPage() {
 setUpTray();
 listenForAdds();
 subscribe(() => showCollected());
-if (window.document$) window.document$.subscribe(onPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
-else onPage();
+onEveryPage(onPage);

@@ -1,11 +1,13 @@
 // The Full Player Turn Summary: a phase opened with a tap is scrolled to the top of the
 // screen, so its steps start in view rather than below the fold. Wired on
 // every page Material's instant navigation shows; a phase is wired once.
+import { onEveryPage } from "./material-events.js";
+
 function setup() {
-  for (var phase of document.querySelectorAll("details.phase:not([data-wired])")) {
+  for (const phase of document.querySelectorAll("details.phase:not([data-wired])")) {
     phase.dataset.wired = "true";
     phase.querySelector("summary").addEventListener("click", function (event) {
-      var opened = event.currentTarget.parentElement;
+      const opened = event.currentTarget.parentElement;
       // The click opens the phase after this handler: look once it has.
       requestAnimationFrame(function () {
         if (opened.open) opened.scrollIntoView({ block: "start" });
@@ -14,5 +16,4 @@ function setup() {
   }
 }
 
-if (window.document$) window.document$.subscribe(setup);
-else document.addEventListener("DOMContentLoaded", setup);
+onEveryPage(setup);

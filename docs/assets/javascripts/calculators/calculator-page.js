@@ -1,7 +1,9 @@
 // Calculator pages: every page loads this small module, and a page with a `.calculator` block
 // loads the rest (calculator.js and what it imports) when it has one, so the other pages do not
 // download the calculators' code. Material's instant navigation swaps pages without reloading,
-// so setup runs on every document$ emission and skips blocks already wired.
+// so setup runs on every page and skips blocks already wired.
+import { onEveryPage } from "../material-events.js";
+
 let calculator = null; // calculator.js's import, once a page has needed it
 
 // A calculator that moved to a page of its own (the hazard limit left the keying page): a
@@ -25,6 +27,4 @@ function setup() {
   calculator.then(({ wireCalculators }) => wireCalculators(boxes));
 }
 
-if (window.document$) window.document$.subscribe(setup);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
-else setup();
+onEveryPage(setup);

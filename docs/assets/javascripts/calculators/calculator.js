@@ -3,7 +3,7 @@
 // that wrote the build-time result; this module only wires events, the URL and the status, and
 // swaps in what the views wrote. calculator-page.js loads it on a page that has a calculator; the engine is
 // a module-level singleton (worker-client.js), started only there.
-import { engine } from "./worker-client.js";
+import { answerShown, engine } from "./worker-client.js";
 import { engineKeptOffline } from "./engine-kept.js";
 import { applyRequirements, markSet, openWhatIsSet, step, tapSymbol } from "./form.js";
 import { keepClear } from "./keep-clear.js";
@@ -345,9 +345,7 @@ class Calculator {
     this.box.dataset.params = JSON.stringify(answer.params); // what the shown result is for (tests read it)
     mirrorInAddress(this, values);
     this.refresh();
-    const timings = window.__calculators;
-    timings.updates = (timings.updates || 0) + 1;
-    timings.lastUpdateMs = performance.now() - startedAt;
+    answerShown(performance.now() - startedAt);
   }
 
   // The views' result and answer; the answer is read out (the bar is the live region) only when it changes.

@@ -12,6 +12,12 @@
 // result leaves the snapshot alone. It remembers which engine it holds (its revision in
 // engine.json); a restored snapshot holding another is not used (restoreEngine).
 // Pure ES module, no DOM: it runs in a worker and in Node.
+//
+// What the engine takes from Pyodide beyond its documented API is here and nowhere else: the
+// options _loadSnapshot and _makeSnapshot and makeMemorySnapshot() (marked private in its
+// pyodide.d.ts), and a lock file made of the lock's header alone (lockFileContents is public;
+// that a start without packages reads nothing else of it is not). tests/js/pyodide-internals.test.mjs
+// pins the Pyodide they were checked against.
 
 export const WHEEL_FILE = "/lib/engine.whl"; // where the wheel lies in Pyodide's file system
 const FULL_STDLIB_FILE = "/lib/python_stdlib_full.zip";
@@ -35,15 +41,22 @@ function lockFile(lockInfo) {
 }
 
 // Start Python. `snapshot` (a promise of its bytes) restores a saved interpreter;
-// without it Python boots from `stdLibURL`. Other options go to loadPyodide as they are.
-export async function startPython(loadPyodide, { indexURL, stdLibURL, lockInfo, snapshot, ...options }) {
+// without it Python boots from `stdLibURL`. `makeSnapshot`: the interpreter is started so that
+// memorySnapshot() can save it. Other options go to loadPyodide as they are.
+export async function startPython(loadPyodide, { indexURL, stdLibURL, lockInfo, snapshot, makeSnapshot, ...options }) {
   return loadPyodide({
     indexURL,
     ...(stdLibURL ? { stdLibURL } : {}),
     ...lockFile(lockInfo),
     ...(snapshot ? { _loadSnapshot: snapshot } : {}),
+    ...(makeSnapshot ? { _makeSnapshot: true } : {}),
     ...options,
   });
+}
+
+// The interpreter's memory, for a snapshot (the build's; started with `makeSnapshot`).
+export function memorySnapshot(pyodide) {
+  return pyodide.makeMemorySnapshot();
 }
 
 // Put the wheel on sys.path, import the engine; returns call_json as a JS function
@@ -91,7 +104,7 @@ export function setUpViews(pyodide) {
   return { render: pyodide.globals.get("render_json"), readLink: pyodide.globals.get("read_link_json") };
 }
 
-// What the page may ask, by request type (engine-worker.js): each answers in JSON text.
+// What the page may ask, by request type (engine-protocol.js's REQUESTS): each answers in JSON text.
 export function requestHandlers(callJson, views) {
   return {
     run: ({ name, params }) => callJson(name, JSON.stringify(params)),

@@ -1,12 +1,7 @@
 // The rules engine in a module Web Worker: Pyodide plus the calculators wheel.
 // Started off the main thread because Pyodide's start freezes a page for seconds.
-// Protocol: {type: "start", wheelFromPage} once (wheelFromPage: the page will send the wheel,
-// {type: "wheel", bytes, encoding} or {type: "wheel", failure}; see worker-client.js), then requests, each with an id:
-//   {type: "run", id, name, params}         the engine's result (calculators.api.run)
-//   {type: "view", id, view, values, links} the result's HTML and answer (calculator_views)
-//   {type: "link", id, view, entries}       a shared link's values, checked
-// replies: progress {loaded, total} (download bytes) / ready {from, phases, wheel} / failed,
-// and {type: "result", id, result | failure}.
+// The page sends `start` once (and the wheel, if it said it would; see worker-client.js), then
+// requests; the messages both ways are engine-protocol.js's.
 //
 // The engine's files are listed in assets/engine/engine.json (build_scripts/postbuild/pyodide_bundle/manifest.py).
 // A first visit boots Python from the trimmed standard library; once the reader keeps the
@@ -17,6 +12,7 @@
 import {
   addFullStdlib, isMissingModule, requestHandlers, restoreEngine, setUpEngine, setUpViews, startPython, unpackSnapshot,
 } from "./engine-boot.mjs";
+import { toPage, workerListener } from "./engine-protocol.js";
 
 const SITE = new URL("../../../", import.meta.url); // this file is assets/javascripts/calculators/
 const MANIFEST = new URL("assets/engine/engine.json", SITE);
@@ -52,7 +48,7 @@ function progressMeter(files) {
     lastPost = now;
     let loaded = 0;
     for (const file of files) loaded += Math.min(read.get(file.url) || 0, file.bytes) * (sent.get(file.url) / file.bytes);
-    post({ type: "progress", loaded: Math.round(loaded), total: total() });
+    post(toPage.progress(Math.round(loaded), total()));
   };
   return {
     get total() { return total(); },
@@ -149,11 +145,12 @@ async function start(pageSendsWheel) {
   const lap = (name) => { phases[name] = performance.now() - startedAt; };
   try {
     const runtimeScript = import(siteUrl("assets/pyodide/pyodide.mjs"));
+    runtimeScript.catch(() => {}); // a failure is reported where it is awaited, if the start gets there
     manifest = await (await fetch(MANIFEST)).json();
     const useSnapshot = await snapshotKept();
     const files = [...manifest.boot, ...(useSnapshot ? manifest.later : [])];
     const meter = progressMeter(files);
-    post({ type: "progress", loaded: 0, total: meter.total });
+    post(toPage.progress(0, meter.total));
     // The wheel is needed only once Python has booted: it downloads after the files the boot
     // waits for, which then arrive sooner on a slow network, and comes in while Python boots.
     // On a calculator page's first load the page asks for it (worker-client.js), as the wasm ends:
@@ -175,9 +172,9 @@ async function start(pageSendsWheel) {
     lap("engine");
     requests = requestHandlers(callJson, await withFullStdlibIfNeeded(() => setUpViews(pyodide)));
     lap("views");
-    post({ type: "ready", from: booted.from, phases, stdlib: fullStdlibAdded ? "full" : "trimmed", wheel: wheelFrom });
+    post(toPage.ready({ from: booted.from, phases, stdlib: fullStdlibAdded ? "full" : "trimmed", wheel: wheelFrom }));
   } catch (error) {
-    post({ type: "failed", message: errorText(error) });
+    post(toPage.failed(errorText(error)));
   }
 }
 
@@ -201,13 +198,13 @@ async function withFullStdlibIfNeeded(call) {
 async function answer(message) {
   const { id } = message;
   if (!requests) {
-    post({ type: "result", id, failure: "The engine is not ready." });
+    post(toPage.resultFailed(id, "The engine is not ready."));
     return;
   }
   try {
-    post({ type: "result", id, result: JSON.parse(await withFullStdlibIfNeeded(() => requests[message.type](message))) });
+    post(toPage.result(id, JSON.parse(await withFullStdlibIfNeeded(() => requests[message.type](message)))));
   } catch (error) {
-    post({ type: "result", id, failure: errorText(error) });
+    post(toPage.resultFailed(id, errorText(error)));
   }
 }
 
@@ -215,14 +212,16 @@ async function answer(message) {
 // loadPyodide waiting), so a stray rejection means the start failed.
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
-  if (!requests) post({ type: "failed", message: errorText(event.reason) });
+  if (!requests) post(toPage.failed(errorText(event.reason)));
 });
 
-self.onmessage = (event) => {
-  const message = event.data;
-  if (message.type === "start") start(Boolean(message.wheelFromPage));
-  else if (message.type === "wheel") {
+self.addEventListener("message", workerListener({
+  start: (message) => start(Boolean(message.wheelFromPage)),
+  wheel(message) {
     if (message.failure) console.warn(`engine: the page could not fetch the wheel (${message.failure}); fetching it here`);
     handOverWheel(message.bytes ? { bytes: new Uint8Array(message.bytes), encoding: message.encoding } : null);
-  } else if (["run", "view", "link"].includes(message.type)) answer(message);
-};
+  },
+  run: answer,
+  view: answer,
+  link: answer,
+}));

@@ -7,12 +7,26 @@
 // status: {state: "loading" | "ready" | "error", label, loaded, total}: loaded and total
 // count the bytes of the engine's download (what crosses the network, gzip included).
 //
-// window.engineSettled (a Promise of true when ready, false when the start failed) is the
-// page's signal that the engine has settled. window.__calculators holds timings for the
-// benchmark and the tests only.
+// engine-settled.js says to the rest of the page whether the engine has settled. The messages
+// to and from the worker are engine-protocol.js's.
+import { pageListener, toWorker } from "./engine-protocol.js";
+import { engineStarting } from "./engine-settled.js";
 
 const START_TIMEOUT_MS = 90_000; // a backstop: a start that never ends is shown as an error
 let instance = null;
+// The engine's start on this document and the answers shown since, for the tests and the
+// benchmark alone (test-hooks.js); `starts` stays at most 1.
+const timings = { starts: 0 };
+
+export function engineTimings() {
+  return timings.starts ? timings : null;
+}
+
+// A calculator showed the engine's answer to an input, `ms` after the input.
+export function answerShown(ms) {
+  timings.updates = (timings.updates || 0) + 1;
+  timings.lastUpdateMs = ms;
+}
 
 export function engine() {
   if (!instance) instance = startEngine();
@@ -44,9 +58,9 @@ function sendWheelWhenWasmIsIn(worker) {
       const response = await fetch(new URL(`../../../${manifest.wheel}`, import.meta.url), { credentials: "same-origin" });
       if (!response.ok) throw new Error(`${manifest.wheel}: HTTP ${response.status}`);
       const bytes = await response.arrayBuffer();
-      worker.postMessage({ type: "wheel", bytes, encoding: response.headers.get("Content-Encoding") }, [bytes]);
+      worker.postMessage(toWorker.wheel(bytes, response.headers.get("Content-Encoding")), [bytes]);
     } catch (error) {
-      worker.postMessage({ type: "wheel", failure: String(error && error.message ? error.message : error) });
+      worker.postMessage(toWorker.wheelFailed(String(error && error.message ? error.message : error)));
     }
   })();
   return true;
@@ -71,8 +85,7 @@ function startEngine() {
   let markReady;
   const ready = new Promise((resolve) => { markReady = resolve; });
 
-  window.engineSettled = ready;
-  const timings = (window.__calculators = window.__calculators || { starts: 0 });
+  engineStarting(ready);
   timings.starts += 1;
   timings.startedAt = startedAt;
 
@@ -89,13 +102,13 @@ function startEngine() {
     markReady(false);
   }
 
-  worker.onmessage = (event) => {
-    const message = event.data;
-    if (message.type === "progress") {
+  worker.onmessage = pageListener({
+    progress(message) {
       timings.downloadTotal = message.total;
       const label = message.loaded < message.total ? "downloading" : "starting Python";
       setStatus({ loaded: message.loaded, total: message.total, label });
-    } else if (message.type === "ready") {
+    },
+    ready(message) {
       timings.readyAt = performance.now();
       timings.readyMs = timings.readyAt - startedAt;
       timings.startedFrom = message.from; // "snapshot" (a later visit), "trimmed" (a first one) or "full"
@@ -104,21 +117,23 @@ function startEngine() {
       timings.wheelFrom = message.wheel; // "page" (sendWheelWhenWasmIsIn) or "network" (the worker's own request)
       setStatus({ state: "ready", label: "ready", loaded: status.total });
       markReady(true);
-    } else if (message.type === "failed") {
+    },
+    failed(message) {
       fail(message.message);
-    } else if (message.type === "result") {
+    },
+    result(message) {
       const request = pending.get(message.id);
       if (!request) return;
       pending.delete(message.id);
       if (message.failure) request.reject(new Error(message.failure));
       else request.resolve(message.result);
-    }
-  };
+    },
+  });
   worker.onerror = (event) => {
     event.preventDefault();
     fail(`the engine could not start (${event.message || "its script failed to load"})`);
   };
-  worker.postMessage({ type: "start", wheelFromPage: sendWheelWhenWasmIsIn(worker) });
+  worker.postMessage(toWorker.start(sendWheelWhenWasmIsIn(worker)));
   setTimeout(() => {
     if (status.state === "loading") fail("the engine took too long to load");
   }, START_TIMEOUT_MS);
@@ -131,20 +146,20 @@ function startEngine() {
       listener(status);
       return () => listeners.delete(listener);
     },
-    run(name, params) { return request({ type: "run", name, params }); },
+    run(name, params) { return request(toWorker.run, { name, params }); },
     // The views' answer for a view's form values: {params, html, summary} or {params, error, summary}.
-    render(view, values, links) { return request({ type: "view", view, values, links }); },
+    render(view, values, links) { return request(toWorker.view, { view, values, links }); },
     // A shared link's values for a view, checked: {values, messages, present}.
-    readLink(view, entries) { return request({ type: "link", view, entries }); },
+    readLink(view, entries) { return request(toWorker.link, { view, entries }); },
   };
 
-  function request(message) {
+  function request(message, fields) {
     if (status.state === "error") return Promise.reject(new Error(status.label));
     return new Promise((resolve, reject) => {
       const id = nextId;
       nextId += 1;
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...message, id });
+      worker.postMessage(message(id, fields));
     });
   }
 }

@@ -3,12 +3,14 @@
 // Starter game, and any button that chooses a game (data-set-game). What is dimmed, quoted or
 // hidden otherwise (replaced Starter rules, the turn summary's Standard steps) follows
 // <html data-game> in game.css alone.
+import { onEveryPage } from "../material-events.js";
+import { show } from "../message-area.js";
 import { currentGame, GAME_NAMES, onGameChange, otherGame, setGame } from "./setting.js";
 
 const FOLDED = "stdFolded";      // data-std-folded on a rule the Starter reading folds away
 
 function say(text) {
-  if (window.siteMessages) window.siteMessages.show(text, { id: "reading-as", urgent: true });
+  show(text, { id: "reading-as", urgent: true });
 }
 
 function showButton(game) {
@@ -127,6 +129,4 @@ document.addEventListener("click", (event) => {
 
 onGameChange(() => onPage());
 addEventListener("hashchange", revealTarget);
-if (window.document$) window.document$.subscribe(onPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
-else onPage();
+onEveryPage(onPage);

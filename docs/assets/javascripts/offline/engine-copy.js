@@ -3,8 +3,10 @@
 // ("Keep the calculators offline", on the home page, in the "Ready offline" note, and in
 // the note a calculator page raises when it is offline without its engine). With Save-Data
 // on, nothing of the engine is downloaded unasked. The reader can remove it again.
-// Requests go to the worker with workbox-window's messageSW; see
-// build_scripts/postbuild/offline/service_worker_engine.js for what it answers.
+// Requests go to the worker with workbox-window's messageSW, in the messages of
+// service-worker-protocol.js; build_scripts/postbuild/offline/service_worker_engine.js answers them.
+import { engineSettled } from "../calculators/engine-settled.js";
+import { ask as request, progressOf, statusOf } from "./service-worker-protocol.js";
 import { engineSize, megabytes, progress } from "./sizes.js";
 import { messageSW } from "./workbox-window.mjs";
 
@@ -15,7 +17,7 @@ export function saveData() {
   return Boolean(navigator.connection && navigator.connection.saveData);
 }
 
-// `offline` is window.__offline (read by the tests): engineState and engine, the last status.
+// `offline` is offline.js's state (the tests read it): engineState and engine, the last status.
 // `manifest`: offline.json, which says how big the engine is before the worker is asked.
 export function engineCopy(offline, messages, manifest) {
   let keepRequested = false;
@@ -25,17 +27,13 @@ export function engineCopy(offline, messages, manifest) {
 
   async function ask(message) {
     const registration = await navigator.serviceWorker.ready;
-    const reply = await messageSW(registration.active, message);
-    if (reply && reply.type === "failed") throw new Error(reply.message);
-    return reply;
+    return statusOf(await messageSW(registration.active, message));
   }
 
   // The worker reports a keep's progress to the page that asked.
   navigator.serviceWorker.addEventListener("message", (event) => {
-    const data = event.data || {};
-    if (data.type === "engine-progress" && offline.engineState === "keeping" && !offline.quietly) {
-      showProgress(data.loaded, data.total);
-    }
+    const kept = progressOf(event.data);
+    if (kept && offline.engineState === "keeping" && !offline.quietly) showProgress(kept.loaded, kept.total);
   });
 
   function button(className, label, onClick) {
@@ -109,7 +107,7 @@ export function engineCopy(offline, messages, manifest) {
     offline.quietly = quietly;
     if (!quietly) showProgress(0, offline.engine ? offline.engine.transfer : sizes.transfer);
     try {
-      const status = await ask({ type: "keep-engine", snapshot: !quietly, onlyIfCached: quietly });
+      const status = await ask(request.keep({ snapshot: !quietly, onlyIfCached: quietly }));
       setStatus(status);
       if (!quietly) {
         messages.show(`The calculators work offline now (${megabytes(status.bytes)} on this device).`,
@@ -125,7 +123,7 @@ export function engineCopy(offline, messages, manifest) {
   }
 
   async function forget() {
-    setStatus(await ask({ type: "forget-engine" }));
+    setStatus(await ask(request.forget()));
     messages.show("The calculators' offline copy is removed; they still work online.", { id: "offline-engine" });
   }
 
@@ -142,16 +140,16 @@ export function engineCopy(offline, messages, manifest) {
   // A calculator that has started means its files are in the browser: keep them (and, unless
   // Save-Data is on, fetch the snapshot that makes the next start fast).
   async function keepAfterUse() {
-    if (!window.engineSettled || keepRequested) return; // set by calculators/worker-client.js once it starts
+    if (!engineSettled() || keepRequested) return;
     keepRequested = true;
-    const started = await window.engineSettled;
+    const started = await engineSettled();
     const status = offline.engine;
     if (started && status && (!status.kept || status.outdated || (!status.snapshot && !saveData()))) keep(false);
   }
 
   // The worker's status; a new deploy that changed a kept file has it kept again.
   async function refresh() {
-    setStatus(await ask({ type: "engine-status" }));
+    setStatus(await ask(request.status()));
     if (offline.engine.outdated && !saveData()) keep(false);
     keepAfterUse();
   }
@@ -159,7 +157,7 @@ export function engineCopy(offline, messages, manifest) {
   // Offered beside "Ready offline" on a first visit that has not used a calculator.
   function offerAction() {
     const status = offline.engine;
-    if (!status || status.kept || window.engineSettled || offline.engineState === "keeping") return null;
+    if (!status || status.kept || engineSettled() || offline.engineState === "keeping") return null;
     return { label: keepLabel(), onClick: () => keep(true) };
   }
 

@@ -38,18 +38,18 @@ export const WEIGHTS = {
   topics: 12,       // how many such words each section has
   k1: 1.2, b: 0.75  // BM25
 };
-var ASIDES = new Set(["note", "clarification", "suggestion"]);
-var LISTED = new Set(["bullet", "item"]);   // a rule that completes the sentence of the rule it is listed under
-var MAX_RESULTS = 30;
-var SAID = 2;              // players' words a result names at most
+const ASIDES = new Set(["note", "clarification", "suggestion"]);
+const LISTED = new Set(["bullet", "item"]);   // a rule that completes the sentence of the rule it is listed under
+const MAX_RESULTS = 30;
+const SAID = 2;              // players' words a result names at most
 // "what is ...", "what are ...", "what does ... mean": asks what a thing is, which the first
 // rule under its sub-heading states.
-var DEFINING = /^\s*(?:what\s*(?:is|are|'s|s)\b|define\b)|\bmean\s*\??\s*$/;
+const DEFINING = /^\s*(?:what\s*(?:is|are|'s|s)\b|define\b)|\bmean\s*\??\s*$/;
 // What a question word asks for, which the rule that answers states: "when" a time of the
 // turn, "where" a place for a card, "can I" what a player may do, "isn't" or "never" what is
 // not so ("non-Darkhaven", "otherwise"), "how many" a number or a limit. Each adds a concept
 // found as those words, weighed as `weight` says.
-var ASKING = [
+const ASKING = [
   { name: "when", words: /^\s*when\b|\bwhen\s*\??\s*$/, weight: "asking",
     forms: "during,phase,before,after,until,at the end,at the beginning,at the start,each turn,following" },
   { name: "where", words: /^\s*where\b|\bwhere\s*\??\s*$/, weight: "asking",
@@ -62,29 +62,29 @@ var ASKING = [
     weight: "negation", forms: "not,non,never,nothing,cannot,otherwise,without" }
 ];
 // A query that asks for an example ("audience example", "e.g."): an Example block answers it.
-var EXAMPLE = /\b(?:examples?|e\.?g)\b/;
-var MAX_COMPLETIONS = 8;      // words tried for the one being typed
-var MAX_CLIPPED = 3;          // a short word that begins more words than this is not read as one of them
-var MIN_CLIPPED = 3;          // letters of the shortest word read as cut short
-var MIN_TYPO = 4;             // letters of the shortest word read as mistyped
-var MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
-var SNIPPET = 220;            // characters of a long rule shown around its matches
+const EXAMPLE = /\b(?:examples?|e\.?g)\b/;
+const MAX_COMPLETIONS = 8;      // words tried for the one being typed
+const MAX_CLIPPED = 3;          // a short word that begins more words than this is not read as one of them
+const MIN_CLIPPED = 3;          // letters of the shortest word read as cut short
+const MIN_TYPO = 4;             // letters of the shortest word read as mistyped
+const MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
+const SNIPPET = 220;            // characters of a long rule shown around its matches
 
 function Field(text) {
   this.tokens = tokenize(text || "");
   this.positions = new Map();
-  for (var i = 0; i < this.tokens.length; i++) {
-    var s = this.tokens[i].stem;
+  for (let i = 0; i < this.tokens.length; i++) {
+    const s = this.tokens[i].stem;
     if (!this.positions.has(s)) this.positions.set(s, []);
     this.positions.get(s).push(i);
   }
 }
 
-var NOWHERE = [];
+const NOWHERE = [];
 
 // A Field of words already stemmed, each on its own (found one by one, not as phrases).
 function stemField(list) {
-  var field = Object.create(Field.prototype);
+  const field = Object.create(Field.prototype);
   field.tokens = list.map(function (s) { return { stem: s }; });
   field.positions = new Map(list.map(function (s, i) { return [s, [i]]; }));
   return field;
@@ -92,12 +92,13 @@ function stemField(list) {
 
 // Where the phrase (a list of stems) starts in this field.
 Field.prototype.find = function (phrase) {
-  var first = this.positions.get(phrase[0]);
+  const first = this.positions.get(phrase[0]);
   if (!first) return NOWHERE;
   if (phrase.length === 1) return first;
-  var found = [];
-  for (var i = 0; i < first.length; i++) {
-    var at = first[i], k = 1;
+  const found = [];
+  for (let i = 0; i < first.length; i++) {
+    const at = first[i];
+    let k = 1;
     while (k < phrase.length && this.tokens[at + k] && this.tokens[at + k].stem === phrase[k]) k++;
     if (k === phrase.length) found.push(at);
   }
@@ -109,7 +110,7 @@ Field.prototype.find = function (phrase) {
 export function oneSlip(a, b) {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
   if (a.length === b.length && single(a) === single(b)) return true;
-  var i = 0;
+  let i = 0;
   while (i < a.length && a.charAt(i) === b.charAt(i)) i++;
   if (a.length === b.length) {
     if (a.slice(i + 1) === b.slice(i + 1)) return true;
@@ -123,19 +124,19 @@ function single(word) {
 }
 
 export function createSearch(index, tuning) {
-  var W = Object.assign({}, WEIGHTS, tuning || {});
-  var docs = index.docs || [];
-  var sections = new Map();
-  var rules = [];
-  var rulesById = new Map();
-  var glossary = [];
-  var pages = [];
-  var fields = new Map();    // many rules share a sub-heading: one Field for each
+  const W = Object.assign({}, WEIGHTS, tuning || {});
+  const docs = index.docs || [];
+  const sections = new Map();
+  const rules = [];
+  const rulesById = new Map();
+  const glossary = [];
+  const pages = [];
+  const fields = new Map();    // many rules share a sub-heading: one Field for each
   function shared(text) {
     if (!fields.has(text)) fields.set(text, new Field(text));
     return fields.get(text);
   }
-  var sectionFields = new Map();
+  const sectionFields = new Map();
   docs.forEach(function (doc) {
     if (doc.kind === "section") {
       sections.set(doc.id, doc);
@@ -144,15 +145,15 @@ export function createSearch(index, tuning) {
   });
   docs.forEach(function (doc, order) {
     if (doc.kind === "rule") {
-      var section = sections.get(doc.section) || { title: "", part: "" };
-      var previous = rules[rules.length - 1];
-      var lead = !!doc.heading && !(previous && previous.doc.section === doc.section && previous.doc.heading === doc.heading);
-      var entry = { doc: doc, order: order, text: new Field(doc.text), heading: shared(doc.heading),
+      const section = sections.get(doc.section) || { title: "", part: "" };
+      const previous = rules[rules.length - 1];
+      const lead = !!doc.heading && !(previous && previous.doc.section === doc.section && previous.doc.heading === doc.heading);
+      const entry = { doc: doc, order: order, text: new Field(doc.text), heading: shared(doc.heading),
         section: sectionFields.get(doc.section) || shared(""), sectionDoc: section, lead: lead };
       rules.push(entry);
       rulesById.set(doc.id, entry);
     } else if (doc.kind === "glossary") {
-      var names = [doc.title].concat(doc.aliases || []);
+      const names = [doc.title].concat(doc.aliases || []);
       glossary.push({ doc: doc, names: names.map(stems), words: names.map(meaningful),
         defines: new Set(doc.rules || []) });
     } else if (doc.kind === "page" || doc.kind === "calculator") {
@@ -162,7 +163,7 @@ export function createSearch(index, tuning) {
   });
   // A rule's plain words: the glossary's definitions of the terms it defines, written for this
   // site in the words a reader uses, found as the rule's own words are but counting less.
-  var glosses = new Map();
+  const glosses = new Map();
   glossary.forEach(function (term) {
     term.defines.forEach(function (id) {
       glosses.set(id, (glosses.get(id) || "") + " " + term.doc.title + ". " + term.doc.text);
@@ -174,31 +175,31 @@ export function createSearch(index, tuning) {
     entry.entries = entry.doc.tableWords ? entry.doc.tableWords.map(function (words) { return new Field(words); }) : NOWHERE;
     entry.context = shared(leadIn(k));
   });
-  var topics = sectionTopics();
+  const topics = sectionTopics();
   rules.forEach(function (entry) { entry.topic = topics.get(entry.doc.section) || shared(""); });
   // What each section is about: the words most of its rules use and few other sections do
   // ("attack" in Combat), so that a rule of the section is found for them although it does
   // not say them itself (it says "strike", the section says "attack" around it).
   function sectionTopics() {
-    var held = new Map();    // section -> stem -> how many of its rules hold it
-    var size = new Map();
+    const held = new Map();    // section -> stem -> how many of its rules hold it
+    const size = new Map();
     rules.forEach(function (entry) {
-      var id = entry.doc.section;
+      const id = entry.doc.section;
       if (!held.has(id)) { held.set(id, new Map()); size.set(id, 0); }
       size.set(id, size.get(id) + 1);
-      var counts = held.get(id);
-      var seen = new Set();
+      const counts = held.get(id);
+      const seen = new Set();
       entry.text.tokens.forEach(function (t) {
         if (seen.has(t.stem) || STOP_WORDS.has(t.word)) return;
         seen.add(t.stem);
         counts.set(t.stem, (counts.get(t.stem) || 0) + 1);
       });
     });
-    var spread = new Map();  // stem -> how many sections hold it
+    const spread = new Map();  // stem -> how many sections hold it
     held.forEach(function (counts) { counts.forEach(function (_, s) { spread.set(s, (spread.get(s) || 0) + 1); }); });
-    var topicsOf = new Map();
+    const topicsOf = new Map();
     held.forEach(function (counts, id) {
-      var ranked = [];
+      const ranked = [];
       counts.forEach(function (n, s) {
         if (n < 2 || s.length < 3) return;
         ranked.push({ stem: s, weight: (n / size.get(id)) * Math.log(held.size / spread.get(s)) });
@@ -211,10 +212,10 @@ export function createSearch(index, tuning) {
   // The rule a listed rule completes: "If this result is equal to the strike's prowess..." is
   // about the roll of the paragraph above the list. A bullet may sit under a numbered item.
   function leadIn(k) {
-    var block = rules[k].doc.block;
+    const block = rules[k].doc.block;
     if (!LISTED.has(block)) return "";
-    for (var j = k - 1; j >= 0 && rules[j].doc.section === rules[k].doc.section; j--) {
-      var above = rules[j].doc.block;
+    for (let j = k - 1; j >= 0 && rules[j].doc.section === rules[k].doc.section; j--) {
+      const above = rules[j].doc.block;
       if (above === "bullet" || (above === "item" && block === "item")) continue;
       return above === "paragraph" || above === "item" ? rules[j].doc.text : "";
     }
@@ -225,12 +226,12 @@ export function createSearch(index, tuning) {
   }
   // Which records hold a stem in any field: a query scores only the records that hold one of its words.
   function postings(records) {
-    var map = new Map();
+    const map = new Map();
     records.forEach(function (record, k) {
       [record.text, record.heading, record.section, record.gloss, record.table, record.context, record.topic].forEach(function (field) {
         field.positions.forEach(function (_, s) {
           if (!map.has(s)) map.set(s, []);
-          var list = map.get(s);
+          const list = map.get(s);
           if (list[list.length - 1] !== k) list.push(k);
         });
       });
@@ -241,67 +242,67 @@ export function createSearch(index, tuning) {
     records.averageLength = averageLength(records);
     records.postings = postings(records);
   });
-  var vocabulary = new Set();
+  const vocabulary = new Set();
   rules.forEach(function (r) { r.text.positions.forEach(function (_, s) { vocabulary.add(s); }); });
 
   // Phrases a query may hold: every glossary name and every synonym the players use.
-  var phrases = new Map();   // "hazard limit" (stems joined) -> {forms, glossary}
+  const phrases = new Map();   // "hazard limit" (stems joined) -> {forms, glossary}
   function addPhrase(key, entry) {
-    var known = phrases.get(key);
+    const known = phrases.get(key);
     if (!known) { phrases.set(key, entry); return; }
     known.forms = known.forms.concat(entry.forms);
     known.glossary = known.glossary || entry.glossary;
   }
-  var glossaryByName = new Map();
+  const glossaryByName = new Map();
   glossary.forEach(function (term) {
-    var forms = term.names.map(function (name) { return { phrase: name, weight: 1 }; });
+    const forms = term.names.map(function (name) { return { phrase: name, weight: 1 }; });
     term.names.forEach(function (name) {
-      var key = name.join(" ");
+      const key = name.join(" ");
       if (!glossaryByName.has(key) || term.doc.game === "MELE") glossaryByName.set(key, term);
       addPhrase(key, { forms: forms, glossary: term });
     });
   });
   (index.synonyms || []).forEach(function (pair) {
-    var said = pair[0].map(stems);
-    var meant = pair[1].map(stems);
-    var term = null;
+    const said = pair[0].map(stems);
+    const meant = pair[1].map(stems);
+    let term = null;
     meant.forEach(function (phrase) { term = term || glossaryByName.get(phrase.join(" ")) || null; });
     // What the reader typed counts in full (phraseConcept adds it); the rulebook's words as a synonym.
     // A weaker reading (a third element under 1) counts for less than the closer ones.
-    var weight = W.synonym * (pair.length > 2 ? pair[2] : 1);
-    var forms = meant.map(function (p) { return { phrase: p, weight: weight }; });
+    const weight = W.synonym * (pair.length > 2 ? pair[2] : 1);
+    let forms = meant.map(function (p) { return { phrase: p, weight: weight }; });
     if (term) forms = forms.concat(term.names.map(function (p) { return { phrase: p, weight: weight }; }));
     said.forEach(function (phrase) { addPhrase(phrase.join(" "), { forms: forms, glossary: term }); });
   });
   // The concept each question word adds, found as the words it asks for.
-  var asking = ASKING.map(function (question) {
+  const asking = ASKING.map(function (question) {
     return { words: question.words, concept: { words: [question.name], glossary: null, asking: true,
       forms: question.forms.split(",").map(function (words) { return { phrase: stems(words), weight: W[question.weight] }; }) } };
   });
-  var longestPhrase = 1;
+  let longestPhrase = 1;
   phrases.forEach(function (_, key) { longestPhrase = Math.max(longestPhrase, key.split(" ").length); });
 
   // --- understanding a query ---
 
   // The query's concepts: each a word or a known phrase, with the forms that count for it.
   function concepts(query) {
-    var tokens = tokenize(query);
-    var action = tokens.some(function (t) { return ACTION_WORDS.has(t.word); });
+    let tokens = tokenize(query);
+    const action = tokens.some(function (t) { return ACTION_WORDS.has(t.word); });
     tokens = tokens.filter(function (t) { return !ACTION_WORDS.has(t.word); });
-    var typing = !/\s$/.test(query);
-    var completion = typing ? complete(tokens) : null;
-    var list = [];
-    for (var i = 0; i < tokens.length;) {
+    const typing = !/\s$/.test(query);
+    const completion = typing ? complete(tokens) : null;
+    const list = [];
+    for (let i = 0; i < tokens.length;) {
       if (completion && i === completion.from) {
         list.push(phraseConcept(completion));
         i += completion.size;
         continue;
       }
-      var found = null;
-      for (var n = Math.min(longestPhrase, tokens.length - i); n >= 1 && !found; n--) {
-        var span = tokens.slice(i, i + n);
+      let found = null;
+      for (let n = Math.min(longestPhrase, tokens.length - i); n >= 1 && !found; n--) {
+        const span = tokens.slice(i, i + n);
         if (n === 1 && STOP_WORDS.has(span[0].word)) break;
-        var entry = phrases.get(span.map(function (t) { return t.stem; }).join(" "));
+        const entry = phrases.get(span.map(function (t) { return t.stem; }).join(" "));
         if (entry) found = { size: n, entry: entry, words: span };
       }
       if (found) {
@@ -309,9 +310,9 @@ export function createSearch(index, tuning) {
         i += found.size;
         continue;
       }
-      var token = tokens[i];
+      const token = tokens[i];
       if (!STOP_WORDS.has(token.word)) {
-        var forms = [{ phrase: [token.stem], weight: 1 }];
+        let forms = [{ phrase: [token.stem], weight: 1 }];
         if (!vocabulary.has(token.stem)) {
           if (typing && i === tokens.length - 1) {
             if (token.word.length >= 2) forms = forms.concat(completions(token.word));
@@ -333,7 +334,7 @@ export function createSearch(index, tuning) {
 
   // The words a word being typed may become: the most used ones first.
   function completions(start) {
-    var found = [];
+    const found = [];
     vocabulary.forEach(function (s) { if (s.indexOf(start) === 0) found.push(s); });
     return found.sort(function (a, b) {
       return rules.postings.get(b).length - rules.postings.get(a).length || (a < b ? -1 : 1);
@@ -344,17 +345,17 @@ export function createSearch(index, tuning) {
   // clips them; none when it begins many (it is then no one word cut short).
   function clipped(start) {
     if (!W.clipped) return [];
-    var found = [];
+    const found = [];
     vocabulary.forEach(function (s) { if (s.indexOf(start) === 0) found.push(s); });
     return found.length > MAX_CLIPPED ? [] : found.map(function (s) { return { phrase: [s], weight: W.clipped }; });
   }
 
   // The words one slip away from a word no rule has: a letter left out, added, changed, two
   // swapped, a double misplaced ("wonded" is "wounded", "ringwriath" "ringwraith").
-  var slips = new Map();
+  const slips = new Map();
   function misspelt(word) {
     if (!W.typo) return [];
-    var found = slips.get(word);
+    let found = slips.get(word);
     if (!found) {
       found = [];
       vocabulary.forEach(function (s) { if (s.length >= MIN_TYPO - 1 && oneSlip(word, s)) found.push(s); });
@@ -365,14 +366,14 @@ export function createSearch(index, tuning) {
 
   // A known phrase the query ends in, its last word still being typed ("hazard lim").
   function complete(tokens) {
-    var last = tokens[tokens.length - 1];
+    const last = tokens[tokens.length - 1];
     if (!last || vocabulary.has(last.stem) || last.word.length < 2) return null;
-    var best = null;
+    let best = null;
     phrases.forEach(function (entry, key) {
-      var phrase = key.split(" ");
-      var n = phrase.length;
+      const phrase = key.split(" ");
+      const n = phrase.length;
       if (n < 2 || n > tokens.length || phrase[n - 1].indexOf(last.word) !== 0) return;
-      for (var k = 0; k < n - 1; k++) if (tokens[tokens.length - n + k].stem !== phrase[k]) return;
+      for (let k = 0; k < n - 1; k++) if (tokens[tokens.length - n + k].stem !== phrase[k]) return;
       if (!best || n > best.size) {
         best = { from: tokens.length - n, size: n, entry: entry,
           words: tokens.slice(tokens.length - n).map(function (t, k) { return { word: t.word, stem: phrase[k] }; }) };
@@ -383,17 +384,17 @@ export function createSearch(index, tuning) {
 
   // Each phrase once, with its best weight.
   function distinct(forms) {
-    var best = new Map();
+    const best = new Map();
     forms.forEach(function (f) {
-      var key = f.phrase.join(" ");
+      const key = f.phrase.join(" ");
       if (!best.has(key) || best.get(key).weight < f.weight) best.set(key, f);
     });
     return Array.from(best.values());
   }
 
   function phraseConcept(found) {
-    var forms = found.entry.forms.slice();
-    var own = found.words.map(function (t) { return t.stem; });
+    const forms = found.entry.forms.slice();
+    const own = found.words.map(function (t) { return t.stem; });
     if (!forms.some(function (f) { return f.phrase.join(" ") === own.join(" "); })) forms.unshift({ phrase: own, weight: 1 });
     if (own.length > 1) {
       own.forEach(function (s, k) {
@@ -412,28 +413,28 @@ export function createSearch(index, tuning) {
 
   // How well one form of a concept matches one record: null, or {score, credit, at (positions in its text)}.
   function matchForm(form, record, averageLength, defining) {
-    var found = record.text.find(form.phrase);
-    var inHeading = record.heading.positions.has(form.phrase[0]) && record.heading.find(form.phrase).length > 0;
-    var inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
-    var inGloss = !found.length && record.gloss.positions.has(form.phrase[0]) && record.gloss.find(form.phrase).length > 0;
-    var inTable = !found.length && record.table.positions.has(form.phrase[0]) && record.table.find(form.phrase).length > 0;
-    var inContext = !found.length && record.context.positions.has(form.phrase[0]) && record.context.find(form.phrase).length > 0;
-    var inTopic = !found.length && !inHeading && !inSection && !inGloss && !inTable && !inContext && form.phrase.length === 1 &&
+    const found = record.text.find(form.phrase);
+    const inHeading = record.heading.positions.has(form.phrase[0]) && record.heading.find(form.phrase).length > 0;
+    const inSection = record.section.positions.has(form.phrase[0]) && record.section.find(form.phrase).length > 0;
+    const inGloss = !found.length && record.gloss.positions.has(form.phrase[0]) && record.gloss.find(form.phrase).length > 0;
+    const inTable = !found.length && record.table.positions.has(form.phrase[0]) && record.table.find(form.phrase).length > 0;
+    const inContext = !found.length && record.context.positions.has(form.phrase[0]) && record.context.find(form.phrase).length > 0;
+    const inTopic = !found.length && !inHeading && !inSection && !inGloss && !inTable && !inContext && form.phrase.length === 1 &&
       record.topic.positions.has(form.phrase[0]);
     if (!found.length && !inHeading && !inSection && !inGloss && !inTable && !inContext && !inTopic) return null;
-    var entries = NOWHERE;
+    let entries = NOWHERE;
     if (!form.part && record.entries && record.entries.length && record.table.positions.has(form.phrase[0])) {
       entries = [];
       record.entries.forEach(function (field, k) {
         field.find(form.phrase).forEach(function (at) { entries.push(k + ":" + at); });
       });
     }
-    var tf = found.length;
-    var length = record.text.tokens.length;
-    var bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
-    var at = [];
-    for (var i = 0; i < found.length; i++) for (var k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
-    var own = found.length || inHeading || inSection;
+    const tf = found.length;
+    const length = record.text.tokens.length;
+    const bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
+    const at = [];
+    for (let i = 0; i < found.length; i++) for (let k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
+    const own = found.length || inHeading || inSection;
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead * (defining ? W.defining : 1) : 0) : 0) +
       (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : inTopic ? W.topic : 0)),
       credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : W.topic),
@@ -443,7 +444,7 @@ export function createSearch(index, tuning) {
       listed: inTable ? form.weight : 0, own: !!own };
   }
 
-  var UNMATCHED = { score: 0, credit: 0, at: [], entries: NOWHERE, listed: 0, own: false };
+  const UNMATCHED = { score: 0, credit: 0, at: [], entries: NOWHERE, listed: 0, own: false };
 
   // All the query's words a rule's own words lack, found in one entry of its players' index
   // together with another of the query's words: that entry lists the query under the rule, so
@@ -451,29 +452,29 @@ export function createSearch(index, tuning) {
   // rules' entries say "turn"). Each word of the entry stands for one of the query's words (a
   // synonym may reach it twice). `weights`: each concept's, 0 for a word no record has.
   function listedTogether(matches, list, weights) {
-    var lacking = [];
+    const lacking = [];
     matches.forEach(function (m, k) { if (!m.own && weights[k] && !list[k].asking) lacking.push(k); });
     if (!lacking.some(function (k) { return matches[k].listed; })) return;
-    var held = new Map();    // entry -> the query's words it holds, by concept
+    const held = new Map();    // entry -> the query's words it holds, by concept
     matches.forEach(function (m, k) {
       if (list[k].asking) return;
       m.entries.forEach(function (key) {
-        var entry = key.split(":")[0], at = key.split(":")[1];
+        const entry = key.split(":")[0], at = key.split(":")[1];
         if (!held.has(entry)) held.set(entry, { concepts: new Set(), at: new Set() });
-        var words = held.get(entry);
+        const words = held.get(entry);
         if (words.concepts.has(k) || words.at.has(at)) return;
         words.concepts.add(k);
         words.at.add(at);
       });
     });
-    var best = null;
+    let best = null;
     held.forEach(function (words) {
-      var complete = lacking.every(function (k) { return words.concepts.has(k); });
+      const complete = lacking.every(function (k) { return words.concepts.has(k); });
       if (complete && words.concepts.size > 1 && (!best || words.concepts.size > best.size)) best = words.concepts;
     });
     if (!best) return;
     best.forEach(function (k) {
-      var m = matches[k];
+      const m = matches[k];
       matches[k] = Object.assign({}, m, { together: true,
         score: Math.max(m.score, m.listed * W.entry), credit: Math.max(m.credit, m.listed) });
     });
@@ -484,17 +485,17 @@ export function createSearch(index, tuning) {
   // `known`: each concept's weight as the rules give it, so that a page's score is measured on
   // the rules' scale (a word only pages hold keeps the weight the pages give it).
   function rank(records, query, isRule, term, known) {
-    var total = records.length;
-    var found = new Map();    // record index -> each concept's best match
-    var weights = query.list.map(function (concept, c) {
-      var holding = 0, held = 0;
+    const total = records.length;
+    const found = new Map();    // record index -> each concept's best match
+    const weights = query.list.map(function (concept, c) {
+      let holding = 0, held = 0;
       concept.forms.forEach(function (form) {
         (records.postings.get(form.phrase[0]) || NOWHERE).forEach(function (k) {
-          var m = matchForm(form, records[k], records.averageLength, query.defining);
+          const m = matchForm(form, records[k], records.averageLength, query.defining);
           if (!m) return;
           if (!found.has(k)) found.set(k, query.list.map(function () { return UNMATCHED; }));
-          var matches = found.get(k);
-          var best = matches[c];
+          const matches = found.get(k);
+          const best = matches[c];
           if (m.strong && !best.strong) holding++;
           if (m.held && !best.held) held++;
           matches[c] = { score: Math.max(best.score, m.score), credit: Math.max(best.credit, m.credit),
@@ -506,22 +507,22 @@ export function createSearch(index, tuning) {
       if (holding) return idf(holding, total);
       return held ? idf(held, total) : 0;   // a word no record has (a typo, a stray word) is left out
     });
-    var sum = weights.reduce(function (a, b) { return a + b; }, 0);
-    var hits = [];
+    let sum = weights.reduce(function (a, b) { return a + b; }, 0);
+    const hits = [];
     hits.weights = weights;
     if (!sum) return hits;
     // "calculate", "odds": a calculator has what the query asks for, a rule does not.
-    var asked = query.action ? sum / weights.filter(Boolean).length : 0;
+    const asked = query.action ? sum / weights.filter(Boolean).length : 0;
     sum += asked;
     found.forEach(function (matches, index) {
-      var record = records[index];
-      var score = 0, covered = 0;
+      const record = records[index];
+      let score = 0, covered = 0;
       listedTogether(matches, query.list, weights);
       matches.forEach(function (m, k) {
         if (!m.credit || !weights[k]) return;
         score += weights[k] * m.score;
         covered += weights[k] * m.credit;
-        var concept = query.list[k];
+        const concept = query.list[k];
         if (isRule && concept.glossary && concept.glossary.defines.has(record.doc.id)) score += weights[k] * W.defines;
       });
       if (!score) return;
@@ -530,12 +531,12 @@ export function createSearch(index, tuning) {
         covered += asked;
       }
       if (isRule && term && term.defines.has(record.doc.id)) score += W.term * sum;
-      for (var k = 1; k < matches.length; k++) {
+      for (let k = 1; k < matches.length; k++) {
         // Words of the one entry that lists the query sit side by side, as the rule's own would.
-        var side = near(matches[k - 1].at, matches[k].at) || (matches[k - 1].together && matches[k].together);
+        const side = near(matches[k - 1].at, matches[k].at) || (matches[k - 1].together && matches[k].together);
         if (side) score += W.near * Math.min(weights[k - 1], weights[k]);
       }
-      var coverage = covered / sum;
+      const coverage = covered / sum;
       score *= Math.pow(coverage, W.coverage) * prior(record.doc, query);
       hits.push({ record: record, score: score, coverage: coverage, matches: matches });
     });
@@ -553,8 +554,8 @@ export function createSearch(index, tuning) {
   }
 
   function near(a, b) {
-    for (var i = 0; i < a.length; i++) {
-      for (var j = 0; j < b.length; j++) if (a[i] !== b[j] && Math.abs(a[i] - b[j]) <= 3) return true;
+    for (let i = 0; i < a.length; i++) {
+      for (let j = 0; j < b.length; j++) if (a[i] !== b[j] && Math.abs(a[i] - b[j]) <= 3) return true;
     }
     return false;
   }
@@ -567,18 +568,18 @@ export function createSearch(index, tuning) {
 
   // The rule's text (around its matches when long) with the matched words marked.
   function snippet(text, tokens, at) {
-    var marks = at.filter(function (p, k) { return at.indexOf(p) === k; }).sort(function (a, b) { return a - b; })
+    const marks = at.filter(function (p, k) { return at.indexOf(p) === k; }).sort(function (a, b) { return a - b; })
       .map(function (p) { return tokens[p]; }).filter(Boolean);
-    var from = (/^\s*[\u2022\u00b7]\s*/.exec(text) || [""])[0].length, to = text.length;   // not a list's bullet
+    let from = (/^\s*[\u2022\u00b7]\s*/.exec(text) || [""])[0].length, to = text.length;   // not a list's bullet
     if (text.length - from > SNIPPET + 40) {
-      var centre = marks.length ? marks[0].start : 0;
+      const centre = marks.length ? marks[0].start : 0;
       from = Math.max(from, centre - 60);
       if (from > 0) from = text.indexOf(" ", from) + 1 || from;
       to = Math.min(text.length, from + SNIPPET);
       if (to < text.length) to = text.lastIndexOf(" ", to) > from ? text.lastIndexOf(" ", to) : to;
     }
-    var out = from > 0 && /\S/.test(text.slice(0, from).replace(/[\u2022\u00b7]/g, "")) ? "\u2026" : "";
-    var cursor = from;
+    let out = from > 0 && /\S/.test(text.slice(0, from).replace(/[\u2022\u00b7]/g, "")) ? "\u2026" : "";
+    let cursor = from;
     marks.forEach(function (t) {
       if (t.start < cursor || t.end > to) return;
       out += escapeHtml(text.slice(cursor, t.start)) + "<mark>" + escapeHtml(text.slice(t.start, t.end)) + "</mark>";
@@ -588,15 +589,15 @@ export function createSearch(index, tuning) {
   }
 
   function whereOf(entry) {
-    var section = entry.sectionDoc;
+    const section = entry.sectionDoc;
     return [section.part, section.id ? section.id + " " + section.title : "", entry.doc.heading]
       .filter(Boolean);
   }
 
   function ruleResult(entry, at, score, exact, matches) {
-    var result = { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
+    const result = { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
       where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, at || []) };
-    var said = saidFor(entry, matches || []);
+    const said = saidFor(entry, matches || []);
     if (said.length) result.said = said;
     if (entry.doc.game) result.game = entry.doc.game;
     if (entry.doc.replacedBy) result.replacedBy = entry.doc.replacedBy;
@@ -607,10 +608,10 @@ export function createSearch(index, tuning) {
   // that a result with nothing marked in its text says why it is there: the entries holding
   // most of those words, at most SAID of them (a phone shows each on a line).
   function saidFor(entry, matches) {
-    var phrases = matches.filter(function (m) { return m.said && !m.at.length; }).map(function (m) { return m.said; });
+    const phrases = matches.filter(function (m) { return m.said && !m.at.length; }).map(function (m) { return m.said; });
     if (!phrases.length) return [];
     return entry.doc.tableWords.map(function (words) {
-      var own = stems(words);
+      const own = stems(words);
       return { words: words, holds: phrases.filter(function (phrase) { return own.indexOf(phrase[0]) >= 0; }).length };
     }).filter(function (e) { return e.holds; })
       .sort(function (a, b) { return b.holds - a.holds; })
@@ -618,8 +619,8 @@ export function createSearch(index, tuning) {
   }
 
   function sectionResult(section, score) {
-    var ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
-    var count = ids.length === 1 ? "1 rule, " + ids[0] : ids.length + " rules, " + ids[0] + " to " + ids[ids.length - 1];
+    const ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
+    const count = ids.length === 1 ? "1 rule, " + ids[0] : ids.length + " rules, " + ids[0] + " to " + ids[ids.length - 1];
     return { kind: "section", id: section.id, location: section.location, score: score, where: [section.part],
       title: section.title, snippet: escapeHtml(count) };
   }
@@ -633,10 +634,10 @@ export function createSearch(index, tuning) {
   // --- rule numbers ---
 
   function byNumber(number) {
-    var wanted = numberText(number);
-    var results = [];
+    const wanted = numberText(number);
+    const results = [];
     if (number.rule !== undefined) {
-      var exact = rulesById.get(wanted);
+      const exact = rulesById.get(wanted);
       if (exact) {
         results.push(ruleResult(exact, [], 1, true));
         (exact.doc.twins || []).forEach(function (id) { results.push(ruleResult(rulesById.get(id), [], 0.9)); });
@@ -651,39 +652,39 @@ export function createSearch(index, tuning) {
         ? [sectionResult(sections.get(number.prefix + "." + number.section), 0.5)] : []);
     }
     if (number.section !== undefined) {
-      var section = sections.get(wanted);
+      const section = sections.get(wanted);
       if (!section) return [missingResult(number)];
       return [sectionResult(section, 1)].concat(rules.filter(function (r) { return r.doc.section === wanted; })
         .slice(0, MAX_RESULTS - 1).map(function (r) { return ruleResult(r, [], 0.5); }));
     }
-    var parts = [];
+    const parts = [];
     sections.forEach(function (s) { if (s.id.split(".").slice(0, -1).join(".") === number.prefix) parts.push(s); });
     return parts.length ? parts.map(function (s) { return sectionResult(s, 0.5); }) : [missingResult(number)];
   }
 
   // A clear answer for a number that does not exist: what there is instead, and where to look.
   function missingResult(number) {
-    var wanted = numberText(number);
-    var help = index.help || {};
-    var inPart = [];
+    const wanted = numberText(number);
+    const help = index.help || {};
+    const inPart = [];
     sections.forEach(function (s) { if (s.id.split(".").slice(0, -1).join(".") === number.prefix) inPart.push(s); });
-    var section = sections.get(number.prefix + "." + number.section);
-    var text, location;
+    const section = sections.get(number.prefix + "." + number.section);
+    let text, location;
     if (section) {
-      var ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
+      const ids = rules.filter(function (r) { return r.doc.section === section.id; }).map(function (r) { return r.doc.id; });
       text = "Section " + section.id + " (" + section.title + ") has rules " + ids[0] + " to " + ids[ids.length - 1] + ".";
       location = section.location;
     } else if (inPart.length) {
-      var sbgText = number.prefix.indexOf("SBG") === 0;    // a whole article; the rulebook's later parts are lost
+      const sbgText = number.prefix.indexOf("SBG") === 0;    // a whole article; the rulebook's later parts are lost
       text = inPart[0].part + " has sections " + inPart[0].id + " to " + inPart[inPart.length - 1].id +
         (sbgText ? "." : " here; the rest of the book is missing from the source text.");
       location = sbgText ? inPart[0].location : help.missing || inPart[0].location;
     } else {
-      var sbg = number.prefix.indexOf("SBG") === 0;
-      var known = [];
+      const sbg = number.prefix.indexOf("SBG") === 0;
+      const known = [];
       sections.forEach(function (s) {
-        var prefix = s.id.split(".").slice(0, -1).join(".");
-        var label = prefix + " (" + s.part + ")";
+        const prefix = s.id.split(".").slice(0, -1).join(".");
+        const label = prefix + " (" + s.part + ")";
         if ((prefix.indexOf("SBG") === 0) === sbg && known.indexOf(label) < 0) known.push(label);
       });
       text = (sbg ? "Strategy Battle Game" : "MELE") + " rule numbers here start with " + known.join(", ") + "." +
@@ -698,15 +699,15 @@ export function createSearch(index, tuning) {
 
   // The one glossary entry whose name the query (nearly) is.
   function glossaryFor(query) {
-    var words = meaningful(query);
+    let words = meaningful(query);
     if (!words.length) return null;
     words = words.filter(function (s, k) { return words.indexOf(s) === k; });
-    var best = null;
+    let best = null;
     glossary.forEach(function (term) {
       term.words.forEach(function (name) {   // "keyed to" is the question "what does keyed to mean"
-        var same = name.filter(function (s) { return words.indexOf(s) >= 0; }).length;
+        const same = name.filter(function (s) { return words.indexOf(s) >= 0; }).length;
         if (name.length && same === name.length && same === words.length) {
-          var rankKey = -name.length - (term.doc.game === "MELE" ? 0.5 : 0);
+          const rankKey = -name.length - (term.doc.game === "MELE" ? 0.5 : 0);
           if (!best || rankKey < best.key) best = { term: term, key: rankKey };
         }
       });
@@ -715,36 +716,36 @@ export function createSearch(index, tuning) {
   }
 
   function searchWords(query) {
-    var parsed = concepts(query);
+    const parsed = concepts(query);
     if (!parsed.list.length) return [];
-    var term = glossaryFor(query);
+    const term = glossaryFor(query);
     if (W.named && namesTerm(parsed, term)) parsed.defining = true;
-    var ruleHits = rank(rules, parsed, true, term);
-    var top = ruleHits.length ? ruleHits[0].score : 0;
-    var results = [];
-    var placed = new Set();
+    const ruleHits = rank(rules, parsed, true, term);
+    const top = ruleHits.length ? ruleHits[0].score : 0;
+    const results = [];
+    const placed = new Set();
     ruleHits.forEach(function (hit) {
       if (results.length >= MAX_RESULTS || hit.score < top * MIN_SHARE || placed.has(hit.record.doc.id)) return;
       results.push(ruleResult(hit.record, allAt(hit.matches), hit.score, false, hit.matches));
       placed.add(hit.record.doc.id);
       (hit.record.doc.twins || []).forEach(function (id) {
         if (placed.has(id)) return;
-        var twin = ruleHits.filter(function (h) { return h.record.doc.id === id; })[0];
+        const twin = ruleHits.filter(function (h) { return h.record.doc.id === id; })[0];
         results.push(twin ? ruleResult(twin.record, allAt(twin.matches), twin.score, false, twin.matches)
           : ruleResult(rulesById.get(id), [], 0));
         placed.add(id);
       });
     });
-    var floor = top * MIN_SHARE;
+    const floor = top * MIN_SHARE;
     rank(pages, parsed, false, null, ruleHits.weights).forEach(function (hit) {
-      var calculator = hit.record.doc.kind === "calculator";
+      const calculator = hit.record.doc.kind === "calculator";
       if (calculator ? !(parsed.action || namesIt(hit, query)) : hit.coverage < 1) return;
-      var score = hit.score * (calculator ? 1 : W.page);
+      const score = hit.score * (calculator ? 1 : W.page);
       if (score < floor) return;
-      var at = results.findIndex(function (r) { return r.score < score; });
+      let at = results.findIndex(function (r) { return r.score < score; });
       if (at < 0) at = results.length;
       if (!(calculator && parsed.action)) at = Math.max(at, Math.min(3, results.length));   // rules first
-      var result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, allAt(hit.matches), hit.record.text);
+      const result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, allAt(hit.matches), hit.record.text);
       results.splice(at, 0, result);
     });
     if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
@@ -759,9 +760,9 @@ export function createSearch(index, tuning) {
 
   // Does the query name this calculator (its title, give or take a word)?
   function namesIt(hit, query) {
-    var title = meaningful(hit.record.doc.title);
-    var words = meaningful(query);
-    var same = title.filter(function (s) { return words.indexOf(s) >= 0; }).length;
+    const title = meaningful(hit.record.doc.title);
+    const words = meaningful(query);
+    const same = title.filter(function (s) { return words.indexOf(s) >= 0; }).length;
     return same === title.length && words.length - same <= 1;
   }
 
@@ -781,9 +782,9 @@ export function createSearch(index, tuning) {
   // A rule number asked for keeps its place.
   function search(query, options) {
     if (!query || !query.trim()) return [];
-    var number = parseRuleNumber(query);
+    const number = parseRuleNumber(query);
     if (number) return byNumber(number);
-    var results = searchWords(query);
+    const results = searchWords(query);
     return options && options.game ? inGame(results, options.game) : results;
   }
 
@@ -796,17 +797,17 @@ export function createSearch(index, tuning) {
   }
 
   function inGame(results, game) {
-    var list = results.slice();
-    for (var k = 0; k < list.length; k++) {
+    const list = results.slice();
+    for (let k = 0; k < list.length; k++) {
       if (list[k].kind !== "rule") continue;
-      var instead = replacementsIn(game, rulesById.get(list[k].id).doc);
+      const instead = replacementsIn(game, rulesById.get(list[k].id).doc);
       if (!instead.length) continue;
-      var at = -1;
-      for (var j = 0; j < list.length && at < 0; j++) {
+      let at = -1;
+      for (let j = 0; j < list.length && at < 0; j++) {
         if (list[j].kind === "rule" && instead.indexOf(list[j].id) >= 0) at = j;
       }
       if (at >= 0 && at < k) continue;      // already above it
-      var replacement = at > k ? list.splice(at, 1)[0] : ruleResult(rulesById.get(instead[0]), [], list[k].score);
+      const replacement = at > k ? list.splice(at, 1)[0] : ruleResult(rulesById.get(instead[0]), [], list[k].score);
       list.splice(k, 0, replacement);
       k++;
     }
@@ -815,11 +816,11 @@ export function createSearch(index, tuning) {
 
   // Why a record scored what it did for a query (for tuning): each concept's forms and match.
   function explain(query, id) {
-    var parsed = concepts(query);
-    var term = glossaryFor(query);
+    const parsed = concepts(query);
+    const term = glossaryFor(query);
     if (W.named && namesTerm(parsed, term)) parsed.defining = true;
-    var ruleHits = rank(rules, parsed, true, term);
-    var hit = ruleHits.concat(rank(pages, parsed, false, null, ruleHits.weights)).filter(function (h) {
+    const ruleHits = rank(rules, parsed, true, term);
+    const hit = ruleHits.concat(rank(pages, parsed, false, null, ruleHits.weights)).filter(function (h) {
       return (h.record.doc.id || h.record.doc.location) === id;
     })[0];
     return { term: term && term.doc.id, action: parsed.action, score: hit && hit.score, coverage: hit && hit.coverage,

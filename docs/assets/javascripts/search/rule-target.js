@@ -12,6 +12,7 @@
 //
 // A rule that opens a sub-heading lands with the heading in view below the sticky header, so
 // that the reader sees what the rule is under: its scroll margin makes room for the heading.
+import { onAnchorFollowed, onEveryPage } from "../material-events.js";
 import { anchorElsewhere, anchorId } from "./anchor.js";
 
 const CLASS = "rule--target";
@@ -87,15 +88,9 @@ function landOnFollowedAnchor() {
   target.scrollIntoView({ block: "start" });
 }
 
-if (window.document$ && window.target$) {
-  window.document$.subscribe(() => {         // a page loaded or swapped in
-    makeRoomForHeadings();
-    markFromAddress();
-    landOnFollowedAnchor();
-  });
-  window.target$.subscribe(mark);          // an anchor followed on the same page
-} else {
-  makeRoomForHeadings();                   // without Material's bundle
+onEveryPage(() => {         // a page loaded or swapped in
+  makeRoomForHeadings();
   markFromAddress();
-  addEventListener("hashchange", markFromAddress);
-}
+  landOnFollowedAnchor();
+});
+onAnchorFollowed(mark);     // an anchor followed on the same page

@@ -1,0 +1,174 @@
+// The messages between a page and the service worker about the calculators' engine
+// (docs/assets/javascripts/offline/service-worker-protocol.js): the page's requests go over a
+// real MessageChannel, as workbox-window's messageSW sends them, to the service worker's engine
+// half (build_scripts/postbuild/offline/service_worker_engine.js, bundled with Workbox as the
+// build bundles it), so a request renamed on one side fails here, not only in a browser.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { nodeResolve } from "@rollup/plugin-node-resolve";
+import replace from "@rollup/plugin-replace";
+import { rollup } from "rollup";
+
+import {
+  answerPages, ask, progress, progressOf, statusOf,
+} from "../../docs/assets/javascripts/offline/service-worker-protocol.js";
+import { ownSources } from "../../build_scripts/postbuild/offline/service_worker.mjs";
+
+const ENGINE_HALF = fileURLToPath(new URL("../../build_scripts/postbuild/offline/service_worker_engine.js", import.meta.url));
+const PROTOCOL = fileURLToPath(new URL("../../docs/assets/javascripts/offline/service-worker-protocol.js", import.meta.url));
+
+// A page's request as messageSW sends it (a MessageChannel whose second port goes with it),
+// delivered to `listener` as the service worker's "message" event; resolves with the reply.
+function send(listener, message, source = null) {
+  const channel = new MessageChannel();
+  const reply = new Promise((resolve) => {
+    channel.port1.onmessage = (event) => {
+      channel.port1.close();
+      resolve(event.data);
+    };
+  });
+  const event = { data: structuredClone(message), ports: [channel.port2], source, waitUntil: (work) => work };
+  listener(event);
+  return reply;
+}
+
+const STATUS = { kept: true, snapshot: false, outdated: false, startsOffline: true, bytes: 1, transfer: 2, total: 3 };
+
+test("each request reaches its handler, and its status comes back to the page", async () => {
+  const heard = [];
+  const listener = answerPages({
+    status: (message) => { heard.push(message); return STATUS; },
+    keep: async (message) => { heard.push(message); return STATUS; },
+    forget: (message) => { heard.push(message); return STATUS; },
+  });
+  for (const request of [ask.status(), ask.keep({ snapshot: true, onlyIfCached: false }), ask.forget()]) {
+    assert.deepEqual(statusOf(await send(listener, request)), { ...STATUS, type: "status" });
+  }
+  assert.deepEqual(heard, [ask.status(), ask.keep({ snapshot: true, onlyIfCached: false }), ask.forget()]);
+});
+
+test("a request the service worker could not do is an error on the page, with its reason", async () => {
+  const listener = answerPages({ status: () => { throw new Error("storage refused"); }, keep: () => STATUS, forget: () => STATUS });
+  assert.throws(() => statusOf(undefined), /not the engine's status/);
+  const reply = await send(listener, ask.status());
+  assert.throws(() => statusOf(reply), /^Error: storage refused$/);
+});
+
+test("the service worker wants one handler for each request, no more and no fewer", () => {
+  assert.throws(() => answerPages({ status: () => STATUS, keep: () => STATUS }), /no handler for \[forget\]/);
+  assert.throws(() => answerPages({ status() {}, keep() {}, forget() {}, clear() {} }), /no such request: \[clear\]/);
+});
+
+test("a message that is not about the engine is left to others", () => {
+  const listener = answerPages({ status: () => STATUS, keep: () => STATUS, forget: () => STATUS });
+  let waited = false;
+  listener({ data: { type: "SKIP_WAITING" }, ports: [new MessageChannel().port2], waitUntil: () => { waited = true; } });
+  assert.equal(waited, false);
+});
+
+test("a keep's progress is read as such, and nothing else is", () => {
+  assert.deepEqual(progressOf(structuredClone(progress(5, 9))), { loaded: 5, total: 9 });
+  for (const other of [null, {}, { type: "status", loaded: 1 }]) assert.equal(progressOf(other), null);
+});
+
+test("the service worker's bundle is made again when the messages change", () => {
+  assert.ok(ownSources().has(PROTOCOL));
+  assert.ok(ownSources().has(ENGINE_HALF));
+});
+
+// --- the service worker's own engine half ------------------------------------------------------
+
+const MANIFEST = {
+  offlineCache: "mele-engine-test",
+  boot: [{ url: "assets/pyodide/pyodide.asm.wasm", revision: "r1", bytes: 10, transfer: 4 }],
+  later: [{ url: "assets/engine/engine-snapshot.bin.gz", revision: "r2", bytes: 20, transfer: 8 }],
+};
+
+// Cache Storage, in memory: what Workbox and the engine half use of it.
+function memoryCaches() {
+  const stores = new Map();
+  const store = (name) => {
+    if (!stores.has(name)) stores.set(name, new Map());
+    const entries = stores.get(name);
+    const key = (request) => (typeof request === "string" ? request : request.url);
+    return {
+      match: async (request) => entries.get(key(request))?.clone(),
+      put: async (request, response) => { entries.set(key(request), response); },
+      delete: async (request) => entries.delete(key(request)),
+      keys: async () => [...entries.keys()].map((url) => new Request(url)),
+    };
+  };
+  return {
+    open: async (name) => store(name),
+    has: async (name) => stores.has(name),
+    delete: async (name) => stores.delete(name),
+    keys: async () => [...stores.keys()],
+  };
+}
+
+// A fetched file's response: it and its clones carry its address, as the browser's do.
+function fetchedResponse(url) {
+  const response = new Response("bytes", { status: 200 });
+  Object.defineProperty(response, "url", { value: url });
+  response.clone = () => fetchedResponse(url);
+  return response;
+}
+
+let work;
+let listener;
+const fetched = [];
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), "sw-engine-"));
+  const bundle = await rollup({
+    input: ENGINE_HALF,
+    plugins: [nodeResolve({ browser: true }), replace({ preventAssignment: true, values: { "process.env.NODE_ENV": '"production"' } })],
+  });
+  const { output } = await bundle.generate({ format: "es" });
+  await bundle.close();
+  writeFileSync(join(work, "engine-half.mjs"), output[0].code);
+
+  const scope = new EventTarget();
+  scope.registration = { scope: "https://site.test/" };
+  scope.addEventListener = ((add) => function (type, handle, options) {
+    if (type === "message") listener = handle;
+    return add.call(this, type, handle, options);
+  })(scope.addEventListener);
+  globalThis.self = scope;
+  globalThis.location = new URL("https://site.test/");
+  scope.location = globalThis.location;
+  globalThis.caches = memoryCaches();
+  scope.caches = globalThis.caches;
+  globalThis.FetchEvent = class FetchEvent extends Event {};
+  globalThis.fetch = async (request) => {
+    fetched.push(new URL(request.url).pathname);
+    return fetchedResponse(request.url);
+  };
+  const { keepTheEngineOnRequest } = await import(pathToFileURL(join(work, "engine-half.mjs")).href);
+  keepTheEngineOnRequest(MANIFEST);
+});
+
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test("the service worker answers the page's status request: nothing kept yet", async () => {
+  const status = statusOf(await send(listener, ask.status()));
+  assert.deepEqual({ ...status }, {
+    type: "status", kept: false, snapshot: false, outdated: false, startsOffline: false, bytes: 0, transfer: 12, total: 30,
+  });
+});
+
+test("the service worker keeps the engine when the page asks, reporting its progress, and forgets it", async () => {
+  const progressed = [];
+  const page = { postMessage: (data) => progressed.push(progressOf(structuredClone(data))) };
+  const kept = statusOf(await send(listener, ask.keep({ snapshot: true, onlyIfCached: false }), page));
+  assert.deepEqual([kept.kept, kept.snapshot, kept.startsOffline, kept.bytes], [true, true, true, 30]);
+  assert.deepEqual(fetched, ["/assets/pyodide/pyodide.asm.wasm", "/assets/engine/engine-snapshot.bin.gz"]);
+  assert.deepEqual(progressed, [{ loaded: 4, total: 12 }, { loaded: 12, total: 12 }]);
+  const forgotten = statusOf(await send(listener, ask.forget()));
+  assert.deepEqual([forgotten.kept, forgotten.startsOffline, forgotten.bytes], [false, false, 0]);
+});
