@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, open_phone_page
 
 
+@pytest.mark.both_generators
 def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     page = open_page(None, **PHONE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
