@@ -54,17 +54,21 @@ browser: $(STAMP)
 install:
 	@$(MAKE) --no-print-directory --silent -j2 $(STAMP) $(NODE_STAMP)
 
+# The site generator: MkDocs with Material, or GENERATOR=zensical (build_scripts/generator.py).
+WITH_GENERATOR := $(if $(GENERATOR),SITE_GENERATOR=$(GENERATOR))
+
 # Parse the sources and write docs/rules/, run the generator, then the post-build steps;
 # a stage whose inputs did not change since it last ran is skipped (build_scripts/incremental.py).
 # FORCE=1 runs every stage.
 build: install
-	$(PY) -m build_scripts.incremental $(if $(FORCE),--force)
+	$(WITH_GENERATOR) $(PY) -m build_scripts.incremental $(if $(FORCE),--force)
 
 # Serves the built site exactly as deployed (post-build files included), with the
 # deployed headers: the Content-Security-Policy and application/wasm (README, "Deploying").
-# It rebuilds when a source changes and reloads the open page (devtools/watch.py).
+# It rebuilds when a source changes and reloads the open page (devtools/watch.py), with the
+# same GENERATOR.
 serve: install
-	$(PY) -m devtools.serve --watch --port $(PORT) --directory site
+	$(WITH_GENERATOR) $(PY) -m devtools.serve --watch --port $(PORT) --directory site
 
 # The whole browser suite runs in Chromium, the cross-engine scenarios in Firefox and WebKit;
 # their Chromium run repeats what the Chromium suite checks, so it is left out here

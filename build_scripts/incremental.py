@@ -9,8 +9,11 @@ Two stages, in order:
   site      docs/ (the generated pages included), overrides/, mkdocs.yml, the build's code, the
             pinned packages, what prebuild wrote to build/, the sources the Markdown extensions
             read (the errata, the glossaries, the texts) and the search's words -> site/
-            (`mkdocs build`, then `python -m build_scripts postbuild`: one stage, as mkdocs
-            empties site/ first)
+            (the generator's build, then `python -m build_scripts postbuild`: one stage, as the
+            generator empties site/ first)
+
+The generator is a setting of the build (build_scripts/generator.py): MkDocs with Material, or
+Zensical with SITE_GENERATOR=zensical (`make build GENERATOR=zensical`).
 
 Each stage's stamp, build/stamps/<stage>.json, holds the digest of every input file and a
 fingerprint (path, size, modification time) of every file the stage wrote. A stage runs when an
@@ -40,7 +43,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from build_scripts import paths
+from build_scripts import generator, paths
 from build_scripts.composed.page_texts import page_files
 from build_scripts.glossary.terms import GLOSSARY_FILES
 from build_scripts.search.synonyms import SYNONYMS_FILE
@@ -52,7 +55,7 @@ ROOT_OF_KEYS = paths.ROOT  # a stamp's file names are paths from it (or absolute
 CODE = (paths.ROOT / "calculators", paths.ROOT / "build_scripts")  # devtools/ is not the build
 SKIPPED_NAMES = ("__pycache__",)
 SKIPPED_SUFFIXES = (".pyc", ".partial")
-PACKAGES = ("mkdocs", "mkdocs-material", "pymdown-extensions", "markdown", "pyyaml")  # what renders the site
+MARKDOWN_PACKAGES = ("pymdown-extensions", "markdown", "pyyaml")  # what renders the pages, whichever the generator
 ENVIRONMENT = ("SITE_URL",)  # mkdocs.yml reads it (!ENV)
 # Read by a stage, declared otherwise: the installed Python packages (the venv, the project's own
 # install record), the Node packages, and the post-build's caches, each kept under the digest of
@@ -117,10 +120,11 @@ def build_code_files() -> list[Path]:
 
 
 def settings() -> dict[str, str]:
-    """What is not a file of the project but changes what the build writes: the Python and the
-    rendering packages it runs with, and the environment variables mkdocs.yml reads."""
-    found = {"python": sys.version}
-    for name in PACKAGES:
+    """What is not a file of the project but changes what the build writes: the Python, the
+    generator and the rendering packages it runs with, and the environment variables mkdocs.yml reads."""
+    chosen = generator.chosen()
+    found = {"python": sys.version, "generator": chosen}
+    for name in (*generator.PACKAGES[chosen], *MARKDOWN_PACKAGES):
         try:
             found[f"package {name}"] = metadata.version(name)
         except metadata.PackageNotFoundError:
@@ -331,9 +335,15 @@ def _prebuild_here(_reads: Path | None) -> None:
 
 
 def build_site(site_dir: Path | None = None, reads: Path | None = None) -> None:
-    """The site stage's work: the generator, then the post-build; into site/ or `site_dir`."""
-    elsewhere = ["--site-dir", str(site_dir)] if site_dir else []
-    run_python("-m", "mkdocs", "build", "--strict", "--quiet", *elsewhere, reads=reads)
+    """The site stage's work: the generator (the chosen one), then the post-build; into site/ or
+    `site_dir`. With `reads`, both list what they read there (run_python)."""
+    chosen = generator.chosen()
+    done = generator.generate(site_dir, chosen, reads=reads)
+    for output in (done.stdout, done.stderr):
+        if output.strip():
+            print(output.rstrip(), file=sys.stderr)
+    if done.returncode != 0:
+        raise BuildFailed(f"the {chosen} build failed (exit status {done.returncode})")
     run_python("-m", "build_scripts", "postbuild", *([str(site_dir)] if site_dir else []), reads=reads)
 
 
@@ -418,6 +428,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="run every stage, whatever its stamp says")
     args = parser.parse_args(argv)
+    try:
+        generator.chosen()
+    except generator.UnknownGenerator as unknown:
+        log_line(str(unknown))
+        return 2
     return run_reported(lambda: build(force=args.force, log=log_line))
 
 

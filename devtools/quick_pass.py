@@ -14,7 +14,8 @@ A dirty build names in its navigation only the pages it read; the others get the
 written into a configuration of the quick pass's own (INHERIT: mkdocs.yml), from their HTML.
 The quick pass is refused, and the whole build runs in site/, when anything but the pages'
 sources changed since the last whole build (the build's code, the templates, mkdocs.yml, the
-packages), or when site/ is neither that build nor the last quick pass."""
+packages), when site/ is neither that build nor the last quick pass, or when the site's
+generator is Zensical, which has no dirty build (build_scripts/generator.py)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from pathlib import Path
 
 import yaml
 
-from build_scripts import mkdocs_internals, paths
+from build_scripts import generator, mkdocs_internals, paths
 from build_scripts.incremental import (
     CODE,
     Stamp,
@@ -69,7 +70,10 @@ def quick_refusal(
     stamp: Stamp | None, quick: Stamp | None, inputs: dict[str, str], site_now: dict[str, list[int]]
 ) -> str | None:
     """Why the quick pass cannot run (a sentence), or None. `stamp`: the site stage's (the last whole
-    build), `quick`: the last quick pass's record, `site_now`: the fingerprint of site/ now."""
+    build), `quick`: the last quick pass's record, `site_now`: the fingerprint of site/ now,
+    `inputs`: the site stage's inputs now, its settings among them."""
+    if inputs.get("generator", generator.MKDOCS) != generator.MKDOCS:
+        return f"the site's generator is {inputs['generator']}, which has no dirty build"
     if stamp is None:
         return "no stamp of a whole build"
     if site_now != stamp.outputs and (quick is None or site_now != quick.outputs):

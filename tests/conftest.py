@@ -1,29 +1,26 @@
 """Fixtures every test folder may use: the built site (built once if missing) and its rules, the
 sub-path build and the Zensical build (each once per test run, whichever test process asks
-first), and the run's start and end. Importable constants and helpers are in tests/support/."""
+first; the Zensical build is the served one the browser tests use too), and the run's start and
+end. Importable constants and helpers are in tests/support/."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shutil
-import signal
 from pathlib import Path
 
 import pytest
 
+from build_scripts.generator import ZENSICAL
+from tests.support.served import served_build, stop_run_servers
 from tests.support.site import (
     ARTIFACTS,
-    BROWSER_SERVER,
     MOVED_SITE,
     ROOT,
     RUN_BUILDS,
     SITE,
-    ZENSICAL_SITE,
     build_moved_site,
     build_site,
-    build_zensical_site,
     built_once,
     one_build_at_a_time,
 )
@@ -55,10 +52,7 @@ def pytest_unconfigure(config):
 
 
 def end_run_builds() -> None:
-    if BROWSER_SERVER.exists():
-        with contextlib.suppress(ProcessLookupError, ValueError, KeyError):
-            os.kill(json.loads(BROWSER_SERVER.read_text())["pid"], signal.SIGTERM)
-        BROWSER_SERVER.unlink(missing_ok=True)
+    stop_run_servers()
     for folder in RUN_BUILDS:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -123,5 +117,7 @@ def moved_site(site) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="session")
 def zensical_site(site) -> Path:
-    """The site as the venv's Zensical builds it, once in a run."""
-    return built_once(ZENSICAL_SITE, build_zensical_site)
+    """The site as the venv's Zensical builds it and the post-build completes it, once in a run: the
+    build the browser tests serve (tests/support/served.py). `site` first: its prebuild is what
+    this build reads."""
+    return served_build(ZENSICAL).site

@@ -8,6 +8,7 @@ from itertools import groupby
 
 from build_scripts.glossary.terms import Term
 from build_scripts.render.inline import escape
+from build_scripts.render.inline_html import badge
 
 GLOSSARY_PATH = "glossary.md"
 USED_IN_OPEN_LIMIT = 12  # longer "Used in" lists start folded
@@ -57,7 +58,7 @@ def glossary_markdown(
 
 
 def _entry(term: Term, used: list[str], by_id: dict[str, Term], changes: list[dict]) -> list[str]:
-    symbol = " {badge:%s:%s}" % ("site" if term.symbol.isupper() else "region", term.symbol) if term.symbol else ""
+    symbol = " " + badge("site" if term.symbol.isupper() else "region", term.symbol) if term.symbol else ""
     out = [
         f"### {escape(term.term)} {{#{term.anchor} .glossary-term}}",
         "",

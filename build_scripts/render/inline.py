@@ -1,8 +1,8 @@
 """Turn a Span of source text into safe Markdown with the project's inline marks.
 
 Plain text is escaped so nothing in the rulebook is read as Markdown syntax.
-Errata, type-code badges and icon descriptions become `{...}` marks that the
-project's Markdown extension (build_scripts/markdown/rule_marks.py) renders.
+Errata, type-code badges and icon descriptions become inline HTML tags around
+the escaped text (inline_html.py).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from build_scripts.model.document import Span
 from build_scripts.model.errata import Mark
 from build_scripts.model.page_refs import PAGE_REF
+from build_scripts.render import inline_html
 
 PageLink = Callable[[int], str] | None  # printed page number -> Markdown link target
 
@@ -47,11 +48,11 @@ def plain(text: str, page_link: PageLink = None) -> str:
     for m in re.finditer(rf"{_SITE_CODE.pattern}|{_REGION_CODE.pattern}|{_ICON.pattern}", text):
         out.append(_with_page_links(text[pos : m.start()], page_link))
         if m.group(1):
-            out.append("{badge:site:%s}" % m.group(1))
+            out.append(inline_html.badge("site", m.group(1)))
         elif m.group(2):
-            out.append("{badge:region:%s}" % m.group(2))
+            out.append(inline_html.badge("region", m.group(2)))
         else:
-            out.append("{icon:%s}" % escape(m.group(3)))
+            out.append(inline_html.icon(m.group(3)))
         pos = m.end()
     out.append(_with_page_links(text[pos:], page_link))
     return "".join(out)
@@ -75,7 +76,7 @@ def span_markdown(span: Span, marks: dict[int, list[Mark]], page_link: PageLink 
     for mark in line_marks:
         start, end = mark.start - span.offset, mark.end - span.offset
         out.append(plain(span.text[pos:start], page_link))
-        out.append("{erratum:%s}%s{/erratum}" % (mark.erratum.id, escape(span.text[start:end])))
+        out.append(inline_html.erratum(mark.erratum, span.text[start:end]))
         pos = end
     out.append(plain(span.text[pos:], page_link))
     return "".join(out)

@@ -22,6 +22,7 @@ from build_scripts.model.document import (
     rule_anchor,
 )
 from build_scripts.model.errata import Erratum, Mark
+from build_scripts.render import inline_html
 from build_scripts.render.inline import PageLink, block_safe, escape, marks_outside, span_markdown
 from build_scripts.render.section_links import section_link_lines
 from build_scripts.render.standard_block import standard_block
@@ -179,7 +180,7 @@ class PageRenderer:
 
     def _cell(self, span: Span, table: Table, column: int) -> str:
         if column == table.code_column and table.symbol_kind:
-            return "{badge:%s:%s}" % (table.symbol_kind, span.text)
+            return inline_html.badge(table.symbol_kind, span.text)
         text = "{label:%s}" % escape(span.text) if span.line == 0 else span_markdown(span, self.marks, self.page_link)
         return text or " "
 
@@ -194,8 +195,7 @@ class PageRenderer:
         stray = [m for m in marks_outside(spans, marks) if m.erratum.corrects_text]
         return (
             [
-                "Corrected: "
-                + ", ".join("{erratum:%s}%s{/erratum}" % (m.erratum.id, escape(m.erratum.replacement)) for m in stray),
+                "Corrected: " + ", ".join(inline_html.erratum(m.erratum, m.erratum.replacement) for m in stray),
                 "",
             ]
             if stray

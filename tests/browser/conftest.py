@@ -5,14 +5,10 @@ are here; the constants and helpers the tests share are in tests/support/browser
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import time
-from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
+from build_scripts.generator import GENERATORS, MKDOCS, ZENSICAL
 from tests.support.browser import (
     CHROMIUM_ARGS,
     NO_SERVICE_WORKER_JS,
@@ -21,60 +17,35 @@ from tests.support.browser import (
     chromium_path,
     guarded_page,
 )
-from tests.support.site import BROWSER_SERVER, BROWSER_SITE, ROOT, RUN_LEADER, build_site, built_once
+from tests.support.served import Served, served_build
 
 
-class Served(NamedTuple):
-    """The run's browser site: its folder, its origin, and the seconds its build took."""
-
-    site: Path
-    origin: str
-    build_seconds: float
-
-
-RUN_SERVER: list[subprocess.Popen] = []
-
-
-def start_run_server() -> dict:
-    """The run's server (tests/browser/site_server.py), serving BROWSER_SITE; its origin and pid."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "tests.browser.site_server", str(BROWSER_SITE), str(RUN_LEADER)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    origin = server.stdout.readline().strip()
-    server.stdout.close()
-    if not origin.startswith("http://127.0.0.1:"):
-        server.kill()
-        raise RuntimeError(f"the test server did not start (it said {origin!r})")
-    RUN_SERVER.append(server)  # kept: a Popen collected while its process runs is warned of
-    return {"origin": origin, "pid": server.pid}
+def pytest_generate_tests(metafunc):
+    """A test marked `both_generators` runs on the MkDocs build and on the Zensical build (the site's
+    core, in either generator); `both_generators(zensical_xfail="why")` expects its Zensical run to
+    fail, strictly, for that reason."""
+    marker = metafunc.definition.get_closest_marker("both_generators")
+    if marker is None:
+        return
+    why = marker.kwargs.get("zensical_xfail")
+    params = [
+        pytest.param(name, marks=pytest.mark.xfail(reason=why, strict=True) if why and name == ZENSICAL else ())
+        for name in GENERATORS
+    ]
+    metafunc.parametrize("site_generator", params, indirect=True, scope="session")
 
 
 @pytest.fixture(scope="session")
-def served_site() -> Served:
-    """The run's site: served on a free 127.0.0.1 port, then built for that origin (instant
-    navigation needs site_url to be the origin, port included: Material matches links against its
-    sitemap's URLs), by whichever test process needs it first; the others find it ready
-    (BROWSER_SERVER). It is served until the run ends (tests/conftest.py stops it), by a process
-    of its own.
+def site_generator(request) -> str:
+    """The generator whose build the test's pages come from: MkDocs's, unless the test runs on both."""
+    return getattr(request, "param", MKDOCS)
 
-    The server sends the site's Content-Security-Policy and application/wasm
-    (devtools/serve.py), so every browser test runs under that policy. The benchmark's
-    test measures this same site (its build time included) rather than building one of its own."""
 
-    def serve_and_build(folder: Path) -> None:
-        served = start_run_server()
-        started = time.perf_counter()
-        build_site(folder, served["origin"] + "/")
-        served["seconds"] = time.perf_counter() - started
-        BROWSER_SERVER.write_text(json.dumps(served), encoding="utf-8")
-
-    built_once(BROWSER_SITE, serve_and_build)
-    served = json.loads(BROWSER_SERVER.read_text(encoding="utf-8"))
-    return Served(BROWSER_SITE, served["origin"], served["seconds"])
+@pytest.fixture(scope="session")
+def served_site(site_generator) -> Served:
+    """The run's site by `site_generator`, served (tests/support/served.py). The benchmark's test
+    measures this same site (its build time included) rather than building one of its own."""
+    return served_build(site_generator)
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ and on a tap outside, and fits a 390-px screen. No console errors and no request
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -29,8 +30,8 @@ CARD = "#gloss-card"
 FOCUSED_TERM_JS = "document.activeElement.matches('abbr.gloss') ? document.activeElement.dataset.term : null"
 
 
-def definitions() -> dict:
-    return json.loads((BROWSER_SITE / DEFINITIONS_PATH).read_text(encoding="utf-8"))["terms"]
+def definitions(site: Path = BROWSER_SITE) -> dict:
+    return json.loads((site / DEFINITIONS_PATH).read_text(encoding="utf-8"))["terms"]
 
 
 def open_card(page, mark, tap: bool = True) -> None:
@@ -47,13 +48,14 @@ def card_is_open(page) -> bool:
 GLOSSARY_OF = [(COMBAT, "/glossary/"), (SBG_ADVANCED, "/sbg/glossary/")]
 
 
+@pytest.mark.both_generators
 @pytest.mark.parametrize("path, glossary", GLOSSARY_OF)
-def test_tapping_a_term_shows_its_definition_and_links_to_its_entry(open_page, path, glossary):
+def test_tapping_a_term_shows_its_definition_and_links_to_its_entry(open_page, path, glossary, served_site):
     page = open_phone_page(open_page, path)
     mark = page.locator(SHOWN_TERMS).first
     term_id = mark.get_attribute("data-term")
     open_card(page, mark)
-    entry = definitions()[term_id]
+    entry = definitions(served_site.site)[term_id]
     assert entry["definition"] in page.inner_text(CARD)
     assert page.get_attribute(CARD, "role") == "dialog"
     assert mark.get_attribute("aria-expanded") == "true"

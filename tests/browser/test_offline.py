@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.scenarios import SCENARIOS
@@ -271,6 +272,7 @@ def test_offline_an_unknown_address_shows_the_sites_404_page(open_page):
     assert [url for url in tried if not url.endswith(("/sw.js", "/no-such-page/"))] == []
 
 
+@pytest.mark.both_generators
 def test_reading_and_search_work_offline(open_page):
     page = open_page("", service_worker=True)
     wait_until_saved(page)

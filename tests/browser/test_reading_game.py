@@ -78,6 +78,7 @@ def test_every_standard_line_is_a_tap_target_and_keeps_the_rule_number(open_page
     )
 
 
+@pytest.mark.both_generators
 def test_reading_as_the_standard_game_dims_a_replaced_rule_and_quotes_its_replacement(open_page):
     page = open_page(f"{COMPANIES}#r1-5-43", **PHONE)
     reading_as(page, "standard")
@@ -92,6 +93,7 @@ def test_reading_as_the_standard_game_dims_a_replaced_rule_and_quotes_its_replac
     phone_shot(page, "#r1-5-43", "reading-starter.png")
 
 
+@pytest.mark.both_generators
 def test_the_setting_changes_the_turn_summary_and_survives_a_reload_and_going_offline(open_page):
     page = open_page(TURN_SUMMARY, service_worker=True, **PHONE)
     page.locator("details.phase").evaluate_all("phases => phases.forEach(p => p.open = true)")

@@ -11,9 +11,10 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, open_phone_page
+from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, assert_landed_on, open_phone_page
 
 
+@pytest.mark.both_generators
 def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     page = open_page(None, **PHONE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
@@ -30,6 +31,15 @@ def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     assert urlparse(page.url).fragment == "r1-7-24"
     page.clock.run_for(1000)
     assert urlparse(page.url).fragment == "r1-7-24", "something replaced the rule's address"
+
+
+@pytest.mark.both_generators
+def test_a_citation_link_opened_on_a_phone_lands_on_its_rule(open_page):
+    """The link a copied citation carries, opened as a new page: the rule in view and highlighted,
+    and it stays there while the page settles."""
+    page = open_page(f"{COMBAT}#r1-7-25", **PHONE)
+    assert_landed_on(page, "r1-7-25")
+    expect(page.locator("#r1-7-25")).to_have_class(re.compile(r"\brule--target\b"))
 
 
 def test_tapping_a_corrected_word_shows_the_source_text(open_page):

@@ -15,7 +15,6 @@ import pytest
 from tests.browser.axe import axe_violations, describe
 from tests.support.browser import COMBAT, PHONE, expect, wait_for_engine
 from tests.support.offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
-from tests.support.site import BROWSER_SITE
 
 VICTORY = "rules/1-1-the-victory-conditions/"
 QUESTION = "Nick's company moves to Cameth Brin with Indûr. Is that allowed? <b>Really</b>?"
@@ -88,7 +87,8 @@ def small_targets(page, scope: str) -> list[tuple[str, dict]]:
     )
 
 
-def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
+@pytest.mark.both_generators
+def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin, served_site):
     page = phone(open_page, origin, COMBAT)
     assert page.locator("#ruling-tray-button").is_hidden(), "no tray until something is collected"
     tap_add(page, "1.7.25")
@@ -145,7 +145,7 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin):
     page.screenshot(path="test-results/phone-ruling.png", full_page=True)
 
     text = copied(page, ".ruling-copy-text")
-    build = json.loads((BROWSER_SITE / "offline.json").read_text())["build"]
+    build = json.loads((served_site.site / "offline.json").read_text())["build"]
     link = page.evaluate("location.href")
     assert text.startswith(f"Question:\n{QUESTION}\n\nAnswer:\n{ANSWER}\n\n")
     assert (

@@ -74,6 +74,7 @@ def assert_below_the_header(page, anchor: str) -> None:
 
 
 # The page arrives while the search is still closing, or after.
+@pytest.mark.both_generators
 @pytest.mark.parametrize("late", [0, 0.4], ids=["page-at-once", "page-late"])
 def test_on_a_phone_a_question_leads_to_the_rule_in_view_below_the_header(open_page, late):
     page = open_page("", **PHONE)

@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 from urllib.parse import parse_qsl
 
+import pytest
+
 from calculators.views.page_api import read_link
 from tests.browser.cross_engine.hooks import calculator_link
 from tests.browser.scenarios import values
 from tests.support.browser import (
+    PHONE,
     assert_result_shown,
     defaults,
     expected_params,
@@ -25,8 +28,9 @@ from tests.support.browser import (
 from tests.support.site import ROOT
 
 
+@pytest.mark.both_generators
 def test_copied_link_reproduces_inputs_and_result(open_returning_page, origin):
-    page = open_returning_page("calculators/strike/")
+    page = open_returning_page("calculators/strike/", **PHONE)
     wait_for_engine(page, "strike")
     slayer = values("strike", {"state": "tapped", "strike_prowess": "11", "roll": "3", "body_roll": "8"})
     fill_view(page, "strike", slayer)
@@ -37,7 +41,7 @@ def test_copied_link_reproduces_inputs_and_result(open_returning_page, origin):
     assert link.startswith(origin + "/calculators/strike/?") and link.endswith("#calc-strike")
     assert page.inner_text("#calc-strike .calc-copied")
 
-    shared = open_returning_page(link.removeprefix(origin))  # the views in the worker read the link
+    shared = open_returning_page(link.removeprefix(origin), **PHONE)  # the views in the worker read the link
     wait_for_engine(shared, "strike")
     wait_for_params(shared, "strike", expected_params("strike", slayer))
     assert form_values(shared, "strike") == slayer

@@ -1,8 +1,8 @@
 """The project is installed into its own .venv (editable), so the generators run from the venv with
-no PYTHONPATH: `.venv/bin/mkdocs build` finds the Markdown extensions in build_scripts.
-(tests/site/test_zensical.py builds with `.venv/bin/zensical` the same way.) The mkdocs build checked
-here is the session's `moved_site` (tests/conftest.py), which the venv's mkdocs makes with no
-PYTHONPATH: one build serves this test and the sub-path tests."""
+no PYTHONPATH: `.venv/bin/mkdocs build` finds the Markdown extensions in build_scripts (the
+run's Zensical build, tests/support/site.py's build_site, runs the venv's Zensical the same way).
+The mkdocs build checked here is the session's `moved_site` (tests/conftest.py), which the venv's
+mkdocs makes with no PYTHONPATH: one build serves this test and the sub-path tests."""
 
 from __future__ import annotations
 

@@ -57,3 +57,11 @@ def test_zensical_pages_carry_the_sites_search_and_postbuild_indexes_them(zensic
     assert {"", "calculators/strike/", "turn-summary/", "rules/errata-and-coverage/"} <= locations
     sections = {doc["id"]: doc["location"] for doc in index["docs"] if doc["kind"] == "section"}
     assert sections["SBG-A.1"] == "rules/sbg-advanced-rules/#water-features"
+
+
+def test_zensical_draws_materials_classic_look(zensical_site):
+    """theme.variant: classic (mkdocs.yml), which Zensical reads and Material ignores: the pages link
+    Zensical's classic stylesheets, not its default modern ones."""
+    sheets = [link["href"] for link in soup_of(zensical_site / "index.html").select('link[rel="stylesheet"]')]
+    theme = [href for href in sheets if "/stylesheets/classic/" in href or "/stylesheets/modern/" in href]
+    assert theme and all("/classic/" in href for href in theme), theme

@@ -20,6 +20,8 @@ import yaml
 from bs4 import BeautifulSoup
 from mkdocs.utils.yaml import yaml_load
 
+from build_scripts import generator
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 SITE = ROOT / "site"
 ARTIFACTS = ROOT / "test-results"
@@ -27,10 +29,18 @@ ARTIFACTS = ROOT / "test-results"
 # The process that leads this test run: pytest-xdist's controller, whose children its test
 # processes are, or the one pytest process. What a run builds is the run's, named by it.
 RUN_LEADER = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
-BROWSER_SITE = ROOT / "build" / f"browser-site-{RUN_LEADER}"
-BROWSER_SERVER = BROWSER_SITE.with_name(BROWSER_SITE.name + ".json")  # its origin, server pid, build time
+BROWSER_SITE = ROOT / "build" / f"browser-site-{RUN_LEADER}"  # the MkDocs build, served
 MOVED_SITE = ROOT / "build" / f"moved-site-{RUN_LEADER}"  # mkdocs.yml and site/ for a sub-path
-ZENSICAL_SITE = ROOT / "build" / f"zensical-site-{RUN_LEADER}"  # inside the project, as Zensical wants
+ZENSICAL_SITE = ROOT / "build" / f"zensical-site-{RUN_LEADER}"  # the Zensical build, served
+SERVED_BUILDS = {generator.MKDOCS: BROWSER_SITE, generator.ZENSICAL: ZENSICAL_SITE}  # each built for its server
+
+
+def server_record(folder: Path) -> Path:
+    """Where a served build's origin, server pid and build time are kept."""
+    return folder.with_name(folder.name + ".json")
+
+
+BROWSER_SERVER = server_record(BROWSER_SITE)
 RUN_BUILDS = (BROWSER_SITE, MOVED_SITE, ZENSICAL_SITE)
 DONE = ".built"  # written last into a run's build folder: the build finished
 
@@ -42,20 +52,24 @@ def build_env(site_url: str | None = None) -> dict[str, str]:
     return env
 
 
-def build_site(out: Path | None = None, site_url: str | None = None) -> None:
-    """prebuild (unless docs/rules and the rules index are written), mkdocs build, postbuild:
-    into site/, or into `out` for `site_url`."""
+def build_site(out: Path | None = None, site_url: str | None = None, site_generator: str = generator.MKDOCS) -> None:
+    """prebuild (unless docs/rules and the rules index are written), the generator's build, postbuild:
+    into site/, or into `out` for `site_url`. Zensical runs as the venv's own, with no PYTHONPATH,
+    as a reader of the README would run it: the editable install finds the Markdown extensions."""
     prebuilt = (ROOT / "build" / "rules-index.json").exists() and (ROOT / "docs" / "rules").exists()
-    steps = [] if prebuilt and out else [["-m", "build_scripts", "prebuild"]]
-    steps += [
-        ["-m", "mkdocs", "build", "--strict", "--quiet", *(["-d", str(out)] if out else [])],
-        ["-m", "build_scripts", "postbuild", *([str(out)] if out else [])],
-    ]
-    for args in steps:
-        done = subprocess.run(
-            [sys.executable, *args], cwd=ROOT, env=build_env(site_url), capture_output=True, text=True, check=False
-        )
-        assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+    if not (prebuilt and out):
+        _run(["-m", "build_scripts", "prebuild"], build_env(site_url))
+    generator_env = build_env(site_url)
+    if site_generator == generator.ZENSICAL:
+        generator_env = {name: value for name, value in generator_env.items() if name != "PYTHONPATH"}
+    done = generator.generate(out, site_generator, env=generator_env)
+    assert done.returncode == 0, f"{site_generator} build failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+    _run(["-m", "build_scripts", "postbuild", *([str(out)] if out else [])], build_env(site_url))
+
+
+def _run(args: list[str], env: dict[str, str]) -> None:
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
 
 
 @contextlib.contextmanager
@@ -133,26 +147,6 @@ def build_moved_site(folder: Path) -> None:
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     write_rules_json(folder / "site", config)
-
-
-def build_zensical_site(out: Path) -> None:
-    """The site built by the venv's `zensical` with no PYTHONPATH, into `out`."""
-    config = ROOT / f".zensical-test-{RUN_LEADER}.yml"
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config.write_text(text.replace("site_dir: site", f"site_dir: {out}"), encoding="utf-8")
-    try:
-        result = subprocess.run(
-            [str(Path(sys.executable).parent / "zensical"), "build", "-f", str(config), "-c"],
-            cwd=ROOT,
-            env=without_pythonpath(),
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
-    finally:
-        config.unlink()
-    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
 
 
 def soup_of(path: Path) -> BeautifulSoup:

@@ -38,7 +38,6 @@ markdown_extensions:
   - build_scripts.markdown.rule_blocks
   - build_scripts.markdown.rule_marks:
       index: {index_file}
-      errata: {ROOT / "sources" / "errata.yaml"}
   - build_scripts.markdown.calculator_blocks:
       index: {index_file}
       mkdocs_config: {config}

@@ -14,9 +14,11 @@
 // that the reader sees what the rule is under: its scroll margin makes room for the heading.
 import { onAnchorFollowed, onEveryPage } from "../material-events.js";
 import { anchorElsewhere, anchorId } from "./anchor.js";
+import { keepTheOpenedAnchor } from "./opened-anchor.js";
 
 const CLASS = "rule--target";
 document.documentElement.classList.add("rule-targets");   // search.css: the class, not :target, shows the rule
+keepTheOpenedAnchor();
 
 function mark(element) {
   for (const old of document.querySelectorAll("." + CLASS)) if (old !== element) old.classList.remove(CLASS);
