@@ -49,20 +49,20 @@ def test_the_site_stage_runs_the_chosen_generator_then_the_post_build(monkeypatc
     ran = []
     monkeypatch.setenv("SITE_GENERATOR", chosen)
 
-    def generate(site_dir, name):
+    def generate(site_dir, name, reads=None):
         ran.append(("generate", name, site_dir))
         return subprocess.CompletedProcess([], 0, "", "")
 
     monkeypatch.setattr(generator, "generate", generate)
-    monkeypatch.setattr(incremental, "_python", lambda *args: ran.append(args))
+    monkeypatch.setattr(incremental, "run_python", lambda *args, reads=None: ran.append(args))
     incremental.build_site(Path("elsewhere"))
     assert ran == [("generate", chosen, Path("elsewhere")), ("-m", "build_scripts", "postbuild", "elsewhere")]
 
 
 def test_a_failed_generator_fails_the_stage_before_the_post_build(monkeypatch):
     monkeypatch.setenv("SITE_GENERATOR", "zensical")
-    monkeypatch.setattr(generator, "generate", lambda *_: subprocess.CompletedProcess([], 1, "", "broken page"))
-    monkeypatch.setattr(incremental, "_python", lambda *_: pytest.fail("the post-build ran"))
+    monkeypatch.setattr(generator, "generate", lambda *_, **__: subprocess.CompletedProcess([], 1, "", "broken page"))
+    monkeypatch.setattr(incremental, "run_python", lambda *_, **__: pytest.fail("the post-build ran"))
     with pytest.raises(incremental.BuildFailed, match="zensical build failed"):
         incremental.build_site()
 

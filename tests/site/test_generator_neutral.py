@@ -101,7 +101,7 @@ SERVICE_WORKER = ROOT / "build_scripts" / "postbuild" / "offline" / "service_wor
 SERVICE_WORKER_FALLBACK = ROOT / "build_scripts" / "postbuild" / "offline" / "service_worker_site.js"
 
 CLASS = re.compile(r"(?<![\w-])md-[a-z0-9]+(?:(?:__|--|-)[a-z0-9]+)*(?![\w-])")
-GLOBAL = re.compile(r"window\.([A-Za-z_]\w*\$)")
+GLOBAL = re.compile(r"(?:window|globalThis)\.([A-Za-z_]\w*\$)")
 SCOPE_HELPER = re.compile(r"__md_[a-z]+")
 CSS_VARIABLE = re.compile(r"var\((--md-[a-z0-9-]+)")
 
