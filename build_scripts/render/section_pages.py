@@ -144,8 +144,8 @@ class PageRenderer:
         if isinstance(piece, Bullet):
             text = self._run_in(piece.span)
             if top_level:
-                marker = escape(piece.marker) + "\\ " if piece.marker != "•" else ""
-                return [(marker + text) if marker else block_safe(text), ""]
+                marker = f"{escape(piece.marker)} " if piece.marker != "•" else ""
+                return [block_safe(marker + text), ""]  # "2. If you move": "2\\.", not a list
             indent = "    " * (piece.level - 1)
             return [f"{indent}- {text}", ""]
         if isinstance(piece, Table):

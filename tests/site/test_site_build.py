@@ -228,3 +228,12 @@ def test_a_calculator_page_starts_every_download_of_its_calculator_code_at_once(
     loaded = scripts | preloaded | {imported for script in scripts for imported in static_imports(script)}
     needed = {calculator, *static_imports(calculator)}
     assert needed - loaded == set(), sorted(str(path.relative_to(javascripts)) for path in needed - loaded)
+
+
+def test_no_rule_page_shows_the_escape_of_a_numbered_item(site):
+    """A numbered list item ("2. If you move ...") was escaped as "2.\\ If", which printed the backslash."""
+    for page in sorted((site / "rules").glob("*/index.html")):
+        text = soup_of(page).select_one("article").get_text()
+        assert "\\ " not in text, page.parent.name
+    item = soup_of(site / "rules/1-1-the-victory-conditions/index.html").select_one("#r1-1-3 p")
+    assert item.get_text().startswith("2. If you move The One Ring")
