@@ -24,6 +24,7 @@ from build_scripts.glossary.definitions import write_definitions
 from build_scripts.glossary.standard_lines import standard_lines
 from build_scripts.glossary.terms import Term, check_terms_against_rules, load_terms
 from build_scripts.glossary.usage import used_in
+from build_scripts.model.changelog import CHANGELOG_FILE, load_changelog
 from build_scripts.model.document import rule_anchor
 from build_scripts.model.errata import Erratum
 from build_scripts.model.load import Rulebook, load_rulebook
@@ -36,6 +37,7 @@ from build_scripts.postbuild.pyodide_bundle.runtime import CORE_FILES, RUNTIME_D
 from build_scripts.postbuild.pyodide_bundle.snapshot import write_snapshot
 from build_scripts.postbuild.pyodide_bundle.stdlib import write_trimmed_stdlib
 from build_scripts.postbuild.pyodide_bundle.wheel import write_wheel
+from build_scripts.render.about_data import source_entry, write_about_data
 from build_scripts.render.comparison_page import COMPARISON_PATH, comparison_markdown
 from build_scripts.render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from build_scripts.render.glossary_page import GLOSSARY_PATH, glossary_markdown
@@ -54,6 +56,7 @@ from build_scripts.search.sections import write_search_sections
 from build_scripts.site_urls import url_scheme
 from build_scripts.standard_game.changes import CHANGES_FILE, StandardMap, load_standard_map
 from build_scripts.standard_game.rule_fields import rule_fields
+from calculators import __version__
 
 GLOSSARY_INTRO = (
     "Terms of *Middle-earth: The Lidless Eye*, in plain words. Across the site, a dotted term "
@@ -102,10 +105,13 @@ def prebuild() -> None:
     (paths.DOCS / COMPARISON_PATH).write_text(
         comparison_markdown(standard_map, renderer.hrefs.__getitem__), encoding="utf-8"
     )
-    write_ruling_data(
-        [(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
-        + [(book.document, book.text.edition, book.text.cite) for book in sbg_books],
-        rulebook.errata,
+    books = [(document, RULEBOOK_TITLE, RULEBOOK_CITE)] + [
+        (book.document, book.text.edition, book.text.cite) for book in sbg_books
+    ]
+    write_ruling_data(books, rulebook.errata)
+    write_about_data(
+        [source_entry(d, title, cite, rulebook.errata, rulebook.coverage) for d, title, cite in books],
+        load_changelog(paths.SOURCES / CHANGELOG_FILE, {b.id for d, _, _ in books for b in d.blocks}, __version__),
     )
     write_search_sections(document, sbg_books)  # search: where each section sits
     write_glossary_and_turn_summary(rulebook, sbg_books, standard_map)
