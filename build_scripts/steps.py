@@ -19,6 +19,7 @@ from pathlib import Path
 
 from build_scripts import paths
 from build_scripts.composed.check import check_composed_texts
+from build_scripts.edition import EDITION
 from build_scripts.glossary.defined_here import defining_rule_links
 from build_scripts.glossary.definitions import write_definitions
 from build_scripts.glossary.standard_lines import standard_lines
@@ -41,6 +42,7 @@ from build_scripts.render.about_data import source_entry, write_about_data
 from build_scripts.render.comparison_page import COMPARISON_PATH, comparison_markdown
 from build_scripts.render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from build_scripts.render.glossary_page import GLOSSARY_PATH, glossary_markdown
+from build_scripts.render.plain_text import RULES_TXT, rules_text
 from build_scripts.render.ruling_data import RULEBOOK_CITE, RULEBOOK_TITLE, write_ruling_data
 from build_scripts.render.sbg_pages import SbgPageRenderer
 from build_scripts.render.section_pages import PageRenderer, nav_title, page_path
@@ -108,6 +110,7 @@ def prebuild() -> None:
     books = [(document, RULEBOOK_TITLE, RULEBOOK_CITE)] + [
         (book.document, book.text.edition, book.text.cite) for book in sbg_books
     ]
+    (paths.DOCS / RULES_TXT).write_text(rules_text(EDITION, books, rulebook.errata), encoding="utf-8")
     write_ruling_data(books, rulebook.errata)
     write_about_data(
         [source_entry(d, title, cite, rulebook.errata, rulebook.coverage) for d, title, cite in books],
@@ -216,14 +219,17 @@ PUBLIC_FIELDS = (
 )
 
 
+RULES_SCHEMA = "rules.schema.json"  # docs/rules.schema.json: what each field of rules.json holds
+
+
 def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) -> None:
-    """site/rules.json: every rule with its URL from the site root, in the site's URL style."""
+    """site/rules.json: the edition (version, build date) and every rule with its URL from the site
+    root, in the site's URL style; docs/rules.schema.json describes it."""
     entries = json.loads(paths.RULES_INDEX.read_text(encoding="utf-8"))
     index = RuleIndex.load(paths.RULES_INDEX, url_scheme(mkdocs_config))
     public = [{k: index.site_url(e["id"]) if k == "url" else e[k] for k in PUBLIC_FIELDS} for e in entries]
-    (site_dir / "rules.json").write_text(
-        json.dumps(public, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
-    )
+    data = {"schema": RULES_SCHEMA, "version": EDITION["version"], "built": EDITION["built"], "rules": public}
+    (site_dir / "rules.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def write_page_indexes(site_dir: Path = paths.SITE) -> None:

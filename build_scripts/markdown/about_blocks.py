@@ -7,6 +7,8 @@ build/about.json (build_scripts/render/about_data.py):
     ///
     /// changelog        the change log by version, each change with the rules it touched
     ///
+    /// downloads        rules.txt, rules.json and its schema: files the generator does not know
+    ///                  (rules.json is written after it), so linked by their address in the site
 
 The words around the data are the site's own (they state no rule); each block carries the class
 `about-data`, so the page's checks (sources/page-texts.yaml) read only the hand-written sentences.
@@ -14,16 +16,19 @@ The words around the data are the site's own (they state no rule); each block ca
 
 from __future__ import annotations
 
+import html
 import json
 import xml.etree.ElementTree as etree
 from functools import lru_cache
 from pathlib import Path
 
+from markdown.util import AtomicString
 from pymdownx.blocks import BlocksExtension
 from pymdownx.blocks.block import Block
 
 from build_scripts.edition import DATE_FROM_COMMIT, DATE_FROM_ENVIRONMENT
 from build_scripts.model.rule_index import RuleIndex
+from build_scripts.site_urls import url_scheme
 
 BUILT_FROM = {
     DATE_FROM_COMMIT: "the date of the last commit of its sources",
@@ -130,16 +135,51 @@ class ChangelogBlock(AboutBlock):
                         _after(link, ", " if n < len(change["rules"]) - 1 else ".")
 
 
+DOWNLOADS = (  # file at the site's root, its name as shown, what it is
+    (
+        "rules.txt",
+        "rules.txt",
+        ": every rule as plain text, one rule a line that starts with its number, under its part and "
+        "section headings, with each correction and editor's note on a line under its rule.",
+    ),
+    (
+        "rules.json",
+        "rules.json",
+        ": every rule as data, with this version and its build date; its fields are described by ",
+    ),
+)
+SCHEMA = ("rules.schema.json", "rules.schema.json", ", a JSON Schema.")
+
+
+class DownloadsBlock(AboutBlock):
+    NAME = "downloads"
+    CLASS = "about-downloads"
+
+    def draw(self, box: etree.Element) -> None:
+        scheme = url_scheme(self.config["mkdocs_config"])
+        items = []
+        for path, name, what in DOWNLOADS:
+            link = f'<a href="{html.escape(scheme.absolute(path))}"><strong>{name}</strong></a>{html.escape(what)}'
+            items.append(link)
+        path, name, what = SCHEMA
+        items[-1] += f'<a href="{html.escape(scheme.absolute(path))}">{name}</a>{html.escape(what)}'
+        # Stashed as HTML: the generator checks the links it parses against its pages, and rules.json
+        # is written after it (postbuild).
+        listing = _el(box, "ul")
+        listing.text = AtomicString(self.md.htmlStash.store("".join(f"<li>{item}</li>" for item in items)))
+
+
 class AboutBlocksExtension(BlocksExtension):
     def __init__(self, *args, **kwargs):
         self.config = {
             "data": ["build/about.json", "what prebuild wrote for the About page"],
             "index": ["build/rules-index.json", "the rules index written by prebuild"],
+            "mkdocs_config": ["mkdocs.yml", "the MkDocs configuration: where the site is served (site_url)"],
         }
         super().__init__(*args, **kwargs)
 
     def extendMarkdownBlocks(self, md, block_mgr):
-        for block in (EditionBlock, SourceTextsBlock, ChangelogBlock):
+        for block in (EditionBlock, SourceTextsBlock, ChangelogBlock, DownloadsBlock):
             block_mgr.register(block, self.getConfigs())
 
 

@@ -80,7 +80,7 @@ def test_zensical_s_pages_carry_the_footer_line_and_the_about_page(zensical_site
     assert soup_of(zensical_site / ABOUT).select(".about-changelog li")
 
 
-def test_the_about_page_gives_the_edition_the_texts_and_the_changes(site, rulebook):
+def test_the_about_page_gives_the_edition_the_texts_the_changes_and_the_downloads(site, rulebook):
     soup = soup_of(site / ABOUT)
     edition = " ".join(soup.select_one(".about-edition").get_text(" ").split())
     assert f"reference {__version__} of this site, built on {EDITION['built']}" in edition
@@ -99,6 +99,10 @@ def test_the_about_page_gives_the_edition_the_texts_and_the_changes(site, rulebo
     for link in soup.select(".about-changelog a.rule-ref"):
         resolves_to(site, ABOUT, link["href"])
     assert soup.select_one('article a[href="../rules/errata-and-coverage/"]')
+    downloads = {a.get_text(): a["href"] for a in soup.select(".about-downloads a")}
+    assert set(downloads) == {"rules.txt", "rules.json", "rules.schema.json"}
+    for name, href in downloads.items():
+        assert resolves_to(site, ABOUT, href) == site / name
 
 
 def test_a_rule_s_number_copies_its_citation_with_the_version(site):
