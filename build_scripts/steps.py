@@ -53,6 +53,14 @@ from build_scripts.render.turn_summary import (
     load_turn_summary,
     turn_summary_markdown,
 )
+from build_scripts.render.whole_rulebook import (
+    PRINT_PAGES_CSS,
+    WHOLE_RULEBOOK_PATH,
+    in_page_hrefs,
+    print_pages_css,
+    stylesheet_href,
+    whole_rulebook_markdown,
+)
 from build_scripts.search.index import write_search_index
 from build_scripts.search.sections import write_search_sections
 from build_scripts.site_urls import url_scheme
@@ -102,15 +110,16 @@ def prebuild() -> None:
     )
     for page in renderer.pages():
         (paths.DOCS / page.path).write_text(page.markdown, encoding="utf-8")
+    write_whole_rulebook(rulebook, page_link, standard_map)
     sbg_books = write_sbg_pages(rulebook.errata, terms)
     write_rules_index(rulebook, sbg_books, standard_map)
-    (paths.DOCS / COMPARISON_PATH).write_text(
-        comparison_markdown(standard_map, renderer.hrefs.__getitem__), encoding="utf-8"
-    )
     books = [(document, RULEBOOK_TITLE, RULEBOOK_CITE)] + [
         (book.document, book.text.edition, book.text.cite) for book in sbg_books
     ]
     (paths.DOCS / RULES_TXT).write_text(rules_text(EDITION, books, rulebook.errata), encoding="utf-8")
+    (paths.DOCS / COMPARISON_PATH).write_text(
+        comparison_markdown(standard_map, renderer.hrefs.__getitem__), encoding="utf-8"
+    )
     write_ruling_data(books, rulebook.errata)
     write_about_data(
         [source_entry(d, title, cite, rulebook.errata, rulebook.coverage) for d, title, cite in books],
@@ -143,6 +152,24 @@ def prebuild() -> None:
         + sbg_coverage_markdown(sbg_texts, rulebook.coverage),
         encoding="utf-8",
     )
+
+
+def write_whole_rulebook(rulebook: Rulebook, page_link, standard_map: StandardMap) -> None:
+    """The whole rulebook on one page to print, and the printed pages' running heads."""
+    document = rulebook.document
+    printer = PageRenderer(
+        document,
+        rulebook.errata,
+        document.marks,
+        page_link,
+        standard_map=standard_map,
+        hrefs=in_page_hrefs(document),
+        erratum_notes=True,
+    )
+    (paths.DOCS / WHOLE_RULEBOOK_PATH).write_text(
+        whole_rulebook_markdown(document, printer, EDITION, url_scheme()), encoding="utf-8"
+    )
+    (paths.DOCS / PRINT_PAGES_CSS).write_text(print_pages_css(document, EDITION), encoding="utf-8")
 
 
 def write_sbg_pages(errata: list[Erratum], terms: list[Term]) -> list[SbgBook]:
@@ -178,8 +205,9 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
         game_terms = [t for t in terms if t.game == game]
         check_terms_against_rules(game_terms, {b.id: b.text for b in game_blocks})
         page, title, intro = GLOSSARIES[game]
+        print_css = stylesheet_href(scheme, page) if game == "MELE" else None
         (paths.DOCS / page).write_text(
-            glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title, intro, standard),
+            glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title, intro, standard, print_css),
             encoding="utf-8",
         )
     phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})

@@ -17,8 +17,8 @@ from tests.support.site import ROOT, missing_target, soup_of
 
 ABOUT = "about/index.html"
 # One page of each kind the site has: home, rule section, Standard comparison, coverage, glossary,
-# SBG text and glossary, calculator, ruling sheet, turn summary and its card, About, the page a
-# missing address gets.
+# SBG text and glossary, calculator, ruling sheet, turn summary and its card, About, the whole
+# rulebook, the page a missing address gets.
 PAGE_KINDS = (
     "index.html",
     "rules/1-7-combat/index.html",
@@ -32,6 +32,7 @@ PAGE_KINDS = (
     "turn-summary/index.html",
     "turn-summary-card/index.html",
     ABOUT,
+    "rules/whole-rulebook/index.html",
     "404.html",
 )
 
@@ -98,7 +99,8 @@ def test_the_about_page_gives_the_edition_the_texts_the_changes_and_the_download
     assert versions[0].startswith(__version__), versions
     for link in soup.select(".about-changelog a.rule-ref"):
         resolves_to(site, ABOUT, link["href"])
-    assert soup.select_one('article a[href="../rules/errata-and-coverage/"]')
+    for href in ("../rules/whole-rulebook/", "../glossary/", "../rules/errata-and-coverage/"):
+        assert soup.select_one(f'article a[href="{href}"]'), href
     downloads = {a.get_text(): a["href"] for a in soup.select(".about-downloads a")}
     assert set(downloads) == {"rules.txt", "rules.json", "rules.schema.json"}
     for name, href in downloads.items():

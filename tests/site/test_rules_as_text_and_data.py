@@ -97,5 +97,5 @@ def test_rules_txt_marks_every_correction_and_editor_s_note_under_its_rule(publi
 
 def test_rules_txt_rules_json_and_the_schema_are_in_the_offline_copy(site):
     worker = (site / "sw.js").read_text(encoding="utf-8")
-    for name in ("rules.txt", "rules.json", "rules.schema.json", "about/index.html"):
+    for name in ("rules.txt", "rules.json", "rules.schema.json", "rules/whole-rulebook/index.html", "about/index.html"):
         assert f'"url":"{name}"' in worker, name
