@@ -105,7 +105,7 @@ def load_questions(path: Path = QUESTIONS) -> list[dict]:
 
 def rule_ids_by_address(site: Path) -> dict[str, str]:
     """'rules/1-7-combat/#r1-7-25' -> '1.7.25', from the site's rules.json."""
-    return {rule["url"]: rule["id"] for rule in json.loads((site / "rules.json").read_text(encoding="utf-8"))}
+    return {rule["url"]: rule["id"] for rule in json.loads((site / "rules.json").read_text(encoding="utf-8"))["rules"]}
 
 
 def rule_of(href: str, ids: dict[str, str]) -> str | None:

@@ -1,5 +1,5 @@
 """What prebuild writes into docs/ says so in its first line, for a reader who opens it there: a
-page's generated Markdown, a page of data's JSON. tests/site/test_generated_files.py holds every
+page's generated Markdown, a page of data's JSON, a stylesheet, the plain-text rulebook. tests/site/test_generated_files.py holds every
 generated file to it."""
 
 from __future__ import annotations
@@ -22,3 +22,12 @@ def generated_markdown(markdown: str) -> str:
 def generated_data(data: dict) -> dict:
     """The object with the note as its first field."""
     return {NOTE_FIELD: FIELD_NOTE, **data}
+
+
+def generated_css(css: str) -> str:
+    return f"/* {NOTE} */\n{css}"
+
+
+def generated_text(text: str) -> str:
+    """Plain text (rules.txt, whose own lines begin with "#" for headings) with the note first."""
+    return f"# {NOTE}\n{text}"

@@ -45,6 +45,7 @@ from pathlib import Path
 
 from build_scripts import generator, paths
 from build_scripts.composed.page_texts import page_files
+from build_scripts.edition import build_date
 from build_scripts.glossary.terms import GLOSSARY_FILES
 from build_scripts.search.synonyms import SYNONYMS_FILE
 from build_scripts.search.table_words import TABLE_WORDS_FILE
@@ -121,7 +122,8 @@ def build_code_files() -> list[Path]:
 
 def settings() -> dict[str, str]:
     """What is not a file of the project but changes what the build writes: the Python, the
-    generator and the rendering packages it runs with, and the environment variables mkdocs.yml reads."""
+    generator and the rendering packages it runs with, the environment variables mkdocs.yml reads,
+    and the build date (build_scripts/edition.py: SOURCE_DATE_EPOCH or the last commit's)."""
     chosen = generator.chosen()
     found = {"python": sys.version, "generator": chosen}
     for name in (*generator.PACKAGES[chosen], *MARKDOWN_PACKAGES):
@@ -130,6 +132,7 @@ def settings() -> dict[str, str]:
         except metadata.PackageNotFoundError:
             found[f"package {name}"] = "missing"
     found.update({f"${name}": os.environ.get(name, "") for name in ENVIRONMENT})
+    found["build date"] = " ".join(build_date())  # every page's footer: a new commit's date rebuilds them
     return found
 
 

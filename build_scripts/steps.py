@@ -19,12 +19,14 @@ from pathlib import Path
 
 from build_scripts import paths
 from build_scripts.composed.check import check_composed_texts
-from build_scripts.generated import generated_markdown
+from build_scripts.edition import EDITION
+from build_scripts.generated import generated_css, generated_markdown, generated_text
 from build_scripts.glossary.defined_here import defining_rule_links
 from build_scripts.glossary.definitions import write_definitions
 from build_scripts.glossary.standard_lines import standard_lines
 from build_scripts.glossary.terms import Term, check_terms_against_rules, load_terms
 from build_scripts.glossary.usage import used_in
+from build_scripts.model.changelog import CHANGELOG_FILE, load_changelog
 from build_scripts.model.document import rule_anchor
 from build_scripts.model.errata import Erratum
 from build_scripts.model.load import Rulebook, load_rulebook
@@ -37,9 +39,11 @@ from build_scripts.postbuild.pyodide_bundle.runtime import CORE_FILES, RUNTIME_D
 from build_scripts.postbuild.pyodide_bundle.snapshot import write_snapshot
 from build_scripts.postbuild.pyodide_bundle.stdlib import write_trimmed_stdlib
 from build_scripts.postbuild.pyodide_bundle.wheel import write_wheel
+from build_scripts.render.about_data import source_entry, write_about_data
 from build_scripts.render.comparison_page import COMPARISON_PATH, comparison_markdown
 from build_scripts.render.coverage import COVERAGE_PATH, coverage_markdown, sbg_coverage_markdown
 from build_scripts.render.glossary_page import GLOSSARY_PATH, glossary_markdown
+from build_scripts.render.plain_text import RULES_TXT, rules_text
 from build_scripts.render.ruling_data import RULEBOOK_CITE, RULEBOOK_TITLE, write_ruling_data
 from build_scripts.render.sbg_pages import SbgPageRenderer
 from build_scripts.render.section_pages import PageRenderer, nav_title, page_path
@@ -50,11 +54,20 @@ from build_scripts.render.turn_summary import (
     load_turn_summary,
     turn_summary_markdown,
 )
+from build_scripts.render.whole_rulebook import (
+    PRINT_PAGES_CSS,
+    WHOLE_RULEBOOK_PATH,
+    in_page_hrefs,
+    print_pages_css,
+    stylesheet_href,
+    whole_rulebook_markdown,
+)
 from build_scripts.search.index import write_search_index
 from build_scripts.search.sections import write_search_sections
 from build_scripts.site_urls import url_scheme
 from build_scripts.standard_game.changes import CHANGES_FILE, StandardMap, load_standard_map
 from build_scripts.standard_game.rule_fields import rule_fields
+from calculators import __version__
 
 GLOSSARY_INTRO = (
     "Terms of *Middle-earth: The Lidless Eye*, in plain words. Across the site, a dotted term "
@@ -103,13 +116,18 @@ def prebuild() -> None:
     )
     for page in renderer.pages():
         write_page(paths.DOCS / page.path, page.markdown)
+    write_whole_rulebook(rulebook, page_link, standard_map)
     sbg_books = write_sbg_pages(rulebook.errata, terms)
     write_rules_index(rulebook, sbg_books, standard_map)
+    books = [(document, RULEBOOK_TITLE, RULEBOOK_CITE)] + [
+        (book.document, book.text.edition, book.text.cite) for book in sbg_books
+    ]
+    (paths.DOCS / RULES_TXT).write_text(generated_text(rules_text(EDITION, books, rulebook.errata)), encoding="utf-8")
     write_page(paths.DOCS / COMPARISON_PATH, comparison_markdown(standard_map, renderer.hrefs.__getitem__))
-    write_ruling_data(
-        [(document, RULEBOOK_TITLE, RULEBOOK_CITE)]
-        + [(book.document, book.text.edition, book.text.cite) for book in sbg_books],
-        rulebook.errata,
+    write_ruling_data(books, rulebook.errata)
+    write_about_data(
+        [source_entry(d, title, cite, rulebook.errata, rulebook.coverage) for d, title, cite in books],
+        load_changelog(paths.SOURCES / CHANGELOG_FILE, {b.id for d, _, _ in books for b in d.blocks}, __version__),
     )
     write_search_sections(document, sbg_books)  # search: where each section sits
     write_glossary_and_turn_summary(rulebook, sbg_books, standard_map)
@@ -138,6 +156,22 @@ def prebuild() -> None:
         + "\n"
         + sbg_coverage_markdown(sbg_texts, rulebook.coverage),
     )
+
+
+def write_whole_rulebook(rulebook: Rulebook, page_link, standard_map: StandardMap) -> None:
+    """The whole rulebook on one page to print, and the printed pages' running heads."""
+    document = rulebook.document
+    printer = PageRenderer(
+        document,
+        rulebook.errata,
+        document.marks,
+        page_link,
+        standard_map=standard_map,
+        hrefs=in_page_hrefs(document),
+        erratum_notes=True,
+    )
+    write_page(paths.DOCS / WHOLE_RULEBOOK_PATH, whole_rulebook_markdown(document, printer, EDITION, url_scheme()))
+    (paths.DOCS / PRINT_PAGES_CSS).write_text(generated_css(print_pages_css(document, EDITION)), encoding="utf-8")
 
 
 def write_sbg_pages(errata: list[Erratum], terms: list[Term]) -> list[SbgBook]:
@@ -173,9 +207,10 @@ def write_glossary_and_turn_summary(rulebook: Rulebook, sbg_books: list[SbgBook]
         game_terms = [t for t in terms if t.game == game]
         check_terms_against_rules(game_terms, {b.id: b.text for b in game_blocks})
         page, title, intro = GLOSSARIES[game]
+        print_css = stylesheet_href(scheme, page) if game == "MELE" else None
         write_page(
             paths.DOCS / page,
-            glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title, intro, standard),
+            glossary_markdown(game_terms, used_in(game_terms, game_blocks), game, title, intro, standard, print_css),
         )
     phases = load_turn_summary(paths.SOURCES / "turn-summary.yaml", {b.id: b.text for b in blocks})
     (paths.DOCS / TURN_SUMMARY_PATH).parent.mkdir(exist_ok=True)
@@ -214,14 +249,17 @@ PUBLIC_FIELDS = (
 )
 
 
+RULES_SCHEMA = "rules.schema.json"  # docs/rules.schema.json: what each field of rules.json holds
+
+
 def write_rules_json(site_dir: Path, mkdocs_config: Path = paths.MKDOCS_CONFIG) -> None:
-    """site/rules.json: every rule with its URL from the site root, in the site's URL style."""
+    """site/rules.json: the edition (version, build date) and every rule with its URL from the site
+    root, in the site's URL style; docs/rules.schema.json describes it."""
     entries = json.loads(paths.RULES_INDEX.read_text(encoding="utf-8"))
     index = RuleIndex.load(paths.RULES_INDEX, url_scheme(mkdocs_config))
     public = [{k: index.site_url(e["id"]) if k == "url" else e[k] for k in PUBLIC_FIELDS} for e in entries]
-    (site_dir / "rules.json").write_text(
-        json.dumps(public, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
-    )
+    data = {"schema": RULES_SCHEMA, "version": EDITION["version"], "built": EDITION["built"], "rules": public}
+    (site_dir / "rules.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def write_page_indexes(site_dir: Path = paths.SITE) -> None:

@@ -85,7 +85,8 @@ def quick_refusal(
 
 
 class _AnyTag(yaml.SafeLoader):
-    """mkdocs.yml's own tags (!ENV) read as plain values: only its navigation and name are wanted."""
+    """mkdocs.yml's own tags (!ENV, !!python/name) read as plain values: only its navigation and name
+    are wanted."""
 
 
 def _tagged(loader: yaml.SafeLoader, _tag: str, node: yaml.Node):
@@ -93,6 +94,7 @@ def _tagged(loader: yaml.SafeLoader, _tag: str, node: yaml.Node):
 
 
 _AnyTag.add_multi_constructor("!", _tagged)
+_AnyTag.add_multi_constructor("tag:yaml.org,2002:python/", _tagged)
 
 
 def read_config(config: Path = paths.MKDOCS_CONFIG) -> dict:

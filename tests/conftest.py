@@ -103,7 +103,7 @@ def turn_phases(rule_texts) -> list:
 
 @pytest.fixture(scope="session")
 def rules(site: Path) -> list[dict]:
-    return json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    return json.loads((site / "rules.json").read_text(encoding="utf-8"))["rules"]
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
 """The sentences of the hand-written pages (PAGES: the home page, the calculators', the Strategy
-Battle Game's home and edition differences, the ruling sheet), checked against
+Battle Game's home and edition differences, the ruling sheet, the About page), checked against
 sources/page-texts.yaml.
 
 The pages stay plain Markdown. The data file maps each page to its sentences, each sentence as the
@@ -25,7 +25,7 @@ from build_scripts.model.composed_texts import (
 from build_scripts.parse.yaml_text import read_yaml
 
 TEXTS_FILE = "page-texts.yaml"
-PAGES = ("index.md", "calculators/*.md", "sbg/index.md", "sbg/edition-differences.md", "ruling.md")  # docs/
+PAGES = ("index.md", "calculators/*.md", "sbg/index.md", "sbg/edition-differences.md", "ruling.md", "about.md")  # docs/
 
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _BLOCK_OPEN = re.compile(r"^/{3,}\s*\w")  # "/// calculator | strike"

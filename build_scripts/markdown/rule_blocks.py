@@ -22,6 +22,7 @@ from markdown.treeprocessors import Treeprocessor
 from pymdownx.blocks import BlocksExtension
 from pymdownx.blocks.block import Block, type_boolean, type_string
 
+from build_scripts.edition import citation_suffix
 from build_scripts.model.document import RULE_ID, rule_anchor
 
 # Box kind -> Material admonition type (one distinct kind each).
@@ -45,7 +46,8 @@ def permalink(parent: etree.Element, rule_id: str, citation_prefix: str) -> etre
             "class": "rule-num",
             "href": "#" + rule_anchor(rule_id),
             "data-cite": f"{citation_prefix} {rule_id}",
-            "title": f"Copy citation: {citation_prefix} {rule_id}",
+            "data-citation": f"{citation_prefix} {rule_id}, {citation_suffix()}",  # what a tap copies (rules.js)
+            "title": f"Copy citation: {citation_prefix} {rule_id}, {citation_suffix()}",
         },
     )
     link.text = rule_id

@@ -30,9 +30,11 @@ def glossary_markdown(
     title: str,
     intro: str,
     standard: dict[str, list[dict]] | None = None,
+    print_css: str | None = None,
 ) -> str:
     """`standard`: term id -> the Standard rules that change its defining rules (standard_lines.py),
-    the same list its pop-up card shows the first of."""
+    the same list its pop-up card shows the first of. `print_css`: the link to the printed pages'
+    running heads (render/whole_rulebook.py), for a glossary printed as a book, with its Print button."""
     standard = standard or {}
     chosen = sorted((t for t in terms if t.game == game), key=lambda t: t.term.lower())
     by_id = {t.id: t for t in terms}
@@ -41,6 +43,13 @@ def glossary_markdown(
     if game != "MELE":  # pop-ups on this page use this game's terms (glossary_terms.page_game)
         out += [escape(game), f'{{: .part-label data-glossary="{game}" }}', ""]
     out += [f"# {title}", "", intro, "{: .no-glossary }", ""]
+    if print_css:
+        out += [
+            '<p class="print-book print-book--glossary print-book__actions no-glossary">'
+            f'<link rel="stylesheet" href="{print_css}">'
+            '<button type="button" class="md-button" data-print>Print the glossary</button></p>',
+            "",
+        ]
     out.append(
         '<nav class="glossary-index no-glossary" aria-label="Letters">'
         + " ".join(

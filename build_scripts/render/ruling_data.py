@@ -13,6 +13,7 @@ plain file (kept offline with the rest):
     calculators "calculators/strike/" -> {"title", "views": {"calc-attack": "One attack against ..."}}
               the pages a ruling may link its odds to, and what each calculator on them is
     errata_page "rules/errata-and-coverage/"   where every erratum has its entry (#e-c4)
+    edition   "reference 0.1.0"       which edition of the site the rules are cited from
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import re
 from pathlib import Path
 
 from build_scripts import paths
+from build_scripts.edition import citation_suffix
 from build_scripts.generated import generated_data
 from build_scripts.model.document import Document
 from build_scripts.model.errata import Erratum
@@ -59,6 +61,7 @@ def ruling_data(books: list[tuple[Document, str, str]], errata: list[Erratum]) -
         "marks": marks,
         "calculators": calculator_pages(),
         "errata_page": COVERAGE_PATH.removesuffix(".md") + "/",
+        "edition": citation_suffix(),
     }
 
 

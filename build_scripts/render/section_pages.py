@@ -23,6 +23,7 @@ from build_scripts.model.document import (
 )
 from build_scripts.model.errata import Erratum, Mark
 from build_scripts.render import inline_html
+from build_scripts.render.erratum_notes import erratum_note
 from build_scripts.render.inline import PageLink, block_safe, escape, marks_outside, span_markdown
 from build_scripts.render.section_links import section_link_lines
 from build_scripts.render.standard_block import standard_block
@@ -78,7 +79,12 @@ class PageRenderer:
         page_link: PageLink = None,
         glossary_links: dict[str, list[tuple[str, str]]] | None = None,
         standard_map: StandardMap | None = None,
+        hrefs: dict[str, str] | None = None,
+        erratum_notes: bool = False,
     ):
+        """`hrefs`: rule id -> its link from the pages written (each rule's section page by default);
+        `erratum_notes`: each correction also as a note under its rule, with the source's words (for
+        a page read on paper, where the corrected words cannot be tapped)."""
         self.document = document
         self.errata = errata
         self.marks = marks
@@ -86,11 +92,12 @@ class PageRenderer:
         self.glossary_links = glossary_links or {}  # rule id -> (term, its entry) for the terms it defines
         self.standard_map = standard_map  # the Standard game's changes, shown on each rule they touch
         self.rule_texts = {b.id: b.text for b in document.blocks}
-        self.hrefs = {
+        self.hrefs = hrefs or {
             b.id: f"{page_path(s).removeprefix('rules/')}#{rule_anchor(b.id)}"
             for s in document.sections
             for b in s.blocks
         }
+        self.erratum_notes = erratum_notes
 
     def pages(self) -> list[Page]:
         return [Page(s, page_path(s), self.section_markdown(s)) for s in self.document.sections]
@@ -133,6 +140,7 @@ class PageRenderer:
         for piece in block.pieces:
             body += self.piece_markdown(piece, top_level=block.kind in ("bullet", "item"))
         body += self._stray_errata(block)
+        body += self._correction_notes(block)
         body += self._glossary_line(block)
         if self.standard_map:
             body += standard_block(block.id, self.standard_map, self.rule_texts, self.hrefs.__getitem__)
@@ -145,8 +153,8 @@ class PageRenderer:
         if isinstance(piece, Bullet):
             text = self._run_in(piece.span)
             if top_level:
-                marker = escape(piece.marker) + "\\ " if piece.marker != "•" else ""
-                return [(marker + text) if marker else block_safe(text), ""]
+                marker = f"{escape(piece.marker)} " if piece.marker != "•" else ""
+                return [block_safe(marker + text), ""]  # "2. If you move": "2\\.", not a list
             indent = "    " * (piece.level - 1)
             return [f"{indent}- {text}", ""]
         if isinstance(piece, Table):
@@ -201,6 +209,15 @@ class PageRenderer:
             if stray
             else []
         )
+
+    def _correction_notes(self, block: Block) -> list[str]:
+        if not self.erratum_notes:
+            return []
+        out = []
+        for erratum in self.errata:
+            if erratum.corrects_text and erratum.id in block.errata and erratum.source == self.document.source:
+                out += [block_safe(escape(erratum_note(erratum))), "{: .erratum-note .no-glossary }", ""]
+        return out
 
     def _glossary_line(self, block: Block) -> list[str]:
         """By the rule where a section defines terms: a way to each term's glossary entry."""

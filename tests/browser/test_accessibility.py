@@ -24,9 +24,10 @@ from tests.support.site import ROOT
 PAGES = ALL_CALCULATOR_PAGES
 
 # One page of each kind: home, a rule page, the glossaries, the turn summary and its print
-# version, errata and coverage, every calculator, the Strategy Battle Game pages, the 404 page.
+# version, errata and coverage, every calculator, the Strategy Battle Game pages, About, the 404 page.
 AXE_PAGES = [
     "",
+    "about/",
     "rules/1-7-combat/",
     "glossary/",
     "turn-summary/",

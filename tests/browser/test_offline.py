@@ -132,6 +132,7 @@ def test_a_first_visit_to_a_reading_page_saves_the_pages_but_no_engine_file(open
             "/404.html",
             "/search/search_index.json",
             "/rules.json",
+            "/rules.txt",
             "/assets/engine/engine.json",
         ):
             assert needed in precached, needed

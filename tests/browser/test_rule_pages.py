@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from calculators import __version__
 from tests.support.browser import COMBAT, PHONE, SBG_ADVANCED, assert_landed_on, open_phone_page
 
 
@@ -25,7 +26,7 @@ def test_tapping_a_rule_number_copies_its_citation(open_page, origin):
     number.tap()
     toast = page.locator("#site-messages[data-message='rule-copied']")
     toast.wait_for(state="visible")
-    citation = f"MELE 1.7.24 — {origin}/{COMBAT}#r1-7-24"
+    citation = f"MELE 1.7.24, reference {__version__} — {origin}/{COMBAT}#r1-7-24"
     assert toast.inner_text() == f"Copied: {citation}"
     assert page.evaluate("navigator.clipboard.readText()") == citation
     assert urlparse(page.url).fragment == "r1-7-24"

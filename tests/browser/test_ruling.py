@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 import pytest
 
+from calculators import __version__
 from tests.browser.axe import axe_violations, describe
 from tests.support.browser import COMBAT, PHONE, expect, wait_for_engine
 from tests.support.offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
@@ -158,7 +159,8 @@ def test_a_judge_collects_states_copies_and_shares_a_ruling(open_page, origin, s
     assert "Editor's note (rule conflict, B6): As told, this move breaks the rules" in text
     assert text.index("MELE 1.7.25") < text.index("MELE 1.1.21") < text.index("MELE 1.7.28")
     assert (
-        f"Rules from Middle-earth: The Lidless Eye rulebook, as published on this site, build {build}.\n"
+        f"Rules from Middle-earth: The Lidless Eye rulebook, as published on this site, reference {__version__}, "
+        f"build {build}.\n"
         f"This ruling: {link}\n"
     ) in text
     assert copied(page, ".ruling-copy-link") == link

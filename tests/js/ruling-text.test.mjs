@@ -25,6 +25,7 @@ const DATA = {
     B6: { kind: "conflict", label: "Rule conflict", source_text: null, note: "As told, this move breaks the rules." } },
   marks: { "1.1.21": [["A1", 10, 27], ["B6", 0, 5]] },
   calculators: {},
+  edition: "reference 0.1.0",
 };
 const RULING = { rules: ["1.7.25", "1.1.21"], question: "Does it tap?", answer: "No.\nPlay on.", calculator: "", game: "" };
 
@@ -34,7 +35,7 @@ test("the question, the answer, then each rule in the ruling's order with its wo
   assert.ok(text.includes("MELE 1.7.25: If this result is equal to the strike's prowess, the strike was ineffectual.\n"
     + `${siteUrl("rules/1-7-combat/#r1-7-25")}\n`), "the list bullet is left out, the address follows");
   assert.ok(text.indexOf("MELE 1.7.25") < text.indexOf("MELE 1.1.21"));
-  assert.ok(text.endsWith("Rules from Middle-earth: The Lidless Eye rulebook, as published on this site, build abc123.\n"
+  assert.ok(text.endsWith("Rules from Middle-earth: The Lidless Eye rulebook, as published on this site, reference 0.1.0, build abc123.\n"
     + "This ruling: https://x.example/ruling/?r=1\n"), text);
 });
 
@@ -60,7 +61,7 @@ test("the game, the odds, and each book the rules come from; unknown rules are l
   assert.ok(text.includes("MESBG Advanced Rules SBG-A.1.4: Boats float."), text);
   assert.ok(!text.includes("0.0.0"));
   assert.ok(text.includes("Rules from Middle-earth: The Lidless Eye rulebook; The Strategy Battle Game's advanced rules, "
-    + "as published on this site, build unknown."), text);
+    + "as published on this site, reference 0.1.0, build unknown."), text);
 });
 
 test("question and answer are cut at the text limit", () => {

@@ -28,6 +28,10 @@ def says_it_is_generated(name: str, text: str) -> bool:
     if name.endswith(".json"):
         return next(iter(json.loads(text).items()), None) == (NOTE_FIELD, FIELD_NOTE)
     lines = text.splitlines()
+    if name.endswith(".css"):
+        return lines[:1] == [f"/* {NOTE} */"]
+    if name.endswith(".txt"):
+        return lines[:1] == [f"# {NOTE}"]
     return lines[:2] == ["---", f"# {NOTE}"] or lines[:1] == [f"<!-- {NOTE} -->"]
 
 

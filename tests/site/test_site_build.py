@@ -239,3 +239,12 @@ def test_a_calculator_page_starts_the_engine_without_waiting_on_an_import(site):
     preloaded = {(page.parent / tag["href"]).resolve() for tag in soup_of(page).select('link[rel="modulepreload"]')}
     needed = static_imports(javascripts / "calculators" / "engine-start.js")
     assert needed - preloaded == set(), sorted(str(path.relative_to(javascripts)) for path in needed - preloaded)
+
+
+def test_no_rule_page_shows_the_escape_of_a_numbered_item(site):
+    """A numbered list item ("2. If you move ...") was escaped as "2.\\ If", which printed the backslash."""
+    for page in sorted((site / "rules").glob("*/index.html")):
+        text = soup_of(page).select_one("article").get_text()
+        assert "\\ " not in text, page.parent.name
+    item = soup_of(site / "rules/1-1-the-victory-conditions/index.html").select_one("#r1-1-3 p")
+    assert item.get_text().startswith("2. If you move The One Ring")

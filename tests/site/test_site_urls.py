@@ -33,7 +33,7 @@ def test_calculator_scripts_get_rule_urls_under_the_base(moved_site):
 
 def test_rules_json_urls_follow_the_url_style(moved_site):
     site, _ = moved_site
-    rules = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    rules = json.loads((site / "rules.json").read_text(encoding="utf-8"))["rules"]
     assert rules[0]["url"].partition("#")[0].endswith(".html")
     wrong = [rule["url"] for rule in rules if missing_target(site, BASE, BASE + rule["url"])]
     assert not wrong, wrong[:5]

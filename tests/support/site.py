@@ -111,9 +111,10 @@ def moved_config(folder: Path) -> Path:
     path = folder / "mkdocs.yml"
     config.update(site_url=MOVED_SITE_URL, use_directory_urls=False, docs_dir=str(ROOT / "docs"))
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
-    for extension in config["markdown_extensions"]:
-        if isinstance(extension, dict) and "build_scripts.markdown.calculator_blocks" in extension:
-            extension["build_scripts.markdown.calculator_blocks"]["mkdocs_config"] = str(path)
+    for extension in config["markdown_extensions"]:  # the extensions that write the site's addresses
+        for name in ("build_scripts.markdown.calculator_blocks", "build_scripts.markdown.about_blocks"):
+            if isinstance(extension, dict) and name in extension:
+                extension[name]["mkdocs_config"] = str(path)
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
 

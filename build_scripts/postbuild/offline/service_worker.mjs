@@ -30,7 +30,7 @@ const MANIFEST_FILE = "offline.json";
 const ENGINE_MANIFEST = "assets/engine/engine.json";
 const WORKBOX_WINDOW = "assets/javascripts/offline/workbox-window.mjs";
 const FILES = {
-  globPatterns: ["**/*.{html,css,js,mjs,json,svg,png,ico,webmanifest,xml}"],
+  globPatterns: ["**/*.{html,css,js,mjs,json,svg,png,ico,webmanifest,xml,txt}"],   // txt: rules.txt
   globIgnores: [
     "sw.js",
     "assets/pyodide/**",   // the engine: its own precache, kept when a page asks

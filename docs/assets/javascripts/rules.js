@@ -11,8 +11,9 @@ function ruleAddress(link) {
   return url.origin + url.pathname + url.hash;
 }
 
+// "MELE 1.7.24, reference 0.1.0": the rule and the edition of the site it is cited from.
 function citationFor(link) {
-  return link.dataset.cite + " — " + ruleAddress(link);
+  return link.dataset.citation + " — " + ruleAddress(link);
 }
 
 export function copyText(text) {

@@ -44,7 +44,9 @@ CLICK_ARRIVED_MS = 10_000
 
 @cache
 def rule(rule_id: str) -> dict:
-    return next(r for r in json.loads((BROWSER_SITE / "rules.json").read_text(encoding="utf-8")) if r["id"] == rule_id)
+    return next(
+        r for r in json.loads((BROWSER_SITE / "rules.json").read_text(encoding="utf-8"))["rules"] if r["id"] == rule_id
+    )
 
 
 @cache

@@ -9,6 +9,7 @@ The texts, by where the reader meets them:
     the glossary: each definition
     the turn summary and its printable copy: each phase's summary and each step
     the reference card: each line
+    the About page's change log: each change (sources/changelog.yaml)
 The rule text itself is the source's, and headings, buttons and the site's menus are not composed
 statements about the rules. The data these texts are checked against (sources/*.yaml) is read
 here as data: a text on a page that none of it declares fails, naming the page and the text."""
@@ -29,7 +30,7 @@ from build_scripts.model.errata import load_errata
 from tests.support.site import soup_of
 
 TEXT_ELEMENTS = ("p", "li", "tr")
-NOT_COMPOSED = ".calculator, #ruling, h1, h2, h3, h4, h5, h6"  # checked on their own, or headings
+NOT_COMPOSED = ".calculator, #ruling, .about-data, h1, h2, h3, h4, h5, h6"  # checked on their own, or headings
 UNIT = re.compile(r" \((?:2D6|D6)\)$")  # a roll input's dice, shown after its label
 EXAMPLE = re.compile(r"^The book's example: (?P<label>.*) \((?P<rule>[\w.-]+)\)\.$")
 
@@ -181,3 +182,20 @@ def test_every_glossary_definition_is_an_evidenced_entry(site):
             entry = heading.find_next_sibling("div", class_="glossary-entry")
             definition = entry.find("p", class_=False)
             assert words(definition) == term.definition and term.evidence, term.id
+
+
+def test_every_change_in_the_about_page_s_log_is_a_declared_entry_of_the_change_log(site):
+    """The About page's data blocks (build_scripts/markdown/about_blocks.py) say what the site is;
+    of them, only the change log says something of the rules, each change from the checked log."""
+    data = yaml.safe_load((paths.SOURCES / "changelog.yaml").read_text(encoding="utf-8"))
+    declared = {
+        " ".join(c["text"].split()): c["evidence"] for version in data for c in version["changes"] if c.get("evidence")
+    }
+    shown = []
+    for item in soup_of(site / "about" / "index.html").select(".about-changelog li"):
+        label = item.find("strong")
+        rules = item.select_one(".about-changelog__rules")
+        text = words(item).removeprefix(words(label)).removesuffix(words(rules) if rules else "").strip()
+        shown.append(text)
+    assert shown and set(shown) == set(declared)
+    assert all(declared[text] == "instruction" or isinstance(declared[text], dict) for text in shown)

@@ -349,7 +349,7 @@ def test_every_kind_of_composed_text_refuses_a_folded_word(tmp_path):
 def test_every_composed_text_of_the_project_is_declared_and_its_quotes_are_in_their_rules(rule_texts):
     texts = check_composed_texts(rule_texts)
     kinds = {text.kind for text in texts}
-    assert kinds == {"hint", "label", "option", "reason", "example", "sentence", "covers"}
+    assert kinds == {"hint", "label", "option", "reason", "example", "sentence", "covers", "change"}
     assert sum(not text.instruction for text in texts) > 80
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from calculators import __version__
 from tests.support.markdown_extensions import convert
 
 EXTENSIONS = ["build_scripts.markdown.rule_blocks"]
 
 
 def test_a_paragraph_rule_has_its_anchor_and_permalink():
+    """The permalink copies the citation with the site's version (data-citation, rules.js)."""
     html = convert(
         """
         //// rule | 1.7.24
@@ -23,7 +25,8 @@ def test_a_paragraph_rule_has_its_anchor_and_permalink():
     )
     assert html == (
         '<div class="rule rule--paragraph" data-lines="475-475" data-rule="1.7.24" id="r1-7-24">'
-        '<a class="rule-num" data-cite="MELE 1.7.24" href="#r1-7-24" title="Copy citation: MELE 1.7.24">1.7.24</a>'
+        f'<a class="rule-num" data-citation="MELE 1.7.24, reference {__version__}" data-cite="MELE 1.7.24" '
+        f'href="#r1-7-24" title="Copy citation: MELE 1.7.24, reference {__version__}">1.7.24</a>'
         '<button aria-label="Add MELE 1.7.24 to the ruling" aria-pressed="false" class="rule-add" data-rule="1.7.24" '
         'type="button"></button>'
         "<p>If this result is greater than the strike's prowess, the strike fails.</p>\n</div>"
@@ -44,8 +47,9 @@ def test_a_box_is_an_admonition_with_the_permalink_in_its_title():
     )
     assert html == (
         '<div class="rule rule--clarification admonition info" data-lines="469-469" data-rule="1.7.11" '
-        'id="r1-7-11">\n<p class="admonition-title">Clarification<a class="rule-num" data-cite="MELE 1.7.11" '
-        'href="#r1-7-11" title="Copy citation: MELE 1.7.11">1.7.11</a><button aria-label="Add MELE 1.7.11 to the ruling" '
+        'id="r1-7-11">\n<p class="admonition-title">Clarification<a class="rule-num" '
+        f'data-citation="MELE 1.7.11, reference {__version__}" data-cite="MELE 1.7.11" href="#r1-7-11" '
+        f'title="Copy citation: MELE 1.7.11, reference {__version__}">1.7.11</a><button aria-label="Add MELE 1.7.11 to the ruling" '
         'aria-pressed="false" class="rule-add" data-rule="1.7.11" type="button"></button></p>\n<p>Text.</p>\n</div>'
     )
 
@@ -65,7 +69,8 @@ def test_a_bullet_keeps_its_level_and_an_sbg_rule_its_citation():
     )
     assert html.startswith(
         '<div class="rule rule--bullet rule--level-2" data-lines="" data-rule="SBG-A.2.3" '
-        'id="rsbg-a-2-3"><a class="rule-num" data-cite="SBG-A SBG-A.2.3" href="#rsbg-a-2-3"'
+        f'id="rsbg-a-2-3"><a class="rule-num" data-citation="SBG-A SBG-A.2.3, reference {__version__}" '
+        'data-cite="SBG-A SBG-A.2.3" href="#rsbg-a-2-3"'
     )
 
 

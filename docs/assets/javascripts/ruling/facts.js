@@ -64,8 +64,10 @@ export function oddsOf(path, data) {
   return { title: page.views[found.view] || page.title, address: siteUrl(found.path) };
 }
 
-/** Where the cited rules come from, and which build of this site shows them. */
+/** Where the cited rules come from, and which edition and build of this site shows them. */
 export function attribution(cited, data, version) {
   const books = [...new Set(cited.map((rule) => titleOf(rule, data)))];
-  return books.length ? `Rules from ${books.join("; ")}, as published on this site, build ${version || "unknown"}.` : "";
+  return books.length
+    ? `Rules from ${books.join("; ")}, as published on this site, ${data.edition}, build ${version || "unknown"}.`
+    : "";
 }

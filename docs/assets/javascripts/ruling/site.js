@@ -25,8 +25,8 @@ function fetchJson(path) {
 
 /** {rules: Map id -> rule, data} once both files have arrived. */
 export async function loadRulebook() {
-  const [rules, data] = await Promise.all([fetchJson("rules.json"), fetchJson("ruling-data.json")]);
-  return { rules: new Map(rules.map((rule) => [rule.id, rule])), data };
+  const [published, data] = await Promise.all([fetchJson("rules.json"), fetchJson("ruling-data.json")]);
+  return { rules: new Map(published.rules.map((rule) => [rule.id, rule])), data };
 }
 
 /** The build's identity (offline.json, written with the service worker), or "" if unknown. */
