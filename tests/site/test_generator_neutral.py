@@ -64,6 +64,8 @@ THEME_CLASSES = {
     "md-source-file": "a printed sheet is the page alone",
     "md-banner": "a printed sheet is the page alone",
     "md-dialog": "a printed sheet is the page alone",
+    "md-typeset__scrollwrap": "a printed book's tables at their full width",
+    "md-typeset__table": "a printed book's tables at their full width",
 }
 
 # What the page scripts take from the theme's bundle (window globals): each build's bundle must set it.
@@ -88,6 +90,7 @@ OVERRIDES = {
     "partials/engine-start.html": ('head link[rel="modulepreload"][href$="calculators/calculator.js"]',),
     "partials/reading-as.html": ("button#reading-as",),
     "partials/rule-search.html": ("[data-rule-search] input[name=query]", "button[data-rule-search-open]"),
+    "partials/copyright.html": (".md-copyright .edition-line a.edition-line__about",),
 }
 OVERRIDES_ON_THE_CALCULATOR_PAGE = {"partials/engine-start.html"}  # its mark is on calculator pages only
 # Each generator's theme templates, where an override replaces a file of the same path.

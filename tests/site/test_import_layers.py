@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,14 @@ def test_a_planted_upward_import_breaks_a_contract(copy_of_the_tree, module, pla
     done = lint_imports(copy_of_the_tree)
     assert done.returncode != 0
     assert broken in done.stdout and "BROKEN" in done.stdout, done.stdout
+
+
+def test_every_module_of_the_build_has_its_layer():
+    """A module the layers do not name is held to nothing: each of build_scripts' modules and stages is named."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    layers = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")["layers"]
+    named = {name.strip() for layer in layers for name in layer.split("|")}
+    top = ROOT / "build_scripts"
+    modules = {f"build_scripts.{p.stem}" for p in top.glob("*.py") if p.stem != "__init__"}
+    stages = {f"build_scripts.{p.name}" for p in top.iterdir() if (p / "__init__.py").exists()}
+    assert modules | stages == named

@@ -1,5 +1,5 @@
 """The whole rulebook's page and its printed pages' running heads (build_scripts/render/whole_rulebook.py);
-the page as built and printed: tests/site/test_judges_edition.py, tests/browser/test_print_books.py."""
+the page as built and printed: tests/site/test_whole_rulebook_page.py, tests/browser/test_print_books.py."""
 
 from __future__ import annotations
 
