@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
+from calculators import __version__
 from tests.support.browser import COMBAT, PHONE, open_phone_page, search_results
 
 MIN_WIDTH, MIN_HEIGHT = 44, 32
+EDITION = f"reference {__version__}"
 
 # Each numbered rule: the boxes of its number and its control, the box of the rule, and
 # every line box of its words (Range rects), so that overlaps can be measured.
@@ -71,7 +73,7 @@ def test_a_citation_copied_after_a_search_has_no_query(open_page, origin):
         ".rule-search__item a", "(links, href) => links.find(a => a.href === href).click()", results[0]
     )
     page.wait_for_url(f"**/{COMBAT}*")
-    assert copy_citation(page, "1.7.25", tap=False) == f"MELE 1.7.25 — {origin}/{COMBAT}#r1-7-25"
+    assert copy_citation(page, "1.7.25", tap=False) == f"MELE 1.7.25, {EDITION} — {origin}/{COMBAT}#r1-7-25"
     assert page.evaluate("location.search") == "", "the address bar keeps the rule's own address too"
 
 
@@ -79,4 +81,4 @@ def test_a_citation_from_a_highlighted_address_on_a_phone_is_clean(open_page, or
     page = open_page(None, **PHONE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
     page.goto(f"{origin}/{COMBAT}?h=strike&utm_source=chat#r1-7-24")
-    assert copy_citation(page, "1.7.24", tap=True) == f"MELE 1.7.24 — {origin}/{COMBAT}#r1-7-24"
+    assert copy_citation(page, "1.7.24", tap=True) == f"MELE 1.7.24, {EDITION} — {origin}/{COMBAT}#r1-7-24"
