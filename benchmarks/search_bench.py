@@ -27,7 +27,7 @@ import yaml
 
 from benchmarks.site_build import ROOT
 
-QUESTIONS = ROOT / "tests" / "search" / "questions.yaml"
+QUESTIONS = ROOT / "tests" / "build_scripts" / "search" / "questions.yaml"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 CPU_SLOWDOWN = 4
 KEY_HELD_MS = 80

@@ -120,7 +120,7 @@ def test_the_snapshot_start_answers_every_scenario_as_cpython(tour, page_name):
 # asked for the views' answer to a view's form values, with the page's rule links.
 ENGINE_ANSWER_JS = """async ([view, values, links]) => {
   const script = document.querySelector('script[src$="calculators/calculator-page.js"]');
-  const { engine } = await import(new URL("engine.js", script.src).href);
+  const { engine } = await import(new URL("worker-client.js", script.src).href);
   return engine().render(view, values, links);
 }"""
 

@@ -11,14 +11,14 @@ at the phone's CPU slowdown, is `make bench`'s longest part); each calculator is
 in CPython rather than a thousand; Firefox and WebKit each make one input change rather than a run
 of them, and WebKit runs WebAssembly on its baseline compiler alone, as the cross-engine tests run
 it (as Chromium here runs with the tests' flags). The hit-rate targets over the whole set are checked by tests/build_scripts/search/test_hit_rates.py,
-with the site's own search engine (engine.js) on the built index."""
+with the site's own search engine (rank.js) on the built index."""
 
 from __future__ import annotations
 
 import functools
 import math
 
-from benchmarks import browser_bench, engines_bench, network, report, search_bench
+from benchmarks import browser_bench, engines_bench, measure_all, network, search_bench
 from tests.browser.cross_engine import engines
 
 QUESTIONS_ASKED = 1  # of the tuning questions, as many earlier held-out ones and as many held-out ones
@@ -54,13 +54,15 @@ def fast_4g_for_both(measure):
 def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
     monkeypatch.setattr(network, "first_live_result", fast_4g_for_both(network.first_live_result))
     monkeypatch.setattr(search_bench, "load_questions", a_few_questions)
-    monkeypatch.setattr(report, "engine_figures", functools.partial(report.engine_figures, repeat=ENGINE_CALLS))
+    monkeypatch.setattr(
+        measure_all, "engine_figures", functools.partial(measure_all.engine_figures, repeat=ENGINE_CALLS)
+    )
     monkeypatch.setattr(engines_bench, "UPDATE_VALUES", UPDATE_VALUES)
     monkeypatch.setattr(engines, "launch", functools.partial(engines.launch, wasm_baseline_only=True))
-    served = report.Build(
+    served = measure_all.Build(
         served_site.site, served_site.origin, [served_site.build_seconds]
     )  # served by the tests: close() leaves it
-    rows = report.figures(runs=1, browser=browser, served=served)
+    rows = measure_all.figures(runs=1, browser=browser, served=served)
     names = [row["figure"] for row in rows]
     expected = [
         "build (parse + render + mkdocs build + postbuild)",
@@ -102,5 +104,5 @@ def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
     assert by_name["search: rule hit rate, top-3 (question set)"] > 0, "the search box answered"
     assert by_name["search: index, gzip"] < 300
 
-    lines = report.table(rows).splitlines()
-    assert lines[0] == report.HEADER and len(lines) == len(rows) + 1
+    lines = measure_all.table(rows).splitlines()
+    assert lines[0] == measure_all.HEADER and len(lines) == len(rows) + 1

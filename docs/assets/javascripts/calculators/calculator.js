@@ -2,7 +2,7 @@
 // HTML and its one-line answer come from the views in the worker (calculators/views), the same code
 // that wrote the build-time result; this module only wires events, the URL and the status, and
 // swaps in what the views wrote. calculator-page.js loads it on a page that has a calculator; the engine is
-// a module-level singleton (engine.js), started only there.
+// a module-level singleton (worker-client.js), started only there.
 import { engine } from "./worker-client.js";
 import { engineKeptOffline } from "./engine-kept.js";
 import { applyRequirements, markSet, openWhatIsSet, step, tapSymbol } from "./form.js";

@@ -31,7 +31,7 @@ export function saidText(said) {
   return "Found by " + said.map((words) => "\u201c" + words + "\u201d").join(", ");
 }
 
-// The list item of one result. `result.snippet` is already HTML (engine.js escapes the text
+// The list item of one result. `result.snippet` is already HTML (rank.js escapes the text
 // and marks the matches).
 export function resultItem(result, href) {
   const name = result.kind === "rule" ? result.id
