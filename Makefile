@@ -74,11 +74,12 @@ serve: install
 # tests first, the many quick ones last, to even out the end (xdist's default, the files with
 # most tests first, left a long one-test file to the end). Two processes keep both cores of a
 # 2-core machine busy; the browsers' own threads fill the rest.
-# TEST_JOBS=1 runs one process, in file order.
+# TEST_JOBS=1 runs one process, in file order. At the end it names the 15 slowest tests and the
+# time spent per test folder (tests/support/time_spent.py).
 TEST_JOBS ?= 2
 test: lint build browser
 	node --test tests/js/
-	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
+	$(PY) -m pytest -m "not chromium" --durations=15 $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
 
 # Ruff for the Python, import-linter for the stages' import rules (pyproject.toml), ESLint for the
 # JavaScript; all pinned, all must be clean.

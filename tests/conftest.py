@@ -27,6 +27,7 @@ from tests.support.site import (
     built_once,
     one_build_at_a_time,
 )
+from tests.support.time_spent import register as register_time_spent
 
 
 @pytest.fixture(scope="session")
@@ -40,16 +41,12 @@ def site() -> Path:
 def pytest_configure(config):
     """Empty test-results/ once per run, in the process that leads it. pytest-playwright empties it
     at each process's first test, which under pytest-xdist could delete what the other process
-    has just written (the fixture below takes the plugin's place)."""
+    has just written (the fixture below takes the plugin's place). With --durations, the time per
+    folder is added up and printed at the end (tests/support/time_spent.py)."""
     if not hasattr(config, "workerinput"):
         shutil.rmtree(ARTIFACTS, ignore_errors=True)
         end_run_builds()  # a run killed before its end may have left them under this pid
-
-
-def pytest_unconfigure(config):
-    """The run's browser server stops and its builds go, once every test process is done."""
-    if not hasattr(config, "workerinput"):
-        end_run_builds()
+    register_time_spent(config)
 
 
 def end_run_builds() -> None:
