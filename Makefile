@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install build serve test lint bench screenshots clean browser
+.PHONY: install build serve test check lint bench screenshots clean browser
 
 # The project itself is installed editable, so the venv's mkdocs and zensical find build_scripts
 # without PYTHONPATH.
@@ -80,6 +80,13 @@ TEST_JOBS ?= 2
 test: lint build browser
 	node --test tests/js/
 	$(PY) -m pytest -m "not chromium" --durations=15 $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
+
+# The quick loop for authors, within a minute on a 2-core machine: the linters, the JavaScript
+# logic tests and every Python test that needs no browser, except the `builds` tests (a site build,
+# a Node step of the build: pyproject.toml's markers), which make test runs with the browser suite.
+check: lint build
+	node --test tests/js/
+	$(PY) -m pytest tests --ignore=tests/browser -m "not builds" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS))
 
 # Ruff for the Python, import-linter for the stages' import rules (pyproject.toml), ESLint for the
 # JavaScript; all pinned, all must be clean.

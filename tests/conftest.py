@@ -49,6 +49,23 @@ def pytest_configure(config):
     register_time_spent(config)
 
 
+# The fixtures that build a whole site of their own: a test that asks for one builds (make check
+# leaves it to make test).
+SITE_BUILDING_FIXTURES = {"moved_site", "zensical_site"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if SITE_BUILDING_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.builds)
+
+
+def pytest_unconfigure(config):
+    """The run's browser server stops and its builds go, once every test process is done."""
+    if not hasattr(config, "workerinput"):
+        end_run_builds()
+
+
 def end_run_builds() -> None:
     if BROWSER_SERVER.exists():
         with contextlib.suppress(ProcessLookupError, ValueError, KeyError):
