@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install build serve test check lint bench screenshots clean browser
+.PHONY: install build serve test check test-under-load lint bench screenshots clean browser
 
 # The project itself is installed editable, so the venv's mkdocs and zensical find build_scripts
 # without PYTHONPATH.
@@ -87,6 +87,13 @@ test: lint build browser
 check: lint build
 	node --test tests/js/
 	$(PY) -m pytest tests --ignore=tests/browser -m "not builds" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS))
+
+# The whole make test of the committed HEAD, from a fresh clone, with a CPU-bound process of its
+# own beside it taking one core (as CI's machine can be); both bounded in time (40 minutes,
+# LIMIT_S=<seconds> to change it) and stopped whatever happens (tests/support/under_load.py). It
+# says passed or failed, and the time.
+test-under-load:
+	$(PYTHON) -m tests.support.under_load $(if $(LIMIT_S),--limit $(LIMIT_S))
 
 # Ruff for the Python, import-linter for the stages' import rules (pyproject.toml), ESLint for the
 # JavaScript; all pinned, all must be clean.
