@@ -173,9 +173,19 @@ def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: flo
             return answer
         if time.monotonic() > deadline:
             raise PlaywrightTimeoutError(
-                f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}; "
-                f"the page: {page.evaluate(PAGE_STATE_JS)}"
+                f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}; the page: {page_state(page)}"
             )
+
+
+def page_state(page):
+    """What the page is in (PAGE_STATE_JS), or why it could not say (closed, between documents); a
+    cross-engine page says it itself."""
+    if hasattr(page, "state"):
+        return page.state()
+    try:
+        return page.evaluate(PAGE_STATE_JS)
+    except PlaywrightError as error:
+        return f"unknown ({error.message.splitlines()[0]})"
 
 
 # --- helpers the tests share ----------------------------------------------------------------------
@@ -331,7 +341,7 @@ def form_values(page, view: str) -> dict:
     try:
         page.wait_for_function(FIELDS_ON_PAGE_JS, fields)
     except (TimeoutError, PlaywrightTimeoutError) as error:
-        raise AssertionError(f"{view}: fields missing from the page: {page.evaluate(PAGE_STATE_JS)}") from error
+        raise AssertionError(f"{view}: fields missing from the page: {page_state(page)}") from error
     shown = page.evaluate(FORM_VALUES_JS, {"fields": fields, "rows": rows})
     values = dict(zip(names, shown["fields"], strict=True))
     if row_names:
