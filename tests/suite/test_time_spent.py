@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from tests.support.site import ROOT
-from tests.support.time_spent import folder_of, folder_table
+from tests.support.time_spent import folder_of, folder_table, register
 
 TWO_FOLDERS = {
     "tests/a/test_one.py": "def test_one():\n    pass\n\ndef test_two():\n    pass\n",
@@ -50,18 +50,31 @@ def run_with(tmp_path, *options: str) -> str:
     return done.stdout
 
 
-def test_with_durations_the_run_ends_with_the_time_per_folder(tmp_path):
-    said = run_with(tmp_path, "--durations=15")
+def test_with_durations_the_run_ends_with_the_time_per_folder_of_every_test_process(tmp_path):
+    said = run_with(tmp_path, "--durations=15", "-n", "2")  # as make test runs it
     table = [line.split()[2:] for line in said[said.index("time per folder") :].splitlines()[1:4]]
     assert sorted(table[:2]) == [["1", "tests", "tests/b"], ["2", "tests", "tests/a"]]  # ordered by time
     assert table[2] == ["3", "tests", "in", "all"]
     assert said.index("slowest 15 durations") < said.index("time per folder")
 
 
-def test_across_two_test_processes_every_test_is_counted(tmp_path):
-    said = run_with(tmp_path, "--durations=15", "-n", "2")
-    assert said[said.index("time per folder") :].splitlines()[3].split()[2:] == ["3", "tests", "in", "all"]
+class Config:
+    """As much of pytest's config as register() reads."""
+
+    def __init__(self, durations, worker: bool = False):
+        self.durations, self.registered = durations, []
+        self.pluginmanager = self
+        if worker:
+            self.workerinput = {}
+
+    def getoption(self, name, default=None):
+        return self.durations if name == "durations" else default
+
+    def register(self, plugin, name):
+        self.registered.append(name)
 
 
-def test_without_durations_nothing_is_added(tmp_path):
-    assert "time per folder" not in run_with(tmp_path)
+def test_only_a_run_with_durations_adds_it_and_only_in_the_process_that_reports():
+    for config, added in ((Config(None), []), (Config(15), ["time-spent-per-folder"]), (Config(15, worker=True), [])):
+        register(config)
+        assert config.registered == added
