@@ -34,6 +34,11 @@ class InFlight:
         self._pending.pop(request, None)
         self._changed = time.monotonic()
 
+    @property
+    def open_requests(self) -> list[str]:
+        """The addresses of the requests still open."""
+        return sorted(self._pending.values())
+
     def _still_loading(self, timeout_s: float) -> TimeoutError:
         return TimeoutError(
             f"the page still loads after {timeout_s:.0f} s: "

@@ -107,8 +107,14 @@ class Guard:
             page.wait_for_event(event, lambda happened: text in self.WORDING[event](happened), timeout=timeout_ms)
 
 
+# The pages the running test has opened: if it fails, its report says what each was in
+# (tests/browser/conftest.py). Emptied as each test starts.
+OPEN_PAGES: list = []
+
+
 def guarded_page(context, guard: Guard, origin: str, path: str | None):
     page = guard.watch(context.new_page())
+    OPEN_PAGES.append(page)
     page.set_default_timeout(DEADLINE_MS)  # every action's and wait's, as expect's
     page.guard = guard
     page.in_flight = InFlight(page)
@@ -175,6 +181,18 @@ def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: flo
             raise PlaywrightTimeoutError(
                 f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}; the page: {page_state(page)}"
             )
+
+
+def what_each_page_was_in() -> str:
+    """For a failed test's report: each page it opened, what it was in and the requests it still
+    had open."""
+    lines = []
+    for page in OPEN_PAGES:
+        if getattr(page, "is_closed", lambda: False)():
+            continue
+        in_flight = getattr(page, "in_flight", None)
+        lines.append(f"{page_state(page)}" + (f"; requests open: {in_flight.open_requests}" if in_flight else ""))
+    return "\n".join(lines)
 
 
 def page_state(page):
