@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install build serve test lint bench screenshots clean browser
+.PHONY: install build serve test check test-under-load lint bench screenshots clean browser
 
 # The project itself is installed editable, so the venv's mkdocs and zensical find build_scripts
 # without PYTHONPATH.
@@ -78,11 +78,26 @@ serve: install
 # tests first, the many quick ones last, to even out the end (xdist's default, the files with
 # most tests first, left a long one-test file to the end). Two processes keep both cores of a
 # 2-core machine busy; the browsers' own threads fill the rest.
-# TEST_JOBS=1 runs one process, in file order.
+# TEST_JOBS=1 runs one process, in file order. At the end it names the 15 slowest tests and the
+# time spent per test folder (tests/support/time_spent.py).
 TEST_JOBS ?= 2
 test: lint build browser
 	node --test tests/js/
-	$(PY) -m pytest -m "not chromium" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
+	$(PY) -m pytest -m "not chromium" --durations=15 $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
+
+# The quick loop for authors, within a minute on a 2-core machine: the linters, the JavaScript
+# logic tests and every Python test that needs no browser, except the `builds` tests (a site build,
+# a Node step of the build: pyproject.toml's markers), which make test runs with the browser suite.
+check: lint build
+	node --test tests/js/
+	$(PY) -m pytest tests --ignore=tests/browser -m "not builds" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS))
+
+# The whole make test of the committed HEAD, from a fresh clone, with a CPU-bound process of its
+# own beside it taking one core (as CI's machine can be); both bounded in time (40 minutes,
+# LIMIT_S=<seconds> to change it) and stopped whatever happens (tests/support/under_load.py). It
+# says passed or failed, and the time.
+test-under-load:
+	$(PYTHON) -m tests.support.under_load $(if $(LIMIT_S),--limit $(LIMIT_S))
 
 # Ruff for the Python, import-linter for the stages' import rules (pyproject.toml), ESLint for the
 # JavaScript; all pinned, all must be clean.

@@ -134,7 +134,11 @@ def edit_glossary(project: Path, words: str) -> None:
     start = text.index("definition: >-\n") + len("definition: >-\n")
     line_end = text.index("\n", start)
     indent = text[start:line_end][: len(text[start:line_end]) - len(text[start:line_end].lstrip())]
-    path.write_text(text[:start] + f"{indent}{words} " + text[start + len(indent) :], encoding="utf-8")
+    # Saved in one step, as an editor saves: a write_text truncates first, and the watcher's scan
+    # could see the empty file between, and build it.
+    draft = project / f".{path.name}.draft"
+    draft.write_text(text[:start] + f"{indent}{words} " + text[start + len(indent) :], encoding="utf-8")
+    os.replace(draft, path)
 
 
 def no_change_build_times(project: Path, runs: int) -> list[float]:

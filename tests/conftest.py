@@ -24,6 +24,7 @@ from tests.support.site import (
     built_once,
     one_build_at_a_time,
 )
+from tests.support.time_spent import register as register_time_spent
 
 
 @pytest.fixture(scope="session")
@@ -39,10 +40,23 @@ def pytest_configure(config):
     at each process's first test, which under pytest-xdist could delete what the other process
     has just written (the fixture below takes the plugin's place). A run that only collects
     (`--collect-only`, as tests/site/test_contributing_commands.py runs one inside a test run)
-    writes and builds nothing, and leaves the run around it alone."""
+    writes and builds nothing, and leaves the run around it alone. With --durations, the time per
+    folder is added up and printed at the end (tests/support/time_spent.py)."""
     if not hasattr(config, "workerinput") and not config.option.collectonly:
         shutil.rmtree(ARTIFACTS, ignore_errors=True)
         end_run_builds()  # a run killed before its end may have left them under this pid
+    register_time_spent(config)
+
+
+# The fixtures that build a whole site of their own: a test that asks for one builds (make check
+# leaves it to make test).
+SITE_BUILDING_FIXTURES = {"moved_site", "zensical_site"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if SITE_BUILDING_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.builds)
 
 
 def pytest_unconfigure(config):

@@ -12,12 +12,28 @@ from build_scripts.generator import GENERATORS, MKDOCS, ZENSICAL
 from tests.support.browser import (
     CHROMIUM_ARGS,
     NO_SERVICE_WORKER_JS,
+    OPEN_PAGES,
     Guard,
     assert_guards_clean,
     chromium_path,
     guarded_page,
+    what_each_page_was_in,
 )
 from tests.support.served import Served, served_build
+
+
+def pytest_runtest_setup(item):
+    OPEN_PAGES.clear()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report says what each page it opened was in, and the requests each
+    still had open, read as it failed (before its fixtures close the pages)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed and OPEN_PAGES:
+        report.sections.append(("the pages when the test failed", what_each_page_was_in()))
 
 
 def pytest_generate_tests(metafunc):

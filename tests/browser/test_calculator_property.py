@@ -111,7 +111,7 @@ def test_the_result_the_bar_and_the_address_follow_the_form_through_random_edit_
     for window, words in (("downloading", " MB"), ("starting", "starting Python")):
         past_loading = page.locator(f"{BOX}:not([data-engine='loading'])")
         saying = page.locator(f"{BOX} .calc-status__text", has_text=re.compile(re.escape(words)))
-        expect(past_loading.or_(saying).first).to_be_attached(timeout=60_000)
+        expect(past_loading.or_(saying).first).to_be_attached()
         if page.get_attribute(BOX, "data-engine") == "loading":
             edits(page, rng, window, taps)
             windows.append(window)

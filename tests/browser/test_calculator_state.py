@@ -24,6 +24,7 @@ from tests.support.browser import (
     wait_for_engine,
     wait_for_params,
 )
+from tests.support.offline import SAVED_TIMEOUT_MS
 from tests.support.page_hooks import hooked
 from tests.support.site import ARTIFACTS
 
@@ -151,21 +152,21 @@ def test_offline_without_the_engine_the_page_says_so_at_once_and_offers_to_keep_
     result labelled as the default inputs', asks the header to offer keeping the calculators
     offline, and never says it is downloading."""
     page = open_page("", service_worker=True, **PHONE)
-    page.wait_for_function(hooked("hooks.offlineState()?.state === 'ready'"), timeout=120_000)
+    page.wait_for_function(hooked("hooks.offlineState()?.state === 'ready'"), timeout=SAVED_TIMEOUT_MS)
     page.context.add_init_script(
         "document.addEventListener('mele:keep-offline-offer', () => { window.__keepOfflineOffered = true; })"
     )
     page.context.set_offline(True)
     page.goto(page.guard.origin + "/" + STRIKE)
     box = page.locator("#calc-strike")
-    expect(box).to_have_attribute("data-engine", "offline", timeout=10_000)
+    expect(box).to_have_attribute("data-engine", "offline")
     status = page.locator("#calc-strike .calc-status")
     expect(status).to_contain_text("live answers need the engine, which this device has not saved")
     expect(status).to_contain_text("Connect once, or keep the calculators offline")
     assert page.evaluate("window.__keepOfflineOffered") is True
     set_field(page, "strike", VIEWS["strike"]["fields"][0], "7")
     expect(page.locator("#calc-strike .calc-summary")).to_contain_text("live answers need the engine")
-    page.wait_for_function(hooked("hooks.engineSettled()?.then(() => true)"), timeout=60_000)
+    page.wait_for_function(hooked("hooks.engineSettled()?.then(() => true)"))
     for text in (status.inner_text(), page.inner_text("#calc-strike .calc-summary")):
         assert "download" not in text.lower() and "once the engine is ready" not in text
     expect(status).to_contain_text("default inputs, worked out when the site was built")

@@ -43,5 +43,5 @@ def test_no_page_logs_a_console_warning(open_page):
         pages[path] = page
     wait_for_engine(pages["calculators/strike/"], "strike")
     for page in pages.values():
-        page.wait_for_function(CHECKED_JS, timeout=30_000)
+        page.wait_for_function(CHECKED_JS)
     assert warnings == {}

@@ -58,7 +58,7 @@ def test_the_next_online_visit_serves_the_new_deploy(open_page, deployed_site):
     assert new_build != old_build
 
     page.goto(url + "/")  # served from the old copy; the new worker takes over and the page reloads
-    page.wait_for_selector("#deploy-marker", timeout=30_000)
+    page.wait_for_selector("#deploy-marker")
 
     page.context.set_offline(True)  # the offline copy is the new one, and only the new one
     page.reload()
@@ -82,9 +82,9 @@ def test_a_reader_who_has_started_reading_is_offered_a_reload(open_page, deploye
     # its copy, was sent the old copy under the new file's time, and this check was then told 304.
     # Should it come back, say what the page and its worker were at.
     try:
-        expect(page.locator("html")).to_have_attribute("data-offline", "updated", timeout=30_000)
+        expect(page.locator("html")).to_have_attribute("data-offline", "updated")
     except AssertionError as error:
         raise AssertionError(f"no update offered: {page.evaluate(SERVICE_WORKER_STATE_JS)}") from error
     assert page.locator("#deploy-marker").count() == 0
     page.click("#site-messages[data-message='offline-update'] .site-messages__action")
-    page.wait_for_selector("#deploy-marker", timeout=15_000)
+    page.wait_for_selector("#deploy-marker")

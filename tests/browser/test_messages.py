@@ -89,9 +89,7 @@ def test_the_copied_note_covers_no_rule_and_queues_after_a_lasting_note(open_pag
     assert page.locator("#site-messages").count() == 1, "one message area, no stacked toasts"
     assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, "#r1-7-24")
     # The lasting note comes back once the copy's note has had its moment.
-    page.wait_for_function(
-        "document.getElementById('site-messages').dataset.message === 'offline-pages'", timeout=10_000
-    )
+    page.wait_for_function("document.getElementById('site-messages').dataset.message === 'offline-pages'")
 
 
 def test_a_message_stays_under_the_open_drawer(open_page):
@@ -140,9 +138,7 @@ def test_the_form_does_not_move_when_the_engine_becomes_ready(open_page):
     )
     page.goto(f"{page.guard.origin}/calculators/strike/")
     page.wait_for_function("document.querySelector('#calc-strike').dataset.engine === 'loading'")
-    page.wait_for_function(
-        "/ of [0-9.]+ MB/.test(document.querySelector('#calc-strike .calc-status').textContent)", timeout=60_000
-    )
+    page.wait_for_function("/ of [0-9.]+ MB/.test(document.querySelector('#calc-strike .calc-status').textContent)")
     loading = page.locator("#calc-strike-prowess").bounding_box()
     assert page.evaluate("window.scrollY") == 0
     wait_for_engine(page, "strike")

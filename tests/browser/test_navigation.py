@@ -22,7 +22,7 @@ def requests_for(page, file: str) -> int:
 
 def test_rule_pages_do_not_start_the_engine(open_page):
     page = open_page("rules/1-8-corruption/")
-    page.in_flight.wait_until_quiet()
+    page.in_flight.wait_until_loaded()
     assert page.evaluate(hooked("hooks.engineTimings() === null"))
     assert requests_for(page, "pyodide.asm.wasm") == 0
     assert requests_for(page, "calculators/calculator.js") == 0, "a page without a calculator loads its code"

@@ -186,7 +186,7 @@ def test_a_first_visit_asks_for_the_wheel_once_the_files_python_boots_from_are_i
     # The worker's network events may reach us after the page's news (none is delivered between
     # the look and the wait: the sync API hears the page only inside its own calls).
     if not any(".whl" in request.url for request in finished):
-        page.wait_for_event("requestfinished", lambda request: ".whl" in request.url, timeout=5_000)
+        page.wait_for_event("requestfinished", lambda request: ".whl" in request.url)
     assert len([r for r in finished if ".whl" in r.url]) == 1, "the wheel is asked for once, by the page"
     assert page.evaluate(hooked("hooks.engineTimings().wheelFrom")) == "page"
 
@@ -288,7 +288,7 @@ def test_reading_and_search_work_offline(open_page):
 
     page.click(".rule-search__input")
     page.keyboard.type("hazard limit")
-    page.locator(".rule-search__item").first.wait_for(timeout=15_000)
+    page.locator(".rule-search__item").first.wait_for()
     assert "matching" in page.inner_text(".rule-search__meta")
     assert_nothing_tried_the_network(page, before)
 

@@ -174,7 +174,6 @@ def test_a_first_tap_at_the_bottom_of_the_screen_reaches_its_field(open_returnin
         "([field, bar]) => document.querySelector(field).getBoundingClientRect().bottom"
         " <= document.querySelector(bar).getBoundingClientRect().top + 0.5",
         [field, f"#calc-{view} .calc-summary"],
-        timeout=5_000,
     )  # scrolled clear of the bar
     bar = page.locator(f"#calc-{view} .calc-summary").bounding_box()
     target = page.locator(field).bounding_box()

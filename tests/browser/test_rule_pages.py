@@ -68,7 +68,7 @@ def test_tapping_a_corrected_word_shows_the_source_text(open_page):
 )
 def test_rule_pages_load_without_errors_or_outside_requests(open_page, path):
     page = open_page(path)
-    page.in_flight.wait_until_quiet()
+    page.in_flight.wait_until_loaded()
     assert page.locator("article").count() == 1
     assert not page.guard.external, page.guard.external
     assert not page.guard.console_errors, page.guard.console_errors
@@ -78,7 +78,7 @@ def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
     """An anchor typed or pasted by hand with a broken %-escape names no rule; the page still
     works (no uncaught URIError from the highlight script) and still highlights a rule followed."""
     page = open_page(COMBAT + "#r1-7-%E0%A4%A")
-    page.in_flight.wait_until_quiet()
+    page.in_flight.wait_until_loaded()
     assert page.locator(".rule--target").count() == 0
     page.evaluate("location.hash = '#r1-7-25'")
     expect(page.locator("#r1-7-25")).to_have_class(re.compile(r"\brule--target\b"))

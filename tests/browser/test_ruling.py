@@ -189,7 +189,7 @@ def test_the_ruling_by_keyboard_alone(open_page, origin):
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.dataset.rule") == rule_id, "the control follows its number"
         page.keyboard.press("Enter")
-        page.wait_for_selector(f"button.rule-add[data-rule='{rule_id}'][aria-pressed='true']", timeout=10_000)
+        page.wait_for_selector(f"button.rule-add[data-rule='{rule_id}'][aria-pressed='true']")
     page.focus("#ruling-tray-button")
     page.keyboard.press("Enter")
     page.locator("#ruling-tray").wait_for(state="visible")

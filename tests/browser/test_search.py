@@ -294,7 +294,7 @@ def index_fetches(page) -> int:
 def test_the_index_is_fetched_when_the_reader_first_goes_to_the_search_box(open_page):
     """Not as the page loads: a first visit to a calculator shares the network with its engine."""
     page = open_page("rules/1-7-combat/", **PHONE)
-    page.in_flight.wait_until_quiet()
+    page.in_flight.wait_until_loaded()
     assert index_fetches(page) == 0
     open_search(page, phone=True)
     ask(page, "tie strike prowess")

@@ -126,8 +126,11 @@ COUNT_ADDRESS_WRITES_JS = """(() => {
   history.replaceState = function () { window.__addressWrites += 1; return replace.apply(this, arguments); };
 })();"""
 
-# A reader tapping a stepper: 150 changes of one field, 10 ms apart.
+# A reader tapping a stepper: 150 changes of one field, 10 ms apart (on the page's clock, which a
+# loaded machine stretches); the address writes are counted from the first tap.
 TAPPING_JS = """async () => {
+  window.__addressWrites = 0;
+  window.__tapsFrom = performance.now();
   const field = document.querySelector('#calc-strike-prowess');
   for (let i = 0; i < 150; i++) {
     field.value = String(i % 9 + 1);
@@ -140,8 +143,8 @@ TAPPING_JS = """async () => {
 
 def test_a_burst_of_changes_stays_within_the_browsers_cap_on_address_writes(open_returning_page, origin):
     """WebKit lets a page rewrite its address 100 times in 30 s, then history.replaceState throws
-    (and with it the pushState of Material's instant navigation): 150 quick changes rewrite it a
-    few times, and the last one is in the address."""
+    (and with it the pushState of Material's instant navigation): 150 quick changes rewrite it at
+    most once a second, and the last one is in the address."""
     page = open_returning_page(None)
     page.add_init_script(COUNT_ADDRESS_WRITES_JS)
     page.goto(f"{origin}/calculators/strike/")
@@ -149,7 +152,10 @@ def test_a_burst_of_changes_stays_within_the_browsers_cap_on_address_writes(open
     last = {**defaults("strike"), "prowess": page.evaluate(TAPPING_JS)}
     wait_for_params(page, "strike", expected_params("strike", last))
     wait_for_address(page, "strike", last)
-    assert 1 <= page.evaluate("window.__addressWrites") <= 10
+    # The page's own promise, on its own clock: the first write at once, then at most one a second
+    # (however long a loaded machine makes the burst).
+    writes, since_ms = page.evaluate("[window.__addressWrites, performance.now() - window.__tapsFrom]")
+    assert 1 <= writes <= 1 + since_ms // 1000, f"{writes} address writes in {since_ms:.0f} ms"
 
 
 def test_the_next_page_keeps_its_own_address(open_page):

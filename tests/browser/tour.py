@@ -54,7 +54,7 @@ class CalculatorTour:
             f"[...document.querySelectorAll('{hooks.CALCULATOR_BOX}')].some(box => !box.dataset.tourLeft)"
         )
         if page.evaluate(f"{ON_THE_TOUR} && !!document.querySelector({json.dumps(link)})"):
-            page.wait_for_function(REACHABLE_JS, link, timeout=10_000)
+            page.wait_for_function(REACHABLE_JS, link)
             page.evaluate(
                 f"document.querySelectorAll('{hooks.CALCULATOR_BOX}').forEach(box => box.dataset.tourLeft = 'yes')"
             )

@@ -10,7 +10,11 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from benchmarks.author_loop import copy_project, edit_glossary, project_env
+
+pytestmark = pytest.mark.builds
 
 MARKER = "Edited for the quick pass."
 WORKER_FILES = ("sw.js", "offline.json")

@@ -5,6 +5,7 @@ script on each page and never in site/."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 import threading
 import urllib.error
@@ -54,6 +55,16 @@ def test_edited_names_changes_but_not_generated_files():
     assert edited(before, dict(before)) == []
 
 
+def save(path: Path, text: str) -> None:
+    """Write `path` whole in one step, as an editor saves: written beside the watched tree, then
+    moved into place. A write_text truncates first, and on a loaded machine the watcher's scan could
+    fall between the truncation and the text, seeing two edits (an empty file, then the text) where
+    the test made one."""
+    draft = path.parent.parent / f".{path.name}.draft"
+    draft.write_text(text)
+    os.replace(draft, path)
+
+
 class FakeBuild:
     """Writes site/offline.json with a new build name each time (or fails when told)."""
 
@@ -98,7 +109,7 @@ def test_an_edit_is_built_and_named_to_the_pages(project):
     root, rebuilder, build = project
     version, news = ready(rebuilder)  # the build at start
     assert news == {"state": "ready", "build": "b1"}
-    (root / "sources" / "glossary.yaml").write_text("terms: [edited]\n")
+    save(root / "sources" / "glossary.yaml", "terms: [edited]\n")
     version, news = ready(rebuilder, version)  # a listener may miss "building": the latest news counts
     assert news == {"state": "ready", "build": "b2"}
     assert build.count == 2
@@ -108,7 +119,7 @@ def test_a_failed_build_is_named_as_such(project):
     root, rebuilder, build = project
     version, _ = ready(rebuilder)
     build.fail = True
-    (root / "sources" / "new.yaml").write_text("x")
+    save(root / "sources" / "new.yaml", "x")
     version, news = ready(rebuilder, version)
     assert news["state"] == "failed"
     assert "terminal" in news["message"]
@@ -207,13 +218,13 @@ def test_after_the_quick_pass_the_whole_build_aside_is_adopted_quietly_when_alik
     root, rebuilder, adopt, adoptions = two_passes
     version, _ = ready(rebuilder)
     assert FakeAside.started == []  # none after the build at the start
-    (root / "sources" / "glossary.yaml").write_text("terms: [edited]\n")
+    save(root / "sources" / "glossary.yaml", "terms: [edited]\n")
     version, news = ready(rebuilder, version)
     assert news == {"state": "ready", "build": "b2"}  # the quick pass's, named at once
     assert len(FakeAside.started) == 1
     FakeAside.started[0].finish()  # the whole build matches the quick pass ("b2")
     assert adopt.done.wait(WAIT_S)
-    (root / "sources" / "glossary.yaml").write_text("terms: [again]\n")
+    save(root / "sources" / "glossary.yaml", "terms: [again]\n")
     # the edit's two news ("building", then its quick pass's "ready") and none of the adoption's between
     assert ready(rebuilder, version) == (version + 2, {"state": "ready", "build": "b3"})
     assert adoptions == [True]
@@ -222,7 +233,7 @@ def test_after_the_quick_pass_the_whole_build_aside_is_adopted_quietly_when_alik
 def test_a_whole_build_that_differs_from_the_quick_pass_is_named_to_the_pages(two_passes):
     root, rebuilder, adopt, _adoptions = two_passes
     version, _ = ready(rebuilder)
-    (root / "sources" / "glossary.yaml").write_text("terms: [edited]\n")
+    save(root / "sources" / "glossary.yaml", "terms: [edited]\n")
     version, _ = ready(rebuilder, version)
     adopt.build, adopt.differ = "whole", ["rules/1-7-combat/index.html"]
     FakeAside.started[0].finish()
@@ -232,9 +243,9 @@ def test_a_whole_build_that_differs_from_the_quick_pass_is_named_to_the_pages(tw
 def test_an_edit_stops_the_whole_build_aside_and_a_failed_one_is_named(two_passes):
     root, rebuilder, _adopt, adoptions = two_passes
     version, _ = ready(rebuilder)
-    (root / "sources" / "glossary.yaml").write_text("terms: [one]\n")
+    save(root / "sources" / "glossary.yaml", "terms: [one]\n")
     version, _ = ready(rebuilder, version)
-    (root / "sources" / "glossary.yaml").write_text("terms: [one, two]\n")
+    save(root / "sources" / "glossary.yaml", "terms: [one, two]\n")
     version, news = ready(rebuilder, version)
     assert news == {"state": "ready", "build": "b3"}
     first, second = FakeAside.started

@@ -5,7 +5,6 @@ library's way: `expect` (below) on a locator."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import os
@@ -27,7 +26,7 @@ from calculators.views.games import game_of
 from calculators.views.page_api import read_link, render
 from calculators.views.values import default_values, engine_params
 from tests.browser.cross_engine.pages import FUNCTION_SOURCE
-from tests.support.page_hooks import hooked
+from tests.support.waiting import DEADLINE_MS, PAGE_STATE_JS
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 COMBAT = "rules/1-7-combat/"
@@ -43,7 +42,6 @@ CALCULATOR_PAGES = {
 }
 SWIM_PAGE = {"swim": ["swim", "passenger-hit", "mount"]}
 ALL_CALCULATOR_PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}  # the calculator pages, the SBG one included
-ENGINE_READY_TIMEOUT_MS = 60_000
 # --liftoff-only: WebAssembly runs on V8's baseline compiler alone. The engine's answers do not
 # depend on the tier, and the optimising tier's compiles, wasted on a page that lives a few
 # seconds, are a large share of an engine start's CPU (make bench measures Chromium as shipped,
@@ -109,8 +107,15 @@ class Guard:
             page.wait_for_event(event, lambda happened: text in self.WORDING[event](happened), timeout=timeout_ms)
 
 
+# The pages the running test has opened: if it fails, its report says what each was in
+# (tests/browser/conftest.py). Emptied as each test starts.
+OPEN_PAGES: list = []
+
+
 def guarded_page(context, guard: Guard, origin: str, path: str | None):
     page = guard.watch(context.new_page())
+    OPEN_PAGES.append(page)
+    page.set_default_timeout(DEADLINE_MS)  # every action's and wait's, as expect's
     page.guard = guard
     page.in_flight = InFlight(page)
     page.wait_for_function = functools.partial(wait_for_function_under_csp, page)
@@ -129,10 +134,9 @@ def assert_guards_clean(guards: list[Guard]) -> None:
 NO_SERVICE_WORKER_JS = "delete Navigator.prototype.serviceWorker"
 
 
-# Playwright's expect waits 5 s by default; the site's waits on a loaded 2-core machine (an engine
-# start, a service worker's save) were given 30 s when they were polled, and are given as much.
-EXPECT_TIMEOUT_MS = 30_000
-playwright_expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+# Playwright's expect waits 5 s by default: a guess at how fast the machine is. Every wait here
+# has the suite's one deadline instead (tests/support/waiting.py).
+playwright_expect.set_options(timeout=DEADLINE_MS)
 
 
 def expect(target, message: str | None = None):
@@ -155,11 +159,12 @@ WAIT_IN_PAGE_JS = """async (arg) => {
 }"""
 
 
-def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
+def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: float = DEADLINE_MS, polling=None):
     """page.wait_for_function, waited for inside the page by one page.evaluate. Playwright's own
     builds its predicate with eval inside the page, which the site's Content-Security-Policy (no
     'unsafe-eval') refuses, as a console error; page.evaluate is not subject to the policy. A
-    navigation under way ends the page's wait: it goes on in the next document for the time left."""
+    navigation under way ends the page's wait: it goes on in the next document for the time left.
+    If the deadline passes, the error says what the page was in."""
     check = f"({expression})" if FUNCTION_SOURCE.match(expression) else f"() => ({expression})"
     deadline = time.monotonic() + timeout / 1000
     while True:
@@ -173,7 +178,32 @@ def wait_for_function_under_csp(page, expression: str, arg=None, *, timeout: flo
         if answer:
             return answer
         if time.monotonic() > deadline:
-            raise PlaywrightTimeoutError(f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}")
+            raise PlaywrightTimeoutError(
+                f"wait_for_function: timeout {timeout:.0f} ms exceeded: {expression}; the page: {page_state(page)}"
+            )
+
+
+def what_each_page_was_in() -> str:
+    """For a failed test's report: each page it opened, what it was in and the requests it still
+    had open."""
+    lines = []
+    for page in OPEN_PAGES:
+        if getattr(page, "is_closed", lambda: False)():
+            continue
+        in_flight = getattr(page, "in_flight", None)
+        lines.append(f"{page_state(page)}" + (f"; requests open: {in_flight.open_requests}" if in_flight else ""))
+    return "\n".join(lines)
+
+
+def page_state(page):
+    """What the page is in (PAGE_STATE_JS), or why it could not say (closed, between documents); a
+    cross-engine page says it itself."""
+    if hasattr(page, "state"):
+        return page.state()
+    try:
+        return page.evaluate(PAGE_STATE_JS)
+    except PlaywrightError as error:
+        return f"unknown ({error.message.splitlines()[0]})"
 
 
 # --- helpers the tests share ----------------------------------------------------------------------
@@ -184,8 +214,8 @@ STILL_JS = """() => document.getAnimations().every(a => a.playState !== 'running
   || a.effect?.getComputedTiming().iterations === Infinity)"""
 
 
-def wait_until_still(page, timeout: float = 10_000) -> None:
-    page.wait_for_function(STILL_JS, timeout=timeout)
+def wait_until_still(page) -> None:
+    page.wait_for_function(STILL_JS)
 
 
 def answer_late(page, path: str, seconds: float) -> None:
@@ -193,7 +223,7 @@ def answer_late(page, path: str, seconds: float) -> None:
     goes on to the open_page guard). The sync API runs the handler while the test waits on the page."""
 
     def late(route):
-        time.sleep(seconds)  # the network's delay (the one sleep in the tests), not a wait for the page
+        time.sleep(seconds)  # throttled network: the answer's delay on a slow phone network, not a wait
         route.fallback()
 
     page.route(f"**{path}", late)
@@ -236,14 +266,14 @@ STAYS_LANDED_JS = """([id, ms]) => new Promise((resolve) => {
 def assert_landed_on(page, anchor: str, settle_ms: int = 1000) -> None:
     """A link to `anchor` on another page was followed: the anchor comes into view with the address
     naming it, and stays so for `settle_ms`, watched in the page."""
-    page.wait_for_function(f"id => ({WHOLLY_IN_VIEW_JS})(id) && location.hash === '#' + id", anchor, timeout=10_000)
+    page.wait_for_function(f"id => ({WHOLLY_IN_VIEW_JS})(id) && location.hash === '#' + id", anchor)
     assert page.evaluate(STAYS_LANDED_JS, [anchor, settle_ms]), (
         f"#{anchor} left the screen or the address: {page.evaluate('location.href')}"
     )
 
 
 def wait_for_engine(page, view: str) -> None:
-    expect(page.locator(f"#calc-{view}")).to_have_attribute("data-engine", "ready", timeout=ENGINE_READY_TIMEOUT_MS)
+    expect(page.locator(f"#calc-{view}")).to_have_attribute("data-engine", "ready")
 
 
 def dom_id(view: str, name: str, row: int | None = None) -> str:
@@ -312,10 +342,6 @@ FORM_VALUES_JS = """({fields, rows}) => {
 
 
 FIELDS_ON_PAGE_JS = "ids => ids.every((id) => document.querySelector(id))"
-# Which document a test is looking at: said when it finds what it did not expect.
-PAGE_STATE_JS = hooked("""({href: location.href, readyState: document.readyState,
-  navigation: performance.getEntriesByType('navigation')[0]?.type, startedFrom: hooks.engineTimings()?.startedFrom,
-  offline: JSON.stringify(hooks.offlineState())})""")
 
 
 def form_values(page, view: str) -> dict:
@@ -331,9 +357,9 @@ def form_values(page, view: str) -> dict:
     fields = [dom_id(view, name) for name in names]
     # Once (Firefox, a full run) a field was missing as the form was read just after its answer showed.
     try:
-        page.wait_for_function(FIELDS_ON_PAGE_JS, fields, timeout=10_000)
+        page.wait_for_function(FIELDS_ON_PAGE_JS, fields)
     except (TimeoutError, PlaywrightTimeoutError) as error:
-        raise AssertionError(f"{view}: fields missing from the page: {page.evaluate(PAGE_STATE_JS)}") from error
+        raise AssertionError(f"{view}: fields missing from the page: {page_state(page)}") from error
     shown = page.evaluate(FORM_VALUES_JS, {"fields": fields, "rows": rows})
     values = dict(zip(names, shown["fields"], strict=True))
     if row_names:
@@ -385,10 +411,10 @@ def address_pattern(view: str, values: dict) -> re.Pattern:
     return re.compile(rf"[?&]{re.escape(run)}(?:[&#]|$)")
 
 
-def wait_for_address(page, view: str, values: dict, timeout: float = 10.0) -> str:
+def wait_for_address(page, view: str, values: dict) -> str:
     """The address once its query gives `view` these values, read as a link: the page writes it
     at most once a second while inputs change (calculators/calculator-page.js says why)."""
-    expect(page).to_have_url(address_pattern(view, values), timeout=timeout * 1000)
+    expect(page).to_have_url(address_pattern(view, values))
     address = page.url
     query = urlparse(address).query
     assert read_link(view, parse_qsl(query, keep_blank_values=True))["values"] == values, address
@@ -404,10 +430,10 @@ SAME_PARAMS_JS = """([selector, want]) => {
 }"""
 
 
-def wait_for_params(page, view: str, params: dict, timeout: float = 15.0) -> None:
+def wait_for_params(page, view: str, params: dict) -> None:
     """Wait until the shown result is the one for `params`."""
     try:
-        page.wait_for_function(SAME_PARAMS_JS, [f"#calc-{view}", params], timeout=timeout * 1000)
+        page.wait_for_function(SAME_PARAMS_JS, [f"#calc-{view}", params])
     except (TimeoutError, PlaywrightTimeoutError):
         raise AssertionError(
             f"{view}: the result shown is for {page.get_attribute(f'#calc-{view}', 'data-params')}, "
@@ -429,17 +455,18 @@ def result_text(page, view: str) -> str:
     return squash(page.eval_on_selector(f"#calc-{view} .calc-result .calc-output", "el => el.textContent"))
 
 
-def assert_result_shown(page, view: str, values: dict, label: str = "", timeout: float = 10.0) -> None:
+def assert_result_shown(page, view: str, values: dict, label: str = "") -> None:
     """The result shown is the views' result for `values`, once the engine's inputs are `values`'
-    and the text has caught up (or `timeout` has passed): a character's name is not an engine
-    input, so the result for the same inputs without a name just typed can show a moment longer."""
+    and the text has caught up: a character's name is not an engine input, so the result for the
+    same inputs without a name just typed can show a moment longer."""
     expected = python_rendered_text(view, values)
     wait_for_params(page, view, expected_params(view, values))
-    with contextlib.suppress(TimeoutError, PlaywrightTimeoutError):  # the assertion below says what differs
-        page.wait_for_function(
-            SAME_TEXT_JS, [f"#calc-{view} .calc-result .calc-output", expected], timeout=timeout * 1000
-        )
-    assert result_text(page, view) == expected, label or view
+    try:
+        page.wait_for_function(SAME_TEXT_JS, [f"#calc-{view} .calc-result .calc-output", expected])
+    except (TimeoutError, PlaywrightTimeoutError):
+        raise AssertionError(
+            f"{label or view}: the result shows {result_text(page, view)!r}, the views write {expected!r}"
+        ) from None
 
 
 def python_rendered_text(view: str, values: dict) -> str:
@@ -498,7 +525,7 @@ def defaults(view: str) -> dict:
 
 def open_phone_page(open_page, path: str):
     page = open_page(path, **PHONE)
-    page.in_flight.wait_until_quiet()
+    page.in_flight.wait_until_loaded()
     return page
 
 

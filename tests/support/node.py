@@ -10,7 +10,13 @@ import pytest
 
 from build_scripts.postbuild.pyodide_bundle.stdlib import BOOT_SCRIPT
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node runs Pyodide outside the browser")
+
+def needs_node(test):
+    """A test that runs Pyodide in Node: skipped without node, and one of the `builds` tests (seconds
+    each: make check leaves it to make test)."""
+    return pytest.mark.builds(
+        pytest.mark.skipif(shutil.which("node") is None, reason="node runs Pyodide outside the browser")(test)
+    )
 
 
 def run_node(script: str, *args, stdin: str = "") -> dict:

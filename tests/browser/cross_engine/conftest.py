@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser.cross_engine import engines
 from tests.browser.cross_engine.pages import NotInAutomation
+from tests.support.browser import OPEN_PAGES
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
 
@@ -64,6 +65,7 @@ def engine_page(engine, engine_browser, origin, request):
     def open_in_engine(path: str | None = ""):
         page = engine_browser.new_page(False)
         pages.append(page)
+        OPEN_PAGES.append(page)
         if path is not None:
             page.goto(f"{origin}/{path.lstrip('/')}")
         return page

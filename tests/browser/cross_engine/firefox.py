@@ -11,7 +11,7 @@ from collections import deque
 from pathlib import Path
 from urllib.parse import urlparse
 
-from tests.browser.cross_engine.pages import DriverPage, EngineError
+from tests.browser.cross_engine.pages import DriverPage, EngineError, NotActionableYet
 
 BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
 LAUNCH_TIMEOUT_S = 120  # a first start makes a profile; on a loaded 2-core machine that is slow
@@ -68,7 +68,7 @@ class Firefox:
         if message["id"] != call_id:
             raise EngineError(f"Firefox bridge answered call {message['id']}, expected {call_id}")
         if "error" in message:
-            raise EngineError(message["error"])
+            raise (NotActionableYet if message.get("notYet") else EngineError)(message["error"])
         return message["value"]
 
     def call(self, op: str, **arguments):
@@ -113,13 +113,13 @@ class FirefoxPage(DriverPage):
         return self._call("url")
 
     def _click(self, steps):
-        self._call("click", steps=steps)
+        self.when_actionable(steps, lambda: self._call("click", steps=steps))
 
     def _fill(self, steps, value):
-        self._call("fill", steps=steps, value=value)
+        self.when_actionable(steps, lambda: self._call("fill", steps=steps, value=value))
 
     def _select(self, steps, value):
-        self._call("select", steps=steps, value=value)
+        self.when_actionable(steps, lambda: self._call("select", steps=steps, value=value))
 
     def _type(self, text):
         self._call("type", text=text)

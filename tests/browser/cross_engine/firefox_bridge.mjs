@@ -60,26 +60,21 @@ async function element(page, steps) {
   return found;
 }
 
-// Finds the element and acts on it, finding it again while the page replaces it in between (a
-// list re-rendered as results come in) or while it has no box to click yet (the list being laid
-// out: "not clickable", seen once in a full run on a search result), as Playwright waits before
-// it acts and webkit.py's when_actionable does: puppeteer acts on the node it found at once.
-const REPLACED_TIMEOUT_MS = 10_000;
-const NOT_YET = /detached|not clickable/i;
+// Finds the element and acts on it, once: the Python side (pages.py, when_actionable) has waited
+// for the element to settle. A page that replaced it between (a list re-rendered as results come
+// in) or took its box away (a list being laid out: "not clickable") gets a refusal marked
+// notYet, nothing having been done, and the Python side waits for the state again.
+const NOT_YET = /detached|not clickable|no element for/i;
+class NotYet extends Error {}
 async function onElement(page, steps, act) {
-  const deadline = Date.now() + REPLACED_TIMEOUT_MS;
-  for (;;) {
-    try {
-      const found = await element(page, steps);
-      try {
-        return await act(found);
-      } finally {
-        await found.dispose().catch(() => {}); // BiDi keeps the node alive until its handle is let go
-      }
-    } catch (error) {
-      if (!NOT_YET.test(String(error?.message)) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  let found;
+  try {
+    found = await element(page, steps);
+    return await act(found);
+  } catch (error) {
+    throw NOT_YET.test(String(error?.message)) ? new NotYet(error.message, { cause: error }) : error;
+  } finally {
+    await found?.dispose().catch(() => {}); // BiDi keeps the node alive until its handle is let go
   }
 }
 
@@ -188,7 +183,7 @@ for await (const line of lines) {
     const value = await OPS[request.op](request);
     reply({ id: request.id, value: value === undefined ? null : value });
   } catch (error) {
-    reply({ id: request.id, error: String(error?.message ?? error) });
+    reply({ id: request.id, error: String(error?.message ?? error), notYet: error instanceof NotYet });
   }
 }
 await browser.close();

@@ -13,7 +13,7 @@ import json
 import re
 import time
 
-WAIT_MS = 30_000  # how long an action waits for its element: Playwright's default
+from tests.support.waiting import DEADLINE_MS, PAGE_STATE_JS
 
 # A function source ("el => ...", "async () => {...}", "function (x) {...}"), as opposed to an expression.
 FUNCTION_SOURCE = re.compile(r"^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)")
@@ -28,6 +28,28 @@ ELEMENT_JS = """steps => {
   }
   return scope;
 }"""
+# True once the element `steps` name takes a tap: in the document, laid out, the same element with
+# the same box over two frames, and the topmost element at its middle (what Playwright checks
+# before it acts). Each ask brings it to the middle of the screen again, as Playwright scrolls
+# again before each try: a form that grew or shrank above it since may have moved it off screen.
+SETTLED_JS = f"""steps => new Promise((resolve) => {{
+  const shown = ({ELEMENT_JS})(steps);
+  if (shown) shown.scrollIntoView({{block: "center", inline: "center"}});
+  const boxOf = () => {{
+    const el = ({ELEMENT_JS})(steps);
+    if (!el || !el.isConnected || !el.getClientRects().length) return null;
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit && (el === hit || el.contains(hit) || el.control === hit || hit.control === el)
+      ? {{el, box: [box.left, box.top, box.width, box.height].join()}} : null;
+  }};
+  const first = boxOf();
+  if (!first) {{ resolve(false); return; }}
+  requestAnimationFrame(() => requestAnimationFrame(() => {{
+    const then = boxOf();
+    resolve(!!then && then.el === first.el && then.box === first.box);
+  }}));
+}})"""
 COUNT_JS = f"""steps => {{
   const parent = ({ELEMENT_JS})(steps.slice(0, -1));
   return parent ? parent.querySelectorAll(steps[steps.length - 1][0]).length : 0;
@@ -50,6 +72,12 @@ POLL_JS = """new Promise((resolve) => {
 
 class EngineError(RuntimeError):
     """The driver could not do what was asked (no such element, a script threw, ...)."""
+
+
+class NotActionableYet(EngineError):  # noqa: N818 (a state of the page, not a failure)
+    """The engine refused an action before taking it: the element was covered, had no box, or was
+    replaced between being found and being acted on. The page is not yet in the state the action
+    needs; nothing was done."""
 
 
 class NotInAutomation(Exception):  # noqa: N818 (a reason to skip, not an error)
@@ -124,9 +152,7 @@ class DriverPage:
         self.locator(selector).fill(value)
 
     def select_option(self, selector: str, value: str) -> None:
-        steps = [[selector, None]]
-        self._wait_for(steps)
-        self._select(steps, value)
+        self._select([[selector, None]], value)
 
     def set_checked(self, selector: str, checked: bool) -> None:
         """Click the box unless it shows `checked` already, then wait until it does, as Playwright's
@@ -134,9 +160,7 @@ class DriverPage:
         if bool(self.eval_on_selector(selector, "el => el.checked")) == checked:
             return
         self.click(selector)
-        self.wait_for_function(
-            f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}", timeout=WAIT_MS
-        )
+        self.wait_for_function(f"document.querySelector({json.dumps(selector)})?.checked === {json.dumps(checked)}")
 
     def locator(self, selector: str) -> Locator:
         return Locator(self, [[selector, None]])
@@ -145,10 +169,11 @@ class DriverPage:
     def keyboard(self) -> Keyboard:
         return Keyboard(self)
 
-    def wait_for_function(self, expression: str, arg=None, *, timeout: float = 30_000, polling=None):
+    def wait_for_function(self, expression: str, arg=None, *, timeout: float = DEADLINE_MS, polling=None):
         """Until `expression` is truthy, asked in the page at each animation frame (as Playwright's
         own does); a navigation under way ends the page's wait, and the wait goes on in the next
-        document for the time that is left."""
+        document for the time that is left. If the deadline passes, the error says what the page
+        was in."""
         deadline = time.monotonic() + timeout / 1000
         last_error = None
         while True:
@@ -163,10 +188,35 @@ class DriverPage:
                 raise TimeoutError(
                     f"{self.engine}: waited {timeout:.0f} ms for {expression}"
                     + (f" (last error: {last_error})" if last_error else "")
+                    + f"; the page: {self.state()}"
                 )
 
+    def state(self):
+        """What the page is in (PAGE_STATE_JS), or why the engine could not say."""
+        try:
+            return self._evaluate(call_expression(PAGE_STATE_JS))
+        except EngineError as error:
+            return f"unknown ({error})"
+
     def _wait_for(self, steps: list) -> None:
-        self.wait_for_function(f"!!({ELEMENT_JS})({json.dumps(steps)})", timeout=WAIT_MS)
+        self.wait_for_function(f"!!({ELEMENT_JS})({json.dumps(steps)})")
+
+    def when_actionable(self, steps: list, action):
+        """Do `action` once the element `steps` name takes input, as Playwright waits before it
+        acts: in the middle of the screen, the same element with the same box over two frames, and
+        the topmost element there (SETTLED_JS). The drivers act at once, at the point where they
+        found the element: on a loaded machine a page still laying out (a fold opened, the form
+        re-rendered, a result list redrawn) moves or replaces it in between, and the engine refuses
+        the action before taking it (NotActionableYet): then the state is waited for again. One
+        deadline for the whole action, as for every wait; an action taken is never repeated."""
+        deadline = time.monotonic() + DEADLINE_MS / 1000
+        while True:
+            self.wait_for_function(SETTLED_JS, steps, timeout=max((deadline - time.monotonic()) * 1000, 0))
+            try:
+                return action()
+            except NotActionableYet:
+                if time.monotonic() >= deadline:
+                    raise
 
 
 class Locator:
@@ -199,11 +249,9 @@ class Locator:
         return Expectation(self, message)
 
     def click(self) -> None:
-        self.page._wait_for(self.steps)
         self.page._click(self.steps)
 
     def fill(self, value: str) -> None:
-        self.page._wait_for(self.steps)
         self.page._fill(self.steps, value)
 
 
@@ -218,6 +266,13 @@ class Keyboard:
         self.page._press(key)
 
 
+# The element as a failed expectation found it: its start tag and its text, or null.
+FOUND_JS = f"""steps => {{
+  const el = ({ELEMENT_JS})(steps);
+  return el && {{tag: el.outerHTML.slice(0, el.outerHTML.indexOf(">") + 1), text: el.textContent.trim().slice(0, 300)}};
+}}"""
+
+
 class Expectation:
     """Playwright's `expect(locator)`, as far as the tests use it: each assertion waits (in the
     page) until it holds, then fails with `message`."""
@@ -229,10 +284,11 @@ class Expectation:
         element = f"({ELEMENT_JS})({json.dumps(self.locator.steps)})"
         try:
             self.locator.page.wait_for_function(
-                f"arg => ({check_js})({element}, arg)", arg, timeout=WAIT_MS if timeout is None else timeout
+                f"arg => ({check_js})({element}, arg)", arg, timeout=DEADLINE_MS if timeout is None else timeout
             )
         except TimeoutError as error:
-            raise AssertionError(self.message or f"{self.locator.steps}: {what}") from error
+            found = self.locator.page.evaluate(FOUND_JS, self.locator.steps)
+            raise AssertionError(f"{self.message or f'{self.locator.steps}: {what}'}; found: {found}") from error
 
     def to_be_attached(self, timeout: float | None = None) -> None:
         self._until("(el) => !!el", None, timeout, "not on the page")
@@ -263,15 +319,15 @@ def problems_since_last_asked(page) -> list[str]:
     return seen
 
 
-def wait_until_reported(page, text: str, event: str, timeout_ms: float = 10_000) -> None:
+def wait_until_reported(page, text: str, event: str) -> None:
     """Until a problem containing `text`, from the page's `event` ("pageerror" or "response"),
     has reached what problems_since_last_asked reads: the automation's events arrive after the
     page has gone on."""
     heard = getattr(page, "heard", None)  # Firefox: its bridge waits for the BiDi event
     if heard:
-        heard(text, timeout_ms)
+        heard(text, DEADLINE_MS)
     else:  # Chromium: tests/support/browser.py's Guard
-        page.guard.heard(page, text, event, timeout_ms)
+        page.guard.heard(page, text, event, DEADLINE_MS)
 
 
 def clipboard_text(page) -> str:

@@ -9,7 +9,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from calculators.views.catalogue import VIEWS
 from tests.browser.cross_engine import hooks
-from tests.browser.cross_engine.pages import WAIT_MS
 from tests.browser.scenarios import SCENARIOS
 from tests.support.browser import assert_result_shown, defaults, fill_view, wait_for_engine
 
@@ -54,10 +53,6 @@ def check_live_results(page, views: list[str]) -> None:
             assert_result_shown(page, view, values, name)
 
 
-# Far more than a search takes in any of the three engines, on a 2-core machine whose other test
-# process keeps Chromium busy too (WebKit slows the most under such load).
-SEARCH_TIMEOUT_MS = 60_000
-
 # What the search box shows and what the page loaded for it, when a search has not answered.
 SEARCH_STATE_JS = """(() => {
   const box = document.querySelector('[data-rule-search]');
@@ -72,9 +67,7 @@ SEARCH_STATE_JS = """(() => {
 
 
 def wait_until_in_view(page, element_id: str) -> None:
-    page.wait_for_function(
-        f"(el => !!el && ({hooks.IN_VIEW_JS})(el))(document.getElementById('{element_id}'))", timeout=WAIT_MS
-    )
+    page.wait_for_function(f"(el => !!el && ({hooks.IN_VIEW_JS})(el))(document.getElementById('{element_id}'))")
 
 
 def type_the_rule_number_into_search(page) -> str:
@@ -85,7 +78,7 @@ def type_the_rule_number_into_search(page) -> str:
     assert page.eval_on_selector(hooks.SEARCH_QUERY, "el => el.value") == hooks.RULE_ID
     result = f"{hooks.SEARCH_RESULT_LINKS}[href$='{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}']"
     try:
-        page.wait_for_function(f"!!document.querySelector({json.dumps(result)})", timeout=SEARCH_TIMEOUT_MS)
+        page.wait_for_function(f"!!document.querySelector({json.dumps(result)})")
     except (TimeoutError, PlaywrightTimeoutError) as error:  # said whole: what the box and the page had
         raise AssertionError(
             f"{page.engine}: no result for {hooks.RULE_ID}; {page.evaluate(SEARCH_STATE_JS)}"

@@ -14,15 +14,15 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from devtools.serve import start_server
 from tests.browser.cross_engine import hooks
 from tests.browser.cross_engine.scenario_steps import (
-    SEARCH_TIMEOUT_MS,
     check_live_results,
     live_scenarios,
     type_the_rule_number_into_search,
     wait_until_in_view,
 )
-from tests.support.browser import PAGE_STATE_JS, expected_params, fill_view, wait_for_engine, wait_for_params
+from tests.support.browser import expected_params, fill_view, wait_for_engine, wait_for_params
 from tests.support.offline import SERVICE_WORKER_STATE_JS, wait_until_engine_kept, wait_until_saved
 from tests.support.site import BROWSER_SITE
+from tests.support.waiting import PAGE_STATE_JS
 
 
 def use_the_calculator(page, values: dict) -> None:
@@ -56,7 +56,7 @@ def test_a_rule_page_and_a_calculator_work_with_the_network_off(engine_page):
     # The search loads its ranking and index when the box is first used. Leaving the page before
     # they are in cancels them, and Firefox reports that cancel in the same words as a file missing
     # from the offline copy; so the search is waited for first.
-    page.wait_for_function(hooks.SEARCH_READY_JS, timeout=SEARCH_TIMEOUT_MS)
+    page.wait_for_function(hooks.SEARCH_READY_JS)
     type_the_rule_number_into_search(page)
     page.goto(f"{own_origin}/calculators/corruption/")
     check_live_results(page, page.evaluate(hooks.VIEWS_ON_PAGE_JS))

@@ -26,7 +26,6 @@ from tests.browser.cross_engine.scenario_steps import (
 from tests.support.browser import assert_landed_on
 from tests.support.site import BROWSER_SITE, ROOT, normalise
 
-COPY_TIMEOUT_MS = 20_000
 # The copy message shows for a moment only: keep what it said, however long the test takes to look,
 # and count the clicks that reached a rule number.
 RECORD_MESSAGES_JS = """() => {
@@ -39,7 +38,6 @@ RECORD_MESSAGES_JS = """() => {
     if (area && area.dataset.message === 'rule-copied') window.__saidOnCopy = area.textContent;
   }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
-CLICK_ARRIVED_MS = 10_000
 
 
 @cache
@@ -137,7 +135,7 @@ def click_the_rule_number(page) -> None:
     """Click the rule number; the page must see that one click."""
     page.click(hooks.RULE_NUMBER)
     try:
-        page.wait_for_function("window.__ruleNumberClicks > 0", timeout=CLICK_ARRIVED_MS)
+        page.wait_for_function("window.__ruleNumberClicks > 0")
     except (TimeoutError, PlaywrightTimeoutError):
         raise AssertionError(f"{page.engine}: the click on the rule number never reached the page") from None
 
@@ -148,7 +146,7 @@ def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, orig
     click_the_rule_number(page)
     # The page says when the copy is done (or refused); on a busy machine that can take seconds.
     try:
-        page.wait_for_function("window.__saidOnCopy", timeout=COPY_TIMEOUT_MS)
+        page.wait_for_function("window.__saidOnCopy")
     except (TimeoutError, PlaywrightTimeoutError):
         raise AssertionError(
             "the click reached the rule number but the page announced no copy, "
@@ -164,7 +162,6 @@ def test_the_rule_number_copies_a_citation_linking_to_the_rule(engine_page, orig
     assert copied.endswith(f"{origin}/{hooks.RULE_PAGE}#{hooks.RULE_ANCHOR}"), copied
 
 
-CARD_TIMEOUT_MS = 20_000
 # tests.support.site.normalise in the page: the body's lower-case words, for a card whose text WebKit
 # may lay out after its links.
 PAGE_HAS_WORDS_JS = (
@@ -186,12 +183,10 @@ CARD_STATE_JS = """selector => {
 
 def tap_and_wait_for_the_card(page, card_opened_js: str) -> None:
     """Tap the term once glossary.js has set up the page's marks; the card must open, with its link."""
-    page.wait_for_function(
-        f"document.querySelector({hooks.GLOSSARY_TERM!r}).getAttribute('role') === 'button'", timeout=CARD_TIMEOUT_MS
-    )
+    page.wait_for_function(f"document.querySelector({hooks.GLOSSARY_TERM!r}).getAttribute('role') === 'button'")
     page.click(hooks.GLOSSARY_TERM)
     try:
-        page.wait_for_function(card_opened_js, timeout=CARD_TIMEOUT_MS)
+        page.wait_for_function(card_opened_js)
     except (TimeoutError, PlaywrightTimeoutError):
         raise AssertionError(
             f"{page.engine}: a click on a glossary term opened no card; page: "
@@ -215,7 +210,7 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
     # several seconds in WebKit, so the waits are generous (a card that never opens still fails).
     for close in ("click outside", "Escape"):
         tap_and_wait_for_the_card(page, f"{entry_links} > {links_before}")
-        page.wait_for_function(PAGE_HAS_WORDS_JS, first_words, timeout=CARD_TIMEOUT_MS)  # text after links
+        page.wait_for_function(PAGE_HAS_WORDS_JS, first_words)  # text after links
         assert card_open(), (
             f"{term}: no card with the definition ({first_words}...); entry links "
             f"{page.evaluate(entry_links)} (before: {links_before}), page: "
@@ -225,7 +220,7 @@ def test_a_glossary_term_opens_its_card_which_then_closes(engine_page):
             page.keyboard.press("Escape")
         else:
             page.click(hooks.OUTSIDE_ANY_TERM)
-        page.wait_for_function(f"{entry_links} === {links_before}", timeout=CARD_TIMEOUT_MS)
+        page.wait_for_function(f"{entry_links} === {links_before}")
 
 
 def test_search_finds_a_rule_by_its_number_and_its_result_lands_on_it(engine_page):

@@ -25,7 +25,7 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-from tests.browser.cross_engine.pages import ELEMENT_JS, WAIT_MS, DriverPage, EngineError, NotInAutomation
+from tests.browser.cross_engine.pages import ELEMENT_JS, DriverPage, EngineError, NotActionableYet, NotInAutomation
 
 DISPLAY_TIMEOUT_S = 30
 SCRIPT_TIMEOUT_S = 90
@@ -58,7 +58,7 @@ class Xvfb:
         number = b""
         deadline = time.monotonic() + DISPLAY_TIMEOUT_S
         while not number.endswith(b"\n") and time.monotonic() < deadline:
-            if select.select([read], [], [], 0.5)[0]:
+            if select.select([read], [], [], max(deadline - time.monotonic(), 0))[0]:
                 chunk = os.read(read, 16)
                 if not chunk:
                     break
@@ -75,49 +75,14 @@ class Xvfb:
             self.process.wait(10)
 
 
-# True once the element `steps` name takes a tap: in the document, laid out, the same box over
-# two frames, and the topmost element at its middle (what Playwright checks before it acts). Each
-# try brings it to the middle of the screen again, as Playwright scrolls again before each retry:
-# a form that grew or shrank above it since the last try may have moved it off screen.
-SETTLED_JS = f"""steps => new Promise((resolve) => {{
-  const shown = ({ELEMENT_JS})(steps);
-  if (shown) shown.scrollIntoView({{block: "center", inline: "center"}});
-  const boxOf = () => {{
-    const el = ({ELEMENT_JS})(steps);
-    if (!el || !el.isConnected || !el.getClientRects().length) return null;
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit && (el === hit || el.contains(hit) || el.control === hit || hit.control === el)
-      ? [box.left, box.top, box.width, box.height].join() : null;
-  }};
-  const first = boxOf();
-  if (!first) {{ resolve(false); return; }}
-  requestAnimationFrame(() => requestAnimationFrame(() => resolve(boxOf() === first)));
-}})"""
-
-
-def when_actionable(page, steps: list, action):
-    """Do `action` once its element takes input, as Playwright waits before it acts: in the middle
-    of the screen, the same box over two frames and the topmost element there. WebDriver acts at
-    once, at the point where it found the element: on a loaded machine a page still laying out
-    (a fold opened, the form re-rendered, the page scrolled to its anchor) moves the element
-    between, and the tap lands on whatever is there now. A refusal (not interactable, covered, a
-    replaced element) is asked about again until the element has settled."""
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while True:
-        left_ms = (deadline - time.monotonic()) * 1000
-        page.wait_for_function(SETTLED_JS, steps, timeout=max(left_ms, 0))
-        try:
-            return action()
-        except NOT_ACTIONABLE_YET:
-            if time.monotonic() >= deadline:
-                raise
-
-
 @contextlib.contextmanager
 def engine_errors():
+    """WebDriver's errors as the pages' own: a refusal before acting (the element not interactable,
+    covered, or replaced) is NotActionableYet, the rest EngineError."""
     try:
         yield
+    except NOT_ACTIONABLE_YET as error:
+        raise NotActionableYet(error.msg or str(error)) from None
     except WebDriverException as error:
         raise EngineError(error.msg or str(error)) from None
 
@@ -179,8 +144,8 @@ class WebKitPage(DriverPage):
     def _element(self, steps):
         self.browser.focus(self.handle)
         element = self.driver.execute_script(SCROLLED_ELEMENT_JS, steps)
-        if element is None:
-            raise EngineError(f"no element for {steps}")
+        if element is None:  # replaced or taken away since it settled
+            raise NotActionableYet(f"no element for {steps}")
         return element
 
     def _evaluate(self, expression: str):
@@ -203,26 +168,29 @@ class WebKitPage(DriverPage):
         self.browser.focus(self.handle)
         return self.driver.current_url
 
+    def _act(self, steps, action) -> None:
+        def act():
+            with engine_errors():
+                action(self._element(steps))
+
+        self.when_actionable(steps, act)
+
     def _click(self, steps):
         # WebDriver scrolls a target only until it shows at the screen's bottom edge, where the
         # calculator's answer bar can lie over it (ElementClickIntercepted); a thumb brings it
         # to the middle first (_element does).
-        with engine_errors():
-            when_actionable(self, steps, lambda: self._element(steps).click())
+        self._act(steps, lambda element: element.click())
 
     def _fill(self, steps, value):
-        def fill():
-            element = self._element(steps)
+        def fill(element):
             element.clear()
             if value:
                 element.send_keys(value)
 
-        with engine_errors():
-            when_actionable(self, steps, fill)
+        self._act(steps, fill)
 
     def _select(self, steps, value):
-        with engine_errors():
-            when_actionable(self, steps, lambda: Select(self._element(steps)).select_by_value(value))
+        self._act(steps, lambda element: Select(element).select_by_value(value))
 
     def _type(self, text):
         self.browser.focus(self.handle)

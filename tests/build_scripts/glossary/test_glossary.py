@@ -19,7 +19,7 @@ from build_scripts.model.load import load_rulebook
 from build_scripts.render.glossary_page import glossary_markdown
 from build_scripts.standard_game.changes import CHANGES_FILE, Entry, Link, StandardMap, load_standard_map
 from build_scripts.standard_game.rule_fields import term_changes
-from tests.support.site import content_text, soup_of
+from tests.support.site import content_text, elements_by_id, soup_of
 
 
 @pytest.fixture(scope="module")
@@ -72,9 +72,9 @@ def test_every_cited_rule_exists(mele_terms, rules):
 def test_every_entry_has_a_used_in_link(site, mele_terms):
     """Except an entry with nothing to match: its headword is never written in the rulebook, which
     names the thing in other words ("greater item": "gold ring, minor, major, or greater")."""
-    soup = soup_of(site / "glossary" / "index.html")
+    by_id = elements_by_id(site / "glossary" / "index.html")
     for t in (t for t in mele_terms if t.names):
-        entry = soup.select_one(f"#{t.anchor}").find_next_sibling("div", class_="glossary-entry")
+        entry = by_id[t.anchor].find_next_sibling("div", class_="glossary-entry")
         assert entry.select(".used-in a.rule-ref"), f"{t.id} has no Used in link"
 
 
@@ -345,9 +345,9 @@ def test_a_headword_the_rulebook_never_writes_is_marked_so(mele_terms):
 
 
 def test_each_entry_has_a_why_disclosure_with_its_rules_and_words(site, terms):
-    soup = soup_of(site / "glossary" / "index.html")
+    by_id = elements_by_id(site / "glossary" / "index.html")
     for t in (t for t in terms if t.game == "MELE"):
-        entry = soup.select_one(f"#{t.anchor}").find_next_sibling("div", class_="glossary-entry")
+        entry = by_id[t.anchor].find_next_sibling("div", class_="glossary-entry")
         why = entry.select_one("details.glossary-why")
         assert why is not None and why.select_one("summary").get_text().startswith("Why"), t.id
         assert not why.has_attr("open") and not why.select("abbr.gloss")
@@ -564,9 +564,9 @@ def test_each_glossary_entry_lists_the_standard_changes_its_card_counts(site, me
     """The card shows three and says "and N more"; the entry it links to lists them all, and says
     which rules define the term."""
     data = json.loads((site / DEFINITIONS_PATH).read_text(encoding="utf-8"))["terms"]
-    soup = soup_of(site / "glossary" / "index.html")
+    by_id = elements_by_id(site / "glossary" / "index.html")
     for t in mele_terms:
-        entry = soup.select_one(f"#{t.anchor}").find_next_sibling("div", class_="glossary-entry")
+        entry = by_id[t.anchor].find_next_sibling("div", class_="glossary-entry")
         line = entry.select_one(".glossary-standard")
         card = [change["rule"] for change in data[t.id].get("standard", [])]
         assert ([a.get_text() for a in line.select("a.rule-ref")] if line else []) == card, t.id

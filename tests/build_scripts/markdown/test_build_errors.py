@@ -21,6 +21,7 @@ PAGES = {
 }
 
 
+@pytest.mark.builds
 @pytest.mark.parametrize("page", PAGES)
 def test_the_build_fails_naming_the_page_and_the_id(tmp_path, index_file, page):
     text, message = PAGES[page]

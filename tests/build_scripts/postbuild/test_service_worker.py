@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from build_scripts.postbuild.offline.service_worker import write_service_worker
 
 ENGINE = {
@@ -21,6 +23,7 @@ def a_site(root, page_text: str, engine: dict = ENGINE):
     return root
 
 
+@pytest.mark.builds  # three bundlings in Node
 def test_the_bundle_is_kept_until_the_engine_manifest_changes(tmp_path):
     cache = tmp_path / "cache"
     first = write_service_worker(a_site(tmp_path / "a", "<p>one</p>"), cache)

@@ -15,13 +15,27 @@ ASK = Path(__file__).with_name("ask.mjs")
 QUESTIONS = Path(__file__).with_name("questions.yaml")
 
 
-def ask_engine(index: Path, queries: list[str]) -> list[list[dict]]:
-    node = shutil.which("node")
-    assert node, "node is needed (it also writes the service worker)"
-    done = subprocess.run(
-        [node, str(ASK), str(index)], input=json.dumps(queries), capture_output=True, text=True, check=True
-    )
-    return [answer["results"] for answer in json.loads(done.stdout)["answers"]]
+class Engine:
+    """The site's search in one Node process for the test run (ask.mjs --lines): started once,
+    its index read once, each batch of queries one line in and one line out."""
+
+    def __init__(self, index: Path):
+        node = shutil.which("node")
+        assert node, "node is needed (it also writes the service worker)"
+        self.process = subprocess.Popen(
+            [node, str(ASK), str(index), "--lines"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def ask(self, queries: list[str]) -> list[list[dict]]:
+        self.process.stdin.write(json.dumps(queries) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        assert line, f"the search in Node ended (status {self.process.wait()})"
+        return [answer["results"] for answer in json.loads(line)["answers"]]
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
 
 
 @pytest.fixture(scope="session")
@@ -33,14 +47,16 @@ def search_index(site: Path) -> Path:
 def ask(search_index):
     """ask(query) -> the results the site's search box shows for it, best first."""
     cache: dict[str, list[dict]] = {}
+    engine = Engine(search_index)
 
     def asker(*queries: str) -> list[dict] | list[list[dict]]:
         missing = [q for q in queries if q not in cache]
         if missing:
-            cache.update(zip(missing, ask_engine(search_index, missing), strict=True))
+            cache.update(zip(missing, engine.ask(missing), strict=True))
         return cache[queries[0]] if len(queries) == 1 else [cache[q] for q in queries]
 
-    return asker
+    yield asker
+    engine.close()
 
 
 @pytest.fixture(scope="session")
