@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
-from urllib.parse import urljoin
 
 import pytest
 
 from build_scripts.edition import EDITION
 from build_scripts.model.load import load_rulebook
 from calculators import __version__
-from tests.support.site import ROOT, missing_target, soup_of
+from tests.support.site import ROOT, resolves_to, soup_of
 
 ABOUT = "about/index.html"
 # One page of each kind the site has: home, rule section, Standard comparison, coverage, glossary,
@@ -40,14 +38,6 @@ PAGE_KINDS = (
 @pytest.fixture(scope="module")
 def rulebook():
     return load_rulebook()
-
-
-def resolves_to(site: Path, page: str, href: str) -> Path:
-    """The built file a link on `page` leads to (the site served at its root)."""
-    url = urljoin("/" + page, href)
-    assert missing_target(site, "/", url) is None, (page, href)
-    target = site / url.lstrip("/").partition("#")[0]
-    return target / "index.html" if target.is_dir() else target
 
 
 # --- which text, which version -------------------------------------------------------------------

@@ -5,28 +5,18 @@ head; the glossary printed the same way. (Printed to PDF: tests/browser/test_pri
 from __future__ import annotations
 
 import re
-from pathlib import Path
-from urllib.parse import urljoin
 
 import pytest
 
 from build_scripts.model.errata import load_errata
 from build_scripts.model.load import load_rulebook
 from build_scripts.render.whole_rulebook import section_id
-from tests.support.site import ROOT, missing_target, soup_of
+from tests.support.site import ROOT, resolves_to, soup_of
 
 
 @pytest.fixture(scope="module")
 def rulebook():
     return load_rulebook()
-
-
-def resolves_to(site: Path, page: str, href: str) -> Path:
-    """The built file a link on `page` leads to (the site served at its root)."""
-    url = urljoin("/" + page, href)
-    assert missing_target(site, "/", url) is None, (page, href)
-    target = site / url.lstrip("/").partition("#")[0]
-    return target / "index.html" if target.is_dir() else target
 
 
 def test_the_whole_rulebook_has_every_rule_in_order_with_contents_notes_and_a_print_button(site, rulebook):

@@ -186,6 +186,14 @@ def broken_links(site: Path, base: str = "/") -> list[tuple[str, str, str]]:
     return broken
 
 
+def resolves_to(site: Path, page: str, href: str) -> Path:
+    """The built file a link on `page` leads to (the site served at its root)."""
+    url = urljoin("/" + page, href)
+    assert missing_target(site, "/", url) is None, (page, href)
+    target = site / url.lstrip("/").partition("#")[0]
+    return target / "index.html" if target.is_dir() else target
+
+
 def elements_by_id(page: Path) -> dict:
     """Every element with an id on a built page, by its id, found in one pass: for a test that looks
     up hundreds (a CSS search of the whole page per id took seconds on the glossary)."""
