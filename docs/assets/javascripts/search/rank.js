@@ -2,7 +2,7 @@
 // and pages) for what a reader types. The site's search box (box.js) runs it on the page;
 // the tests and benchmarks run it in Node. The index is site/search/search_index.json,
 // written by build_scripts/search/index.py. How it ranks: ARCHITECTURE.md ("Search") and WEIGHTS.
-import { ACTION_WORDS, STOP_WORDS, fold, numberText, parseRuleNumber, stems, tokenize } from "./words.js";
+import { ACTION_WORDS, MAX_QUERY, STOP_WORDS, fold, numberText, parseRuleNumber, readQuery, stems, tokenize } from "./words.js";
 
 // --- the index ---------------------------------------------------------------------------
 
@@ -117,6 +117,11 @@ export function oneSlip(a, b) {
     return a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2);
   }
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+// Adds the items of `more` to `list` in place: merging a record's matches stays linear in the query.
+function append(list, more) {
+  for (let i = 0; i < more.length; i++) list.push(more[i]);
 }
 
 function single(word) {
@@ -498,9 +503,19 @@ export function createSearch(index, tuning) {
           const best = matches[c];
           if (m.strong && !best.strong) holding++;
           if (m.held && !best.held) held++;
-          matches[c] = { score: Math.max(best.score, m.score), credit: Math.max(best.credit, m.credit),
-            strong: best.strong || m.strong, held: best.held || m.held, said: best.said || m.said, at: best.at.concat(m.at),
-            entries: best.entries.concat(m.entries), listed: Math.max(best.listed, m.listed), own: best.own || m.own };
+          if (best === UNMATCHED) {
+            matches[c] = Object.assign({}, m, { strong: !!m.strong, held: !!m.held, entries: m.entries.slice() });
+            return;
+          }
+          best.score = Math.max(best.score, m.score);
+          best.credit = Math.max(best.credit, m.credit);
+          best.strong = best.strong || m.strong;
+          best.held = best.held || m.held;
+          best.said = best.said || m.said;
+          best.listed = Math.max(best.listed, m.listed);
+          best.own = best.own || m.own;
+          append(best.at, m.at);
+          append(best.entries, m.entries);
         });
       });
       if (known && known[c]) return known[c];
@@ -568,7 +583,7 @@ export function createSearch(index, tuning) {
 
   // The rule's text (around its matches when long) with the matched words marked.
   function snippet(text, tokens, at) {
-    const marks = at.filter(function (p, k) { return at.indexOf(p) === k; }).sort(function (a, b) { return a - b; })
+    const marks = Array.from(new Set(at)).sort(function (a, b) { return a - b; })
       .map(function (p) { return tokens[p]; }).filter(Boolean);
     let from = (/^\s*[\u2022\u00b7]\s*/.exec(text) || [""])[0].length, to = text.length;   // not a list's bullet
     if (text.length - from > SNIPPET + 40) {
@@ -773,19 +788,28 @@ export function createSearch(index, tuning) {
   }
 
   function allAt(matches) {
-    return matches.reduce(function (all, m) { return all.concat(m.at); }, []);
+    const all = [];
+    matches.forEach(function (m) { append(all, m.at); });
+    return all;
   }
 
   // `options.game`: the game the reader reads as ("standard" or "starter"). A rule that the
   // other game's rule replaces gives its place to that rule and ranks right below it (the
   // replacement is brought into the list if the words alone left it out or further down).
   // A rule number asked for keeps its place.
+  // A query longer than MAX_QUERY is read up to there, and the first result says so.
   function search(query, options) {
     if (!query || !query.trim()) return [];
-    const number = parseRuleNumber(query);
-    if (number) return byNumber(number);
-    const results = searchWords(query);
-    return options && options.game ? inGame(results, options.game) : results;
+    const read = readQuery(query);
+    const number = parseRuleNumber(read.text);
+    let results = number ? byNumber(number) : searchWords(read.text);
+    if (!number && options && options.game) results = inGame(results, options.game);
+    return read.cut ? [cutNotice()].concat(results) : results;
+  }
+
+  function cutNotice() {
+    return { kind: "notice", id: "cut", location: "", score: 0, title: "Only the first " + MAX_QUERY + " characters are searched",
+      snippet: "" };
   }
 
   // The rules that replace this rule in `game`: a Starter rule's replacements in the Standard
