@@ -2,6 +2,7 @@
 // and pages) for what a reader types. The site's search box (box.js) runs it on the page;
 // the tests and benchmarks run it in Node. The index is site/search/search_index.json,
 // written by build_scripts/search/index.py. How it ranks: ARCHITECTURE.md ("Search") and WEIGHTS.
+import { escapeHtml, snippet } from "./snippet.js";
 import { ACTION_WORDS, MAX_QUERY, STOP_WORDS, fold, numberText, parseRuleNumber, readQuery, stems, tokenize } from "./words.js";
 
 // --- the index ---------------------------------------------------------------------------
@@ -68,7 +69,6 @@ const MAX_CLIPPED = 3;          // a short word that begins more words than this
 const MIN_CLIPPED = 3;          // letters of the shortest word read as cut short
 const MIN_TYPO = 4;             // letters of the shortest word read as mistyped
 const MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
-const SNIPPET = 220;            // characters of a long rule shown around its matches
 
 function Field(text) {
   this.tokens = tokenize(text || "");
@@ -437,19 +437,24 @@ export function createSearch(index, tuning) {
     const tf = found.length;
     const length = record.text.tokens.length;
     const bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
-    const at = [];
-    for (let i = 0; i < found.length; i++) for (let k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
+    const at = [], atWeight = [];
+    for (let i = 0; i < found.length; i++) {
+      for (let k = 0; k < form.phrase.length; k++) {
+        at.push(found[i] + k);
+        atWeight.push(form.weight);
+      }
+    }
     const own = found.length || inHeading || inSection;
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead * (defining ? W.defining : 1) : 0) : 0) +
       (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : inTopic ? W.topic : 0)),
       credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : W.topic),
       strong: form.weight > W.part && (tf > 0 || inHeading),   // counts for how rare the concept is
       held: !form.part && (tf > 0 || inHeading || inTable),   // ... when no closer form is found
-      said: inTable ? form.phrase : null, at: at, entries: entries,
+      said: inTable ? form.phrase : null, at: at, atWeight: atWeight, entries: entries,
       listed: inTable ? form.weight : 0, own: !!own };
   }
 
-  const UNMATCHED = { score: 0, credit: 0, at: [], entries: NOWHERE, listed: 0, own: false };
+  const UNMATCHED = { score: 0, credit: 0, at: NOWHERE, atWeight: NOWHERE, entries: NOWHERE, listed: 0, own: false };
 
   // All the query's words a rule's own words lack, found in one entry of its players' index
   // together with another of the query's words: that entry lists the query under the rule, so
@@ -515,6 +520,7 @@ export function createSearch(index, tuning) {
           best.listed = Math.max(best.listed, m.listed);
           best.own = best.own || m.own;
           append(best.at, m.at);
+          append(best.atWeight, m.atWeight);
           append(best.entries, m.entries);
         });
       });
@@ -577,41 +583,16 @@ export function createSearch(index, tuning) {
 
   // --- what each result shows ---
 
-  function escapeHtml(text) {
-    return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
-  }
-
-  // The rule's text (around its matches when long) with the matched words marked.
-  function snippet(text, tokens, at) {
-    const marks = Array.from(new Set(at)).sort(function (a, b) { return a - b; })
-      .map(function (p) { return tokens[p]; }).filter(Boolean);
-    let from = (/^\s*[\u2022\u00b7]\s*/.exec(text) || [""])[0].length, to = text.length;   // not a list's bullet
-    if (text.length - from > SNIPPET + 40) {
-      const centre = marks.length ? marks[0].start : 0;
-      from = Math.max(from, centre - 60);
-      if (from > 0) from = text.indexOf(" ", from) + 1 || from;
-      to = Math.min(text.length, from + SNIPPET);
-      if (to < text.length) to = text.lastIndexOf(" ", to) > from ? text.lastIndexOf(" ", to) : to;
-    }
-    let out = from > 0 && /\S/.test(text.slice(0, from).replace(/[\u2022\u00b7]/g, "")) ? "\u2026" : "";
-    let cursor = from;
-    marks.forEach(function (t) {
-      if (t.start < cursor || t.end > to) return;
-      out += escapeHtml(text.slice(cursor, t.start)) + "<mark>" + escapeHtml(text.slice(t.start, t.end)) + "</mark>";
-      cursor = t.end;
-    });
-    return out + escapeHtml(text.slice(cursor, to)) + (to < text.length ? "\u2026" : "");
-  }
-
   function whereOf(entry) {
     const section = entry.sectionDoc;
     return [section.part, section.id ? section.id + " " + section.title : "", entry.doc.heading]
       .filter(Boolean);
   }
 
-  function ruleResult(entry, at, score, exact, matches) {
+  // `found`: each of the query's concepts as {at, weight}, for the sentence shown and its marks.
+  function ruleResult(entry, found, score, exact, matches) {
     const result = { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
-      where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, at || []) };
+      where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, found || NOWHERE) };
     const said = saidFor(entry, matches || []);
     if (said.length) result.said = said;
     if (entry.doc.game) result.game = entry.doc.game;
@@ -640,10 +621,10 @@ export function createSearch(index, tuning) {
       title: section.title, snippet: escapeHtml(count) };
   }
 
-  function otherResult(kind, doc, score, at, field) {
+  function otherResult(kind, doc, score, found, field) {
     return { kind: kind, id: doc.id || doc.location, location: doc.location, score: score, title: doc.title,
       where: kind === "glossary" ? [doc.game === "SBG" ? "SBG glossary" : "Glossary"] : [kind === "calculator" ? "Calculator" : "Page"],
-      snippet: field ? snippet(doc.text, field.tokens, at || []) : escapeHtml(doc.text) };
+      snippet: field ? snippet(doc.text, field.tokens, found || NOWHERE) : escapeHtml(doc.text) };
   }
 
   // --- rule numbers ---
@@ -741,18 +722,19 @@ export function createSearch(index, tuning) {
     const placed = new Set();
     ruleHits.forEach(function (hit) {
       if (results.length >= MAX_RESULTS || hit.score < top * MIN_SHARE || placed.has(hit.record.doc.id)) return;
-      results.push(ruleResult(hit.record, allAt(hit.matches), hit.score, false, hit.matches));
+      results.push(ruleResult(hit.record, foundIn(hit.matches, ruleHits.weights, parsed.list), hit.score, false, hit.matches));
       placed.add(hit.record.doc.id);
       (hit.record.doc.twins || []).forEach(function (id) {
         if (placed.has(id)) return;
         const twin = ruleHits.filter(function (h) { return h.record.doc.id === id; })[0];
-        results.push(twin ? ruleResult(twin.record, allAt(twin.matches), twin.score, false, twin.matches)
+        results.push(twin ? ruleResult(twin.record, foundIn(twin.matches, ruleHits.weights, parsed.list), twin.score, false, twin.matches)
           : ruleResult(rulesById.get(id), [], 0));
         placed.add(id);
       });
     });
     const floor = top * MIN_SHARE;
-    rank(pages, parsed, false, null, ruleHits.weights).forEach(function (hit) {
+    const pageHits = rank(pages, parsed, false, null, ruleHits.weights);
+    pageHits.forEach(function (hit) {
       const calculator = hit.record.doc.kind === "calculator";
       if (calculator ? !(parsed.action || namesIt(hit, query)) : hit.coverage < 1) return;
       const score = hit.score * (calculator ? 1 : W.page);
@@ -760,7 +742,7 @@ export function createSearch(index, tuning) {
       let at = results.findIndex(function (r) { return r.score < score; });
       if (at < 0) at = results.length;
       if (!(calculator && parsed.action)) at = Math.max(at, Math.min(3, results.length));   // rules first
-      const result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, allAt(hit.matches), hit.record.text);
+      const result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, foundIn(hit.matches, pageHits.weights, parsed.list), hit.record.text);
       results.splice(at, 0, result);
     });
     if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
@@ -787,10 +769,11 @@ export function createSearch(index, tuning) {
       .map(function (t) { return t.stem; });
   }
 
-  function allAt(matches) {
-    const all = [];
-    matches.forEach(function (m) { append(all, m.at); });
-    return all;
+  // Each of the query's concepts where a record holds it, with the concept's weight.
+  function foundIn(matches, weights, list) {
+    return matches.map(function (m, k) {
+      return { at: m.at, atWeight: m.atWeight, weight: weights[k] || 0, size: list[k].words.length };
+    });
   }
 
   // `options.game`: the game the reader reads as ("standard" or "starter"). A rule that the
