@@ -23,6 +23,7 @@ from build_scripts.render.coverage import COVERAGE_PATH
 from build_scripts.render.section_pages import title_case
 from build_scripts.render.turn_summary import PRINT_PATH
 from build_scripts.search.built_pages import built_file, heading_over, page_records
+from build_scripts.search.referring import parent_rules
 from build_scripts.search.sections import SEARCH_SECTIONS
 from build_scripts.search.synonyms import Synonym, load_synonyms, missing_rulebook_words
 from build_scripts.search.table_words import load_table_words
@@ -90,7 +91,7 @@ def search_index(
     scheme = rule_index.scheme
     docs = (
         [section_record(s, scheme) for s in sections]
-        + rule_records(rules, rule_index, table_words)
+        + rule_records(rules, rule_index, table_words, parent_rules(rules, stating_rules(terms)))
         + [glossary_record(t, glossary_urls[t.game]) for t in terms]
         + pages
     )
@@ -130,7 +131,15 @@ def section_record(section: dict, scheme: UrlScheme) -> dict:
     }
 
 
-def rule_records(rules: list[dict], rule_index: RuleIndex, table_words: dict[str, tuple[str, ...]]) -> list[dict]:
+def stating_rules(terms: list[Term]) -> set[str]:
+    """The rule that states each glossary term: the first of its defining rules."""
+    return {term.defined_by[0] for term in terms if term.defined_by}
+
+
+def rule_records(
+    rules: list[dict], rule_index: RuleIndex, table_words: dict[str, tuple[str, ...]], parents: dict[str, str]
+) -> list[dict]:
+    """`parents`: the rule each rule that refers back depends on (referring.py)."""
     twins = twin_rules(rules)
     records = []
     for rule in rules:
@@ -148,6 +157,8 @@ def rule_records(rules: list[dict], rule_index: RuleIndex, table_words: dict[str
             record["twins"] = twins[rule["id"]]
         if rule["id"] in table_words:
             record["tableWords"] = list(table_words[rule["id"]])
+        if rule["id"] in parents:
+            record["parent"] = parents[rule["id"]]
         record.update(game_fields(rule))
         records.append(record)
     return records

@@ -28,7 +28,8 @@ export const WEIGHTS = {
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
   table: 0.5,       // a word found only among the players' words for the rule (sources/search-table-words.yaml)
   entry: 1,         // ... where one entry holds all such words with another of the query's: the index lists the query there
-  context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
+  context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:"),
+                    // or in the rule a rule that refers back leans on ("... in this manner")
   page: 0.7,        // a page about the site, against a rule that matches as well
   named: 1,         // a query that is a glossary term, no more, asks what it is (0: it does not)
   asking: 1,        // a word of what "when" or "where" asks for (a phase, a pile), when the query asks it
@@ -166,6 +167,14 @@ export function createSearch(index, tuning) {
         section: shared(""), gloss: shared(""), table: shared(""), context: shared(""), topic: shared("") });
     }
   });
+  // The rules that refer back to each rule ("in this manner"), in the rulebook's order.
+  const dependents = new Map();
+  rules.forEach(function (entry) {
+    const parent = entry.doc.parent;
+    if (!parent || !rulesById.has(parent)) return;
+    if (!dependents.has(parent)) dependents.set(parent, []);
+    dependents.get(parent).push(entry.doc.id);
+  });
   // A rule's plain words: the glossary's definitions of the terms it defines, written for this
   // site in the words a reader uses, found as the rule's own words are but counting less.
   const glosses = new Map();
@@ -178,7 +187,7 @@ export function createSearch(index, tuning) {
     entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
     entry.table = entry.doc.tableWords ? new Field(entry.doc.tableWords.join(". ")) : shared("");
     entry.entries = entry.doc.tableWords ? entry.doc.tableWords.map(function (words) { return new Field(words); }) : NOWHERE;
-    entry.context = shared(leadIn(k));
+    entry.context = shared(leadIn(k) || (entry.doc.parent && rulesById.has(entry.doc.parent) ? rulesById.get(entry.doc.parent).doc.text : ""));
   });
   const topics = sectionTopics();
   rules.forEach(function (entry) { entry.topic = topics.get(entry.doc.section) || shared(""); });
@@ -718,21 +727,33 @@ export function createSearch(index, tuning) {
     if (W.named && namesTerm(parsed, term)) parsed.defining = true;
     const ruleHits = rank(rules, parsed, true, term);
     const top = ruleHits.length ? ruleHits[0].score : 0;
+    const floor = top * MIN_SHARE;
     const results = [];
     const placed = new Set();
+    const hitOf = new Map(ruleHits.map(function (hit) { return [hit.record.doc.id, hit]; }));
+    function place(id, score, detailOf) {
+      if (placed.has(id)) return;
+      const hit = hitOf.get(id);
+      const result = hit ? ruleResult(hit.record, foundIn(hit.matches, ruleHits.weights, parsed.list), hit.score, false, hit.matches)
+        : ruleResult(rulesById.get(id), NOWHERE, score);
+      if (detailOf) result.detailOf = detailOf;
+      results.push(result);
+      placed.add(id);
+    }
+    // A rule that refers back comes with the rule it depends on: the parent first (brought in
+    // when only the dependent matched), then its dependents the query found, as its details;
+    // a Starter rule's Standard twin (and the other way round) after them.
     ruleHits.forEach(function (hit) {
-      if (results.length >= MAX_RESULTS || hit.score < top * MIN_SHARE || placed.has(hit.record.doc.id)) return;
-      results.push(ruleResult(hit.record, foundIn(hit.matches, ruleHits.weights, parsed.list), hit.score, false, hit.matches));
-      placed.add(hit.record.doc.id);
-      (hit.record.doc.twins || []).forEach(function (id) {
-        if (placed.has(id)) return;
-        const twin = ruleHits.filter(function (h) { return h.record.doc.id === id; })[0];
-        results.push(twin ? ruleResult(twin.record, foundIn(twin.matches, ruleHits.weights, parsed.list), twin.score, false, twin.matches)
-          : ruleResult(rulesById.get(id), [], 0));
-        placed.add(id);
+      if (results.length >= MAX_RESULTS || hit.score < floor) return;
+      const root = hit.record.doc.parent || hit.record.doc.id;
+      if (placed.has(root)) return;
+      place(root, hit.score);
+      (dependents.get(root) || NOWHERE).forEach(function (id) {
+        const found = hitOf.get(id);
+        if (found && found.score >= floor) place(id, found.score, root);
       });
+      (rulesById.get(root).doc.twins || NOWHERE).forEach(function (id) { place(id, 0); });
     });
-    const floor = top * MIN_SHARE;
     const pageHits = rank(pages, parsed, false, null, ruleHits.weights);
     pageHits.forEach(function (hit) {
       const calculator = hit.record.doc.kind === "calculator";
@@ -741,12 +762,25 @@ export function createSearch(index, tuning) {
       if (score < floor) return;
       let at = results.findIndex(function (r) { return r.score < score; });
       if (at < 0) at = results.length;
-      if (!(calculator && parsed.action)) at = Math.max(at, Math.min(3, results.length));   // rules first
+      if (!(calculator && parsed.action)) at = Math.max(at, afterPositions(results, 3));   // rules first
+      at = afterPositions(results, 0, at);
       const result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, foundIn(hit.matches, pageHits.weights, parsed.list), hit.record.text);
       results.splice(at, 0, result);
     });
-    if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
+    if (term) results.splice(afterPositions(results, 1), 0, otherResult("glossary", term.doc, top));
     return results.slice(0, MAX_RESULTS);
+  }
+
+  // The index in `results` after the first `count` positions from `from` on: a rule and the
+  // details shown beside it hold one position, and nothing goes in between them.
+  function afterPositions(results, count, from) {
+    let at = from || 0;
+    while (at < results.length && results[at].detailOf) at++;
+    for (let n = 0; n < count && at < results.length; n++) {
+      at++;
+      while (at < results.length && results[at].detailOf) at++;
+    }
+    return at;
   }
 
   // Is the query a glossary term and no more ("strike", "HL", "hazard lim" being typed)? It
