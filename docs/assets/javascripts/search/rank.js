@@ -2,6 +2,7 @@
 // and pages) for what a reader types. The site's search box (box.js) runs it on the page;
 // the tests and benchmarks run it in Node. The index is site/search/search_index.json,
 // written by build_scripts/search/index.py. How it ranks: ARCHITECTURE.md ("Search") and WEIGHTS.
+import { createSituations } from "./situations.js";
 import { escapeHtml, snippet } from "./snippet.js";
 import { ACTION_WORDS, MAX_QUERY, STOP_WORDS, fold, numberText, parseRuleNumber, readQuery, stems, tokenize } from "./words.js";
 
@@ -256,6 +257,7 @@ export function createSearch(index, tuning) {
     records.averageLength = averageLength(records);
     records.postings = postings(records);
   });
+  const situations = createSituations(index.situations);
   const vocabulary = new Set();
   rules.forEach(function (r) { r.text.positions.forEach(function (_, s) { vocabulary.add(s); }); });
 
@@ -814,13 +816,17 @@ export function createSearch(index, tuning) {
   // other game's rule replaces gives its place to that rule and ranks right below it (the
   // replacement is brought into the list if the words alone left it out or further down).
   // A rule number asked for keeps its place.
-  // A query longer than MAX_QUERY is read up to there, and the first result says so.
+  // A query longer than MAX_QUERY is read up to there, and the first result says so. A situation
+  // a calculator reads ("prowess 4 vs 9") opens it above the rules.
   function search(query, options) {
     if (!query || !query.trim()) return [];
     const read = readQuery(query);
+    const game = options && options.game;
     const number = parseRuleNumber(read.text);
     let results = number ? byNumber(number) : searchWords(read.text);
-    if (!number && options && options.game) results = inGame(results, options.game);
+    if (!number && game) results = inGame(results, game);
+    const situation = number ? null : situations.read(read.text, game);
+    if (situation) results = [situation].concat(results);
     return read.cut ? [cutNotice()].concat(results) : results;
   }
 
