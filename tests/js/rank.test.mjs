@@ -163,7 +163,7 @@ test("a query that is a glossary term shows the entry once, after the first rule
 });
 
 test("a query that only mentions a term shows no glossary entry", () => {
-  assert.deepEqual(ask("hazard limit when a character leaves").filter((r) => r.kind === "glossary"), []);
+  assert.deepEqual(ask("hazard limit when a character moves").filter((r) => r.kind === "glossary"), []);
 });
 
 test("calculators come only when asked for, and never above a rule that matches better", () => {

@@ -39,6 +39,9 @@ export const WEIGHTS = {
   number: 0.4,      // a number or "up to", "no more than", when the query asks how many
   topic: 0.4,       // a word found only among the words its section's rules use most, against its own words
   topics: 12,       // how many such words each section has
+  split: 0.75,      // the share of the query the best rule holds under which terms no rule names together are a split question
+  held: 0.5,        // the share of the query the best rule must hold, a word no rule has counted as the rarest,
+                    // for the rulebook not to be said silent (0: never said)
   k1: 1.2, b: 0.75  // BM25
 };
 const ASIDES = new Set(["note", "clarification", "suggestion"]);
@@ -71,6 +74,8 @@ const MAX_CLIPPED = 3;          // a short word that begins more words than this
 const MIN_CLIPPED = 3;          // letters of the shortest word read as cut short
 const MIN_TYPO = 4;             // letters of the shortest word read as mistyped
 const MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
+const SILENT_DEPTH = 10;        // rules looked at for one that holds the whole question
+const SILENT_RULES = 3;         // the nearest rules shown above the terms when none answers
 
 function Field(text) {
   this.tokens = tokenize(text || "");
@@ -770,7 +775,73 @@ export function createSearch(index, tuning) {
       results.splice(at, 0, result);
     });
     if (term) results.splice(afterPositions(results, 1), 0, otherResult("glossary", term.doc, top));
+    const terms = silence(parsed, ruleHits);
+    if (terms) {
+      const recognised = terms.filter(function (t) { return t !== term; });
+      results.splice.apply(results, [afterPositions(results, SILENT_RULES), 0].concat(recognised.map(function (t) {
+        return otherResult("glossary", t.doc, top);
+      })));
+      results.unshift(silentNotice(terms));
+    }
     return results.slice(0, MAX_RESULTS);
+  }
+
+  // --- when the rulebook is silent ---
+
+  // The glossary terms the query names, when no rule holds enough of it (else null): the terms it
+  // names in their own words (two or more) are in no one rule among the first found, and no rule
+  // of the book names them all; or a word of
+  // it that no rule, page or players' index has, counted as the rarest word, leaves the best of
+  // them holding under HELD of the query.
+  function silence(parsed, ruleHits) {
+    const weights = ruleHits.weights;
+    const first = ruleHits.slice(0, SILENT_DEPTH);
+    if (!first.length) return null;
+    const terms = [], named = [];
+    parsed.list.forEach(function (concept, k) {
+      if (!concept.glossary || !weights[k]) return;
+      if (terms.indexOf(concept.glossary) < 0) terms.push(concept.glossary);
+      if (namesItself(concept)) named.push(k);
+    });
+    const namedTerms = Array.from(new Set(named.map(function (k) { return parsed.list[k].glossary; })));
+    const best = Math.max.apply(null, first.map(function (hit) { return hit.coverage; }));
+    if (namedTerms.length >= 2 && best < W.split && !first.some(function (hit) {
+      return named.every(function (k) { return hit.matches[k].credit >= W.table; });
+    }) && !saidTogether(namedTerms)) return terms;
+    const unknown = parsed.list.filter(function (concept, k) {
+      return !weights[k] && !concept.asking && /^[a-z]{4,}$/.test(concept.words.join(""));
+    }).length;
+    if (!unknown) return null;
+    let asked = 0;
+    parsed.list.forEach(function (concept, k) { if (!concept.asking) asked += weights[k]; });
+    const whole = asked + unknown * idf(1, rules.length);
+    const held = Math.max.apply(null, first.map(function (hit) {
+      let found = 0;
+      hit.matches.forEach(function (m, k) { if (!parsed.list[k].asking) found += weights[k] * Math.min(1, m.credit); });
+      return found / whole;
+    }));
+    return held < W.held ? terms : null;
+  }
+
+  // Whether some rule's own words name every one of these glossary terms.
+  function saidTogether(terms) {
+    return rules.some(function (entry) {
+      return terms.every(function (term) {
+        return term.names.some(function (name) { return entry.text.positions.has(name[0]) && entry.text.find(name).length > 0; });
+      });
+    });
+  }
+
+  // Is the concept a glossary term the query names as the glossary does (not a players' word for it)?
+  function namesItself(concept) {
+    const own = stems(concept.words.join(" ")).join(" ");
+    return concept.glossary.names.some(function (name) { return name.join(" ") === own; });
+  }
+
+  function silentNotice(terms) {
+    const names = terms.map(function (t) { return t.doc.title; });
+    return { kind: "notice", id: "silent", location: "", score: 0, title: "The rulebook has no rule that answers this directly",
+      snippet: escapeHtml("Below: the nearest rules" + (names.length ? ", and the glossary's " + names.join(", ") : "") + ".") };
   }
 
   // The index in `results` after the first `count` positions from `from` on: a rule and the
@@ -873,7 +944,8 @@ export function createSearch(index, tuning) {
     return { term: term && term.doc.id, action: parsed.action, score: hit && hit.score, coverage: hit && hit.coverage,
       concepts: parsed.list.map(function (c, k) {
         return { words: c.words, forms: c.forms.map(function (f) { return f.phrase.join(" ") + "@" + f.weight; }),
-          match: hit && { score: hit.matches[k].score, credit: hit.matches[k].credit } };
+          weight: ruleHits.weights ? ruleHits.weights[k] : 0, term: c.glossary ? c.glossary.doc.id : null,
+          match: hit && { score: hit.matches[k].score, credit: hit.matches[k].credit, own: hit.matches[k].own } };
       }) };
   }
 
