@@ -195,6 +195,14 @@ def test_a_class_of_table_words_finds_the_rulebooks_words_first(ask, question, r
     assert ids[:1] == [rule], (question, ids[:5])
 
 
+def test_a_word_the_glossary_uses_for_a_term_and_no_rule_says_finds_the_terms_rules(ask):
+    """The game sense of a word from the rules' own structure, before any hand-written list: the
+    glossary's plain words for "ally" call it a helper, which no rule says (search/rank.js,
+    gameSenses); without it, combat's rules come first."""
+    ids = [r["id"] for r in ask("can my helper fight")]
+    assert ids[:1] == ["1.10.22"], ids[:5]
+
+
 def test_a_synonym_of_no_rule_is_reported():
     synonyms = load_synonyms(paths.SOURCES)
     assert missing_rulebook_words(synonyms, ["The strike is ineffectual."]) != []

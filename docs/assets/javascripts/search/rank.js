@@ -3,7 +3,7 @@
 // the tests and benchmarks run it in Node. The index is site/search/search_index.json,
 // written by build_scripts/search/index.py. How it ranks: ARCHITECTURE.md ("Search") and WEIGHTS.
 import { createSituations } from "./situations.js";
-import { escapeHtml, snippet } from "./snippet.js";
+import { escapeHtml, sentences, snippet } from "./snippet.js";
 import { ACTION_WORDS, MAX_QUERY, STOP_WORDS, fold, numberText, parseRuleNumber, readQuery, stems, tokenize } from "./words.js";
 
 // --- the index ---------------------------------------------------------------------------
@@ -13,6 +13,7 @@ import { ACTION_WORDS, MAX_QUERY, STOP_WORDS, fold, numberText, parseRuleNumber,
 export const WEIGHTS = {
   synonym: 1,       // a synonym's match, against the word itself
   part: 0.35,       // one word of a multi-word term found without the rest
+  sense: 0.45,      // a word the rules do not say, read as the term the glossary's plain words use it for ("sideways": tapped)
   prefix: 0.7,      // a word still being typed, matched by its beginning
   clipped: 0.7,     // a word no rule has, cut short ("org"), matched by the few words it begins
   typo: 0.8,        // a word no rule has, matched by the words one slip away ("wonded", "corupption")
@@ -75,6 +76,8 @@ const MIN_CLIPPED = 3;          // letters of the shortest word read as cut shor
 const MIN_TYPO = 4;             // letters of the shortest word read as mistyped
 const MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
 const SILENT_DEPTH = 10;        // rules looked at for one that holds the whole question
+const SENSE_RULES = 2;          // a word of a term's definition said by at most this many rules, all defining it, stands for it
+const SENSES = 2;               // ... unless it stands so for more terms than this
 const SILENT_RULES = 3;         // the nearest rules shown above the terms when none answers
 
 function Field(text) {
@@ -124,6 +127,11 @@ export function oneSlip(a, b) {
     return a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2);
   }
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+function firstSentence(text) {
+  const first = sentences(text)[0];
+  return first ? text.slice(first.start, first.end) : "";
 }
 
 // Adds the items of `more` to `list` in place: merging a record's matches stays linear in the query.
@@ -265,6 +273,45 @@ export function createSearch(index, tuning) {
   const situations = createSituations(index.situations);
   const vocabulary = new Set();
   rules.forEach(function (r) { r.text.positions.forEach(function (_, s) { vocabulary.add(s); }); });
+  const senses = gameSenses();
+
+  // The game sense of a word a player uses and the rules do not: a word the glossary's plain
+  // definition of a term opens with, up to its first comma ("Turned sideways to show that a card
+  // has been used", "A character's toughness, printed ..."), that no rule says, or only the term's
+  // own defining rules, stands for that term ("sideways": tapped; "toughness": body). A word that
+  // stands so for more than SENSES terms stands for none, and an adverb for none.
+  function gameSenses() {
+    const holders = new Map();    // stem -> the rules whose text has it, while few
+    rules.forEach(function (entry) {
+      entry.text.positions.forEach(function (_, s) {
+        const held = holders.get(s) || [];
+        if (held.length <= SENSE_RULES) held.push(entry.doc.id);
+        holders.set(s, held);
+      });
+    });
+    const found = new Map();      // stem -> terms
+    glossary.forEach(function (term) {
+      const own = new Set([].concat.apply([], term.names));
+      const sentence = firstSentence(term.doc.text).split(/[,;:(]/)[0];
+      tokenize(sentence).forEach(function (t) {
+        if (STOP_WORDS.has(t.word) || own.has(t.stem) || t.word.length < 4 || /\d/.test(t.word)) return;
+        if (/ly$/.test(t.word)) return;   // an adverb ("mostly", "fairly") says how, not which thing
+        if (t.start > 0 && /[A-Z]/.test(sentence.charAt(t.start))) return;   // a name ("My Precious"), no sense of a word
+        const held = holders.get(t.stem) || NOWHERE;
+        if (held.length > SENSE_RULES || !held.every(function (id) { return term.defines.has(id); })) return;
+        if (!found.has(t.stem)) found.set(t.stem, []);
+        if (found.get(t.stem).indexOf(term) < 0) found.get(t.stem).push(term);
+      });
+    });
+    const meant = new Map();
+    found.forEach(function (terms, s) {
+      if (terms.length > SENSES) return;
+      meant.set(s, distinct([].concat.apply([], terms.map(function (term) {
+        return term.names.map(function (name) { return { phrase: name, weight: W.sense }; });
+      }))));
+    });
+    return meant;
+  }
 
   // Phrases a query may hold: every glossary name and every synonym the players use.
   const phrases = new Map();   // "hazard limit" (stems joined) -> {forms, glossary}
@@ -334,6 +381,7 @@ export function createSearch(index, tuning) {
       const token = tokens[i];
       if (!STOP_WORDS.has(token.word)) {
         let forms = [{ phrase: [token.stem], weight: 1 }];
+        if (W.sense && senses.has(token.stem)) forms = forms.concat(senses.get(token.stem));
         if (!vocabulary.has(token.stem)) {
           if (typing && i === tokens.length - 1) {
             if (token.word.length >= 2) forms = forms.concat(completions(token.word));
