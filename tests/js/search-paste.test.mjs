@@ -70,3 +70,15 @@ test("each keystroke at the end of a 5 KB paste of citations is answered in a fe
   times.sort((a, b) => a - b);
   assert.ok(times[10] < 100, `median ${times[10].toFixed(1)} ms a keystroke`);
 });
+
+test("a key typed past the cap of a paste is answered with the results already found, not ranked again", () => {
+  const paste = citations(5000);
+  const first = search.search(paste);
+  const next = search.search(paste + "x");
+  assert.deepEqual(next, first);
+  assert.ok(next.every((result, k) => result === first[k]), "the same results, found once");
+  assert.notEqual(next, first, "a list of its own, which the caller may change");
+  const other = search.search(paste, { game: "standard" });
+  assert.ok(other[1] !== first[1], "read as another game: ranked again");
+  assert.ok(search.search("tie strike")[0] !== search.search("tie strikes")[0], "a key that changes the text read: ranked again");
+});

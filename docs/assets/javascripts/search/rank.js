@@ -937,10 +937,19 @@ export function createSearch(index, tuning) {
   // A rule number asked for keeps its place.
   // A query longer than MAX_QUERY is read up to there, and the first result says so. A situation
   // a calculator reads ("prowess 4 vs 9") opens it above the rules.
+  // A key that leaves the text read as it was (every key typed past the cap of a paste) is
+  // answered with the results already found for it.
+  let last = { key: null, results: NOWHERE };
   function search(query, options) {
     if (!query || !query.trim()) return [];
     const read = readQuery(query);
     const game = options && options.game;
+    const key = (read.cut ? "cut " : "whole ") + game + " " + read.text;
+    if (key !== last.key) last = { key: key, results: answer(read, game) };
+    return last.results.slice();
+  }
+
+  function answer(read, game) {
     const number = parseRuleNumber(read.text);
     let results = number ? byNumber(number) : searchWords(read.text);
     if (!number && game) results = inGame(results, game);
