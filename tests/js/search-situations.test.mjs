@@ -17,6 +17,7 @@ const STRIKE = {
       numberBefore: ["prowess"], words: {} },
     { field: "strike_prowess", say: "strike's prowess", kind: "int", min: -20, max: 40,
       numberAfter: ["vs", "against", "strike", "strike's prowess"], numberBefore: ["strike", "prowess strike"], words: {} },
+    { field: "body", say: "body", kind: "int", min: 1, max: 40, numberAfter: ["body"], numberBefore: [], words: {} },
     { field: "state", say: "", kind: "choice", numberAfter: [], numberBefore: [],
       words: { tapped: "tapped", wounded: "wounded" } },
     { field: "roll", say: "roll", kind: "int", min: 2, max: 12, numberAfter: ["roll", "rolls", "rolled"], numberBefore: [],
@@ -45,7 +46,8 @@ test("a situation opens its calculator first, each input it read stated, linking
   const results = search.search("tapped guy 4 prowess rolls 6 vs 9 prowess strike");
   const [situation] = results;
   assert.deepEqual([situation.kind, situation.title, situation.snippet, situation.unread],
-    ["situation", "Strike and body check", "strike: prowess 4, tapped, strike's prowess 9, roll 6", []]);
+    ["situation", "Strike and body check",
+      "strike: prowess 4, tapped, strike's prowess 9, roll 6; body 8 is the calculator's start value", []]);
   assert.ok(situation.location.startsWith("calculators/strike/?"), situation.location);
   assert.deepEqual(inputsOf(situation), { "strike.prowess": "4", "strike.body": "8", "strike.state": "tapped",
     "strike.strike_prowess": "9", "strike.no_tap": "0", "strike.starter": "0", "strike.roll": "6" },
@@ -53,15 +55,17 @@ test("a situation opens its calculator first, each input it read stated, linking
   assert.equal(results[1].kind, "rule", "the rules follow");
   const item = resultItem(situation, "/calculators/strike/?x=1");
   assert.match(item, /data-situation/);
-  assert.match(item, /rule-hit__text">strike: prowess 4, tapped, strike's prowess 9, roll 6</);
+  assert.match(item, /rule-hit__text">strike: prowess 4, tapped, strike's prowess 9, roll 6; body 8 is the calculator's start value</);
 });
 
 test("the words a situation does not read are said, never guessed", () => {
   const [dagger] = search.search("prowess 4 vs 9 with a dagger and 2 friends");
-  assert.deepEqual([dagger.snippet, dagger.unread], ["strike: prowess 4, strike's prowess 9", ["dagger", "2", "friends"]]);
+  assert.deepEqual([dagger.snippet, dagger.unread],
+    ["strike: prowess 4, strike's prowess 9; body 8 is the calculator's start value", ["dagger", "2", "friends"]]);
   assert.match(resultItem(dagger, "/"), /Not read: dagger, 2, friends/);
   const [big] = search.search("prowess 99 vs 9");
-  assert.deepEqual([big.snippet, big.unread], ["strike: strike's prowess 9", ["99"]], "outside the field's limits");
+  assert.deepEqual([big.snippet, big.unread],
+    ["strike: strike's prowess 9; prowess 5, body 8 are the calculator's start values", ["99"]], "outside the field's limits");
   const [twice] = search.search("6 CP and 7 CP");
   assert.deepEqual([twice.snippet, twice.unread], ["corruption check: corruption points 6", ["7"]], "one value a field");
 });

@@ -43,7 +43,9 @@ def test_a_walk_through_question_shows_its_rule_in_the_first_five(ask, question,
 def test_the_walk_through_situation_opens_the_strike_calculator_with_what_it_read(ask):
     first = ask("tapped guy 4 prowess rolls 6 vs 9 prowess strike")[0]
     assert (first["kind"], first["id"]) == ("situation", "strike"), first
-    assert first["snippet"] == "strike: prowess 4, tapped, strike's prowess 9, roll 6"
+    assert first["snippet"] == (
+        "strike: prowess 4, tapped, strike's prowess 9, roll 6; body 8 is the calculator's start value"
+    )
     assert first["unread"] == []
 
 

@@ -133,8 +133,8 @@ function readAs(calculator, tokens, query) {
 
 // What the reader sees: the calculator, each input it read as the form names it, in the form's
 // order ("strike: prowess 4, tapped, strike's prowess 9, roll 6"), the words it did not read,
-// and a link that opens the calculator with those inputs (every input named: its start value
-// for the rest; its game as the reader reads).
+// the numbers it starts with that the query did not give, and a link that opens the calculator
+// with those inputs (every input named: its start value for the rest; its game as the reader reads).
 function result(reading, game) {
   const record = reading.calculator.record;
   const said = [];
@@ -144,6 +144,16 @@ function result(reading, game) {
     const value = reading.values.get(name);
     said.push(input.kind === "choice" || input.kind === "bool" ? input.say || value : input.say + " " + value);
   });
+  // A number the form starts with that the query did not give ("body 8") is said as such: the
+  // calculator's answer uses it, and it is not the reader's.
+  const started = [];
+  record.fields.forEach(function ([name, kind, start]) {
+    const input = record.inputs.find(function (i) { return i.field === name; });
+    if (reading.values.has(name) || !input || !input.say || kind !== "int" || !start || Number(start) === 0) return;
+    started.push(input.say + " " + start);
+  });
+  const startedText = started.length ? "; " + started.join(", ") + (started.length > 1 ? " are" : " is") +
+    " the calculator's start" + (started.length > 1 ? " values" : " value") : "";
   const entries = record.fields.map(function ([name, kind, start]) {
     let value = reading.values.has(name) ? reading.values.get(name) : start;
     if (name === record.gameField && game) value = game === "starter" ? "1" : "";
@@ -152,5 +162,5 @@ function result(reading, game) {
   const [page, hash] = record.location.split("#");
   return { kind: "situation", id: record.view, title: record.title, where: ["Calculator"], score: 0,
     location: page + "?" + new URLSearchParams(entries).toString() + (hash ? "#" + hash : ""),
-    snippet: escapeHtml(record.say + ": " + said.join(", ")), unread: reading.unread };
+    snippet: escapeHtml(record.say + ": " + said.join(", ") + startedText), unread: reading.unread };
 }
