@@ -58,7 +58,7 @@ FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {})
 SEARCH_JS = """async ([box, query, timeoutMs]) => {
   const input = document.querySelector(box.input);
   const meta = document.querySelector(box.meta);
-  const found = () => document.querySelector(box.links) !== null && /^\\d+ matching/.test(meta.textContent.trim());
+  const found = () => document.querySelector(box.links) !== null && /^\\d+ (?:matching|rules?\\b)/.test(meta.textContent.trim());
   const started = performance.now();
   const latency = new Promise((resolve, reject) => {
     const observer = new MutationObserver(() => {

@@ -47,6 +47,7 @@ from build_scripts import generator, paths
 from build_scripts.composed.page_texts import page_files
 from build_scripts.edition import build_date
 from build_scripts.glossary.terms import GLOSSARY_FILES
+from build_scripts.search.situations import SITUATIONS_FILE
 from build_scripts.search.synonyms import SYNONYMS_FILE
 from build_scripts.search.table_words import TABLE_WORDS_FILE
 
@@ -278,12 +279,12 @@ def site_inputs() -> list[Path]:
     """All of docs/ (the pages prebuild wrote are the generator's input too), what prebuild
     wrote elsewhere (the rules index the Markdown extensions read), the sources the Markdown
     extensions read (the errata, the glossaries, the texts they check quotes in) and those the
-    post-build reads (the search's synonyms and players' words, the glossaries)."""
+    post-build reads (the search's synonyms, players' words and situations, the glossaries)."""
     return (
         files_under(paths.DOCS)
         + [paths.ERRATA, *(paths.SOURCES / name for name in GLOSSARY_FILES)]
         + sorted(paths.SOURCES.glob(SOURCE_TEXTS))
-        + [paths.SOURCES / SYNONYMS_FILE, paths.SOURCES / TABLE_WORDS_FILE]
+        + [paths.SOURCES / SYNONYMS_FILE, paths.SOURCES / TABLE_WORDS_FILE, paths.SOURCES / SITUATIONS_FILE]
         + files_under(paths.ROOT / "overrides")
         + build_code_files()
         + [p for p in prebuild_outputs() if paths.DOCS not in p.parents]

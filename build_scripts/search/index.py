@@ -4,7 +4,8 @@ which fetches it when the reader first goes to the box. Postbuild writes it into
 generator's build: the pages' text is read from the built HTML (built_pages.py).
 
 Each record has a `kind`, a `location` (from the site root, in the site's URL style) and
-its `text`; the synonyms and the numbering help sit beside the records.
+its `text`; the synonyms, the numbering help and the calculators a situation opens sit beside
+the records.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from build_scripts.render.coverage import COVERAGE_PATH
 from build_scripts.render.section_pages import title_case
 from build_scripts.render.turn_summary import PRINT_PATH
 from build_scripts.search.built_pages import built_file, heading_over, page_records
+from build_scripts.search.referring import parent_rules
 from build_scripts.search.sections import SEARCH_SECTIONS
+from build_scripts.search.situations import load_situations, situation_records
 from build_scripts.search.synonyms import Synonym, load_synonyms, missing_rulebook_words
 from build_scripts.search.table_words import load_table_words
 from build_scripts.site_urls import UrlScheme, url_scheme
@@ -71,8 +74,9 @@ def site_search_index(
     )
     sections = [{**s, "anchor": section_anchor(site_dir, scheme, s)} for s in sections]
     table_words = load_table_words(paths.SOURCES, {rule["id"] for rule in rules})
+    situations = situation_records(site_dir, scheme, pages, load_situations(paths.SOURCES))
     return search_index(
-        rules, sections, load_terms(paths.SOURCES), synonyms, table_words, glossary_urls, pages, rule_index
+        rules, sections, load_terms(paths.SOURCES), synonyms, table_words, glossary_urls, pages, rule_index, situations
     )
 
 
@@ -85,12 +89,14 @@ def search_index(
     glossary_urls: dict[str, str],
     pages: list[dict],
     rule_index: RuleIndex,
+    situations: list[dict] = (),
 ) -> dict:
-    """Locations are from the site root, in the site's URL style (`rule_index.scheme`)."""
+    """Locations are from the site root, in the site's URL style (`rule_index.scheme`). `situations`:
+    the calculators a query with numbers may open (situations.py)."""
     scheme = rule_index.scheme
     docs = (
         [section_record(s, scheme) for s in sections]
-        + rule_records(rules, rule_index, table_words)
+        + rule_records(rules, rule_index, table_words, parent_rules(rules, stating_rules(terms)))
         + [glossary_record(t, glossary_urls[t.game]) for t in terms]
         + pages
     )
@@ -98,6 +104,7 @@ def search_index(
         "format": FORMAT,
         "synonyms": [synonym_record(s) for s in synonyms],
         "help": {"missing": f"{scheme.page_url(COVERAGE_PATH)}#{MISSING_PARTS}"},
+        "situations": list(situations),
         "docs": docs,
     }
 
@@ -130,7 +137,15 @@ def section_record(section: dict, scheme: UrlScheme) -> dict:
     }
 
 
-def rule_records(rules: list[dict], rule_index: RuleIndex, table_words: dict[str, tuple[str, ...]]) -> list[dict]:
+def stating_rules(terms: list[Term]) -> set[str]:
+    """The rule that states each glossary term: the first of its defining rules."""
+    return {term.defined_by[0] for term in terms if term.defined_by}
+
+
+def rule_records(
+    rules: list[dict], rule_index: RuleIndex, table_words: dict[str, tuple[str, ...]], parents: dict[str, str]
+) -> list[dict]:
+    """`parents`: the rule each rule that refers back depends on (referring.py)."""
     twins = twin_rules(rules)
     records = []
     for rule in rules:
@@ -148,6 +163,8 @@ def rule_records(rules: list[dict], rule_index: RuleIndex, table_words: dict[str
             record["twins"] = twins[rule["id"]]
         if rule["id"] in table_words:
             record["tableWords"] = list(table_words[rule["id"]])
+        if rule["id"] in parents:
+            record["parent"] = parents[rule["id"]]
         record.update(game_fields(rule))
         records.append(record)
     return records

@@ -338,6 +338,6 @@ def test_each_keystroke_is_answered_once_as_the_character_appears(open_page):
     expect(first_result(page)).to_have_attribute("href", re.compile("#r1-7-25$"))  # before the key is up
     page.keyboard.up("5")
     page.evaluate(AFTER_FRAMES_JS)
-    expect(page.locator(META)).to_have_text("1 matching document")
+    expect(page.locator(META)).to_have_text("1 rule")
     assert page.evaluate("window.__redraws") == 1
     assert index_fetches(page) == 1

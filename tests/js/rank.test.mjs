@@ -163,7 +163,7 @@ test("a query that is a glossary term shows the entry once, after the first rule
 });
 
 test("a query that only mentions a term shows no glossary entry", () => {
-  assert.deepEqual(ask("hazard limit when a character leaves").filter((r) => r.kind === "glossary"), []);
+  assert.deepEqual(ask("hazard limit when a character moves").filter((r) => r.kind === "glossary"), []);
 });
 
 test("calculators come only when asked for, and never above a rule that matches better", () => {
@@ -388,4 +388,26 @@ test("a query that says something is not so puts first the rule that says what i
   assert.equal(ids(createSearch(index).search("characters in play and the game isn't over"))[0], "2.1.2");
   assert.equal(ids(createSearch(index, { negation: 0 }).search("game over if I have no characters in play"))[0], "2.1.1",
     "the words alone");
+});
+
+test("a word the glossary's plain words use for a term and no rule says is read as the term, counting less", () => {
+  const index = rulesOf("1.7", "Combat", ["During play certain cards must be tapped when they are used.",
+    "An unwounded, tapped character must modify his prowess by -1.", "A character may fight in the Ring War.",
+    "Each character faces one strike.", "A card may be played."]);
+  index.docs.push({ kind: "glossary", id: "tapped", game: "MELE", title: "tapped", aliases: ["tap"], rules: ["1.7.1"],
+    location: "glossary/#g-tapped", text: "Turned sideways to show that a card has been used. Also Named Sideways Cards." },
+  { kind: "glossary", id: "ring-war", game: "MELE", title: "Ring War", aliases: [], rules: ["1.7.3"],
+    location: "glossary/#g-ring-war", text: "The War of the Ring, when Characters fought." },
+  { kind: "glossary", id: "strike", game: "MELE", title: "strike", aliases: [], rules: ["1.7.4"],
+    location: "glossary/#g-strike", text: "Mostly a blow, aimed at one character." });
+  const search = createSearch(index);
+  assert.deepEqual(ids(search.search("sideways character")).slice(0, 1), ["1.7.2"], "sideways: tapped");
+  const sideways = search.explain("sideways character", "1.7.2").concepts[0];
+  assert.ok(sideways.forms.includes("tap@" + WEIGHTS.sense), sideways.forms.join(" "));
+  assert.equal(createSearch(index, { sense: 0 }).search("sideways character").find((r) => r.kind === "rule").id, "1.7.4",
+    "the words alone");
+  assert.deepEqual(search.explain("card", "1.7.5").concepts[0].forms, ["card@1"], "a word a rule of another term says");
+  assert.deepEqual(search.explain("named", "1.7.1").concepts[0].forms, ["nam@1"], "only the definition's first sentence");
+  assert.deepEqual(search.explain("blow", "1.7.4").concepts[0].forms, ["blow@1", "strik@" + WEIGHTS.sense], "a blow: strike");
+  assert.deepEqual(search.explain("mostly", "1.7.4").concepts[0].forms, ["mostli@1"], "an adverb stands for no term");
 });

@@ -50,8 +50,18 @@ test("a result's address is the index's location from the site's root", () => {
   assert.equal(resultAddress("", "https://x.example/mele/"), "https://x.example/mele/");
 });
 
-test("the line above the list counts the results in the theme's words", () => {
-  const texts = { none: "No matching documents", one: "1 matching document", other: "# matching documents" };
-  assert.deepEqual([0, 1, 12].map((n) => countText(n, texts)),
-    ["No matching documents", "1 matching document", "12 matching documents"]);
+test("the line above the list counts the rules, then the other results by kind", () => {
+  const rule = { kind: "rule" };
+  assert.deepEqual([[], [rule], Array(12).fill(rule)].map(countText), ["No rules", "1 rule", "12 rules"]);
+  assert.equal(countText([{ kind: "notice" }, rule, rule, { kind: "glossary" }, { kind: "situation" }, { kind: "page" }]),
+    "2 rules, 1 glossary term, 1 calculator, 1 page");
+  assert.equal(countText([{ kind: "missing" }, { kind: "section" }]), "No rules, 1 section");
+});
+
+test("a notice is a line of the list, not a link", () => {
+  const item = resultItem({ kind: "notice", id: "silent", title: "The rulebook has <no> rule", snippet: "<b>x</b>" }, "/r");
+  assert.doesNotMatch(item, /<a /);
+  assert.match(item, /data-notice="silent"/);
+  assert.match(item, /The rulebook has &lt;no&gt; rule/);
+  assert.match(item, /<b>x<\/b>/, "the snippet is HTML already");
 });

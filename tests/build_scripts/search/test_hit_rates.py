@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from tests.support.search_positions import found_within, positions
+
 # (top-1, top-3) each set reaches today, so that a fall fails: every tuning question, among
 # them the earlier held-out ones (tuning since their misses were studied), and the held-out ones.
 REACHED = {
@@ -22,8 +24,9 @@ SETS = {
 }
 
 
-def rule_ids(results: list[dict]) -> list[str]:
-    return [r["id"] if r["kind"] == "rule" else None for r in results]
+def rule_ids(results: list[dict]) -> list[str | None]:
+    """The first rule id of each position (a rule's details are shown with it)."""
+    return [position[0] for position in positions(results)]
 
 
 def test_the_question_set_is_realistic(questions, rules):
@@ -41,8 +44,8 @@ def test_the_question_set_is_realistic(questions, rules):
 def test_the_rule_that_answers_is_found_first_or_near_the_top(questions, ask, name):
     chosen = [q for q in questions if SETS[name](q)]
     answers = ask(*(q["q"] for q in chosen))
-    top1 = [bool(set(rule_ids(a)[:1]) & set(q["rules"])) for q, a in zip(chosen, answers, strict=True)]
-    top3 = [bool(set(rule_ids(a)[:3]) & set(q["rules"])) for q, a in zip(chosen, answers, strict=True)]
+    top1 = [found_within(a, q["rules"], 1) for q, a in zip(chosen, answers, strict=True)]
+    top3 = [found_within(a, q["rules"], 3) for q, a in zip(chosen, answers, strict=True)]
     missed = [q["q"] for q, hit in zip(chosen, top3, strict=True) if not hit]
     reached_top1, reached_top3 = REACHED[name]
     assert sum(top1) / len(chosen) >= reached_top1, f"{name}: top-1 {sum(top1)}/{len(chosen)}"
@@ -50,8 +53,10 @@ def test_the_rule_that_answers_is_found_first_or_near_the_top(questions, ask, na
 
 
 def test_every_question_gets_rules_first(questions, ask):
+    """First after the calculator a situation opens, if any: rules, not pages."""
     for question, answer in zip(questions, ask(*(q["q"] for q in questions)), strict=True):
-        assert answer and answer[0]["kind"] == "rule", (question["q"], answer[:1])
+        shown = positions(answer)
+        assert shown and shown[0][0] is not None, (question["q"], answer[:2])
 
 
 @pytest.mark.parametrize(
@@ -73,4 +78,4 @@ def test_every_question_gets_rules_first(questions, ask):
 )
 def test_table_words_reach_their_rule_in_the_first_three(ask, question, rule):
     """Players say tie or draw where the rule says equal and ineffectual; DH for Darkhaven."""
-    assert rule in rule_ids(ask(question))[:3], (question, rule_ids(ask(question))[:5])
+    assert found_within(ask(question), [rule], 3), (question, positions(ask(question))[:5])

@@ -186,6 +186,11 @@ def test_every_rulebook_word_of_the_synonyms_is_in_the_rules(rules):
         ("can a company skip moving", "1.6.4"),  # a step skipped: one a player does not have to take
         ("skip rolling for the ring", "1.10.40"),
         ("can I bring in a character every turn", "1.5.2"),  # every turn: each turn, a given turn
+        ("what if we both pass", "1.10.83"),  # pass, in its game sense: not responding
+        ("everyone passes what now", "1.10.83"),
+        ("two resources one after another", "1.10.1"),  # in a row: anytime during your own turn
+        ("RW moving to a non darkhaven site", "1.6.16"),  # RW: Ringwraith
+        ("burn a site after moving", "1.6.6"),  # burn: discard, not the burning eye of 1.2.2
     ],
 )
 def test_a_class_of_table_words_finds_the_rulebooks_words_first(ask, question, rule):
@@ -193,6 +198,14 @@ def test_a_class_of_table_words_finds_the_rulebooks_words_first(ask, question, r
     asked in words of no question of the question set; without its synonym the rule is not first."""
     ids = [r["id"] for r in ask(question)]
     assert ids[:1] == [rule], (question, ids[:5])
+
+
+def test_a_word_the_glossary_uses_for_a_term_and_no_rule_says_finds_the_terms_rules(ask):
+    """The game sense of a word from the rules' own structure, before any hand-written list: the
+    glossary's plain words for "ally" call it a helper, which no rule says (search/rank.js,
+    gameSenses); without it, combat's rules come first."""
+    ids = [r["id"] for r in ask("can my helper fight")]
+    assert ids[:1] == ["1.10.22"], ids[:5]
 
 
 def test_a_synonym_of_no_rule_is_reported():

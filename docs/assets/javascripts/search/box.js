@@ -20,8 +20,7 @@ function mount(root) {
   const list = root.querySelector(".rule-search__list");
   const meta = root.querySelector(".rule-search__meta");
   const opener = document.querySelector("[data-rule-search-open]");
-  const texts = { placeholder: root.dataset.placeholder, none: root.dataset.none, one: root.dataset.one,
-    other: root.dataset.other };
+  const placeholder = root.dataset.placeholder;
   const indexUrl = new URL(root.dataset.index, location.href);
   const siteRoot = new URL("../", indexUrl);
   let search = null;
@@ -86,11 +85,11 @@ function mount(root) {
     const turn = ++drawn;
     if (!text.trim()) {
       list.replaceChildren();
-      meta.textContent = texts.placeholder;
+      meta.textContent = placeholder;
       return;
     }
     const results = search.search(text, { game: currentGame() });
-    meta.textContent = countText(results.length, texts);
+    meta.textContent = countText(results);
     list.innerHTML = items(results, 0, Math.min(FIRST, results.length));
     if (results.length <= FIRST) return;
     requestAnimationFrame(() => setTimeout(() => {

@@ -2,7 +2,9 @@
 // and pages) for what a reader types. The site's search box (box.js) runs it on the page;
 // the tests and benchmarks run it in Node. The index is site/search/search_index.json,
 // written by build_scripts/search/index.py. How it ranks: ARCHITECTURE.md ("Search") and WEIGHTS.
-import { ACTION_WORDS, STOP_WORDS, fold, numberText, parseRuleNumber, stems, tokenize } from "./words.js";
+import { createSituations } from "./situations.js";
+import { escapeHtml, sentences, snippet } from "./snippet.js";
+import { ACTION_WORDS, MAX_QUERY, STOP_WORDS, fold, numberText, parseRuleNumber, readQuery, stems, tokenize } from "./words.js";
 
 // --- the index ---------------------------------------------------------------------------
 
@@ -11,6 +13,7 @@ import { ACTION_WORDS, STOP_WORDS, fold, numberText, parseRuleNumber, stems, tok
 export const WEIGHTS = {
   synonym: 1,       // a synonym's match, against the word itself
   part: 0.35,       // one word of a multi-word term found without the rest
+  sense: 0.45,      // a word the rules do not say, read as the term the glossary's plain words use it for ("sideways": tapped)
   prefix: 0.7,      // a word still being typed, matched by its beginning
   clipped: 0.7,     // a word no rule has, cut short ("org"), matched by the few words it begins
   typo: 0.8,        // a word no rule has, matched by the words one slip away ("wonded", "corupption")
@@ -27,7 +30,8 @@ export const WEIGHTS = {
   gloss: 0.3,       // a word found only in the glossary's plain words for the rule, against its own words
   table: 0.5,       // a word found only among the players' words for the rule (sources/search-table-words.yaml)
   entry: 1,         // ... where one entry holds all such words with another of the query's: the index lists the query there
-  context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:")
+  context: 0.5,     // a word found only in the sentence a listed rule completes ("... one of the following:"),
+                    // or in the rule a rule that refers back leans on ("... in this manner")
   page: 0.7,        // a page about the site, against a rule that matches as well
   named: 1,         // a query that is a glossary term, no more, asks what it is (0: it does not)
   asking: 1,        // a word of what "when" or "where" asks for (a phase, a pile), when the query asks it
@@ -36,6 +40,9 @@ export const WEIGHTS = {
   number: 0.4,      // a number or "up to", "no more than", when the query asks how many
   topic: 0.4,       // a word found only among the words its section's rules use most, against its own words
   topics: 12,       // how many such words each section has
+  split: 0.75,      // the share of the query the best rule holds under which terms no rule names together are a split question
+  held: 0.5,        // the share of the query the best rule must hold, a word no rule has counted as the rarest,
+                    // for the rulebook not to be said silent (0: never said)
   k1: 1.2, b: 0.75  // BM25
 };
 const ASIDES = new Set(["note", "clarification", "suggestion"]);
@@ -68,7 +75,10 @@ const MAX_CLIPPED = 3;          // a short word that begins more words than this
 const MIN_CLIPPED = 3;          // letters of the shortest word read as cut short
 const MIN_TYPO = 4;             // letters of the shortest word read as mistyped
 const MIN_SHARE = 0.15;         // results scoring under this share of the best are left out
-const SNIPPET = 220;            // characters of a long rule shown around its matches
+const SILENT_DEPTH = 10;        // rules looked at for one that holds the whole question
+const SENSE_RULES = 2;          // a word of a term's definition said by at most this many rules, all defining it, stands for it
+const SENSES = 2;               // ... unless it stands so for more terms than this
+const SILENT_RULES = 3;         // the nearest rules shown above the terms when none answers
 
 function Field(text) {
   this.tokens = tokenize(text || "");
@@ -119,6 +129,16 @@ export function oneSlip(a, b) {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+function firstSentence(text) {
+  const first = sentences(text)[0];
+  return first ? text.slice(first.start, first.end) : "";
+}
+
+// Adds the items of `more` to `list` in place: merging a record's matches stays linear in the query.
+function append(list, more) {
+  for (let i = 0; i < more.length; i++) list.push(more[i]);
+}
+
 function single(word) {
   return word.replace(/(.)\1/g, "$1");
 }
@@ -161,6 +181,14 @@ export function createSearch(index, tuning) {
         section: shared(""), gloss: shared(""), table: shared(""), context: shared(""), topic: shared("") });
     }
   });
+  // The rules that refer back to each rule ("in this manner"), in the rulebook's order.
+  const dependents = new Map();
+  rules.forEach(function (entry) {
+    const parent = entry.doc.parent;
+    if (!parent || !rulesById.has(parent)) return;
+    if (!dependents.has(parent)) dependents.set(parent, []);
+    dependents.get(parent).push(entry.doc.id);
+  });
   // A rule's plain words: the glossary's definitions of the terms it defines, written for this
   // site in the words a reader uses, found as the rule's own words are but counting less.
   const glosses = new Map();
@@ -173,7 +201,7 @@ export function createSearch(index, tuning) {
     entry.gloss = glosses.has(entry.doc.id) ? new Field(glosses.get(entry.doc.id)) : shared("");
     entry.table = entry.doc.tableWords ? new Field(entry.doc.tableWords.join(". ")) : shared("");
     entry.entries = entry.doc.tableWords ? entry.doc.tableWords.map(function (words) { return new Field(words); }) : NOWHERE;
-    entry.context = shared(leadIn(k));
+    entry.context = shared(leadIn(k) || (entry.doc.parent && rulesById.has(entry.doc.parent) ? rulesById.get(entry.doc.parent).doc.text : ""));
   });
   const topics = sectionTopics();
   rules.forEach(function (entry) { entry.topic = topics.get(entry.doc.section) || shared(""); });
@@ -242,8 +270,48 @@ export function createSearch(index, tuning) {
     records.averageLength = averageLength(records);
     records.postings = postings(records);
   });
+  const situations = createSituations(index.situations);
   const vocabulary = new Set();
   rules.forEach(function (r) { r.text.positions.forEach(function (_, s) { vocabulary.add(s); }); });
+  const senses = gameSenses();
+
+  // The game sense of a word a player uses and the rules do not: a word the glossary's plain
+  // definition of a term opens with, up to its first comma ("Turned sideways to show that a card
+  // has been used", "A character's toughness, printed ..."), that no rule says, or only the term's
+  // own defining rules, stands for that term ("sideways": tapped; "toughness": body). A word that
+  // stands so for more than SENSES terms stands for none, and an adverb for none.
+  function gameSenses() {
+    const holders = new Map();    // stem -> the rules whose text has it, while few
+    rules.forEach(function (entry) {
+      entry.text.positions.forEach(function (_, s) {
+        const held = holders.get(s) || [];
+        if (held.length <= SENSE_RULES) held.push(entry.doc.id);
+        holders.set(s, held);
+      });
+    });
+    const found = new Map();      // stem -> terms
+    glossary.forEach(function (term) {
+      const own = new Set([].concat.apply([], term.names));
+      const sentence = firstSentence(term.doc.text).split(/[,;:(]/)[0];
+      tokenize(sentence).forEach(function (t) {
+        if (STOP_WORDS.has(t.word) || own.has(t.stem) || t.word.length < 4 || /\d/.test(t.word)) return;
+        if (/ly$/.test(t.word)) return;   // an adverb ("mostly", "fairly") says how, not which thing
+        if (t.start > 0 && /[A-Z]/.test(sentence.charAt(t.start))) return;   // a name ("My Precious"), no sense of a word
+        const held = holders.get(t.stem) || NOWHERE;
+        if (held.length > SENSE_RULES || !held.every(function (id) { return term.defines.has(id); })) return;
+        if (!found.has(t.stem)) found.set(t.stem, []);
+        if (found.get(t.stem).indexOf(term) < 0) found.get(t.stem).push(term);
+      });
+    });
+    const meant = new Map();
+    found.forEach(function (terms, s) {
+      if (terms.length > SENSES) return;
+      meant.set(s, distinct([].concat.apply([], terms.map(function (term) {
+        return term.names.map(function (name) { return { phrase: name, weight: W.sense }; });
+      }))));
+    });
+    return meant;
+  }
 
   // Phrases a query may hold: every glossary name and every synonym the players use.
   const phrases = new Map();   // "hazard limit" (stems joined) -> {forms, glossary}
@@ -313,6 +381,7 @@ export function createSearch(index, tuning) {
       const token = tokens[i];
       if (!STOP_WORDS.has(token.word)) {
         let forms = [{ phrase: [token.stem], weight: 1 }];
+        if (W.sense && senses.has(token.stem)) forms = forms.concat(senses.get(token.stem));
         if (!vocabulary.has(token.stem)) {
           if (typing && i === tokens.length - 1) {
             if (token.word.length >= 2) forms = forms.concat(completions(token.word));
@@ -432,19 +501,24 @@ export function createSearch(index, tuning) {
     const tf = found.length;
     const length = record.text.tokens.length;
     const bm25 = tf ? (tf * (W.k1 + 1)) / (tf + W.k1 * (1 - W.b + W.b * length / averageLength)) : 0;
-    const at = [];
-    for (let i = 0; i < found.length; i++) for (let k = 0; k < form.phrase.length; k++) at.push(found[i] + k);
+    const at = [], atWeight = [];
+    for (let i = 0; i < found.length; i++) {
+      for (let k = 0; k < form.phrase.length; k++) {
+        at.push(found[i] + k);
+        atWeight.push(form.weight);
+      }
+    }
     const own = found.length || inHeading || inSection;
     return { score: form.weight * (bm25 + (inHeading ? W.heading + (record.lead ? W.lead * (defining ? W.defining : 1) : 0) : 0) +
       (inSection ? W.section : 0) + (inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : inTopic ? W.topic : 0)),
       credit: form.weight * (own ? 1 : inContext ? W.context : inGloss ? W.gloss : inTable ? W.table : W.topic),
       strong: form.weight > W.part && (tf > 0 || inHeading),   // counts for how rare the concept is
       held: !form.part && (tf > 0 || inHeading || inTable),   // ... when no closer form is found
-      said: inTable ? form.phrase : null, at: at, entries: entries,
+      said: inTable ? form.phrase : null, at: at, atWeight: atWeight, entries: entries,
       listed: inTable ? form.weight : 0, own: !!own };
   }
 
-  const UNMATCHED = { score: 0, credit: 0, at: [], entries: NOWHERE, listed: 0, own: false };
+  const UNMATCHED = { score: 0, credit: 0, at: NOWHERE, atWeight: NOWHERE, entries: NOWHERE, listed: 0, own: false };
 
   // All the query's words a rule's own words lack, found in one entry of its players' index
   // together with another of the query's words: that entry lists the query under the rule, so
@@ -498,9 +572,20 @@ export function createSearch(index, tuning) {
           const best = matches[c];
           if (m.strong && !best.strong) holding++;
           if (m.held && !best.held) held++;
-          matches[c] = { score: Math.max(best.score, m.score), credit: Math.max(best.credit, m.credit),
-            strong: best.strong || m.strong, held: best.held || m.held, said: best.said || m.said, at: best.at.concat(m.at),
-            entries: best.entries.concat(m.entries), listed: Math.max(best.listed, m.listed), own: best.own || m.own };
+          if (best === UNMATCHED) {
+            matches[c] = Object.assign({}, m, { strong: !!m.strong, held: !!m.held, entries: m.entries.slice() });
+            return;
+          }
+          best.score = Math.max(best.score, m.score);
+          best.credit = Math.max(best.credit, m.credit);
+          best.strong = best.strong || m.strong;
+          best.held = best.held || m.held;
+          best.said = best.said || m.said;
+          best.listed = Math.max(best.listed, m.listed);
+          best.own = best.own || m.own;
+          append(best.at, m.at);
+          append(best.atWeight, m.atWeight);
+          append(best.entries, m.entries);
         });
       });
       if (known && known[c]) return known[c];
@@ -562,41 +647,16 @@ export function createSearch(index, tuning) {
 
   // --- what each result shows ---
 
-  function escapeHtml(text) {
-    return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
-  }
-
-  // The rule's text (around its matches when long) with the matched words marked.
-  function snippet(text, tokens, at) {
-    const marks = at.filter(function (p, k) { return at.indexOf(p) === k; }).sort(function (a, b) { return a - b; })
-      .map(function (p) { return tokens[p]; }).filter(Boolean);
-    let from = (/^\s*[\u2022\u00b7]\s*/.exec(text) || [""])[0].length, to = text.length;   // not a list's bullet
-    if (text.length - from > SNIPPET + 40) {
-      const centre = marks.length ? marks[0].start : 0;
-      from = Math.max(from, centre - 60);
-      if (from > 0) from = text.indexOf(" ", from) + 1 || from;
-      to = Math.min(text.length, from + SNIPPET);
-      if (to < text.length) to = text.lastIndexOf(" ", to) > from ? text.lastIndexOf(" ", to) : to;
-    }
-    let out = from > 0 && /\S/.test(text.slice(0, from).replace(/[\u2022\u00b7]/g, "")) ? "\u2026" : "";
-    let cursor = from;
-    marks.forEach(function (t) {
-      if (t.start < cursor || t.end > to) return;
-      out += escapeHtml(text.slice(cursor, t.start)) + "<mark>" + escapeHtml(text.slice(t.start, t.end)) + "</mark>";
-      cursor = t.end;
-    });
-    return out + escapeHtml(text.slice(cursor, to)) + (to < text.length ? "\u2026" : "");
-  }
-
   function whereOf(entry) {
     const section = entry.sectionDoc;
     return [section.part, section.id ? section.id + " " + section.title : "", entry.doc.heading]
       .filter(Boolean);
   }
 
-  function ruleResult(entry, at, score, exact, matches) {
+  // `found`: each of the query's concepts as {at, weight}, for the sentence shown and its marks.
+  function ruleResult(entry, found, score, exact, matches) {
     const result = { kind: "rule", id: entry.doc.id, location: entry.doc.location, score: score, exact: !!exact,
-      where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, at || []) };
+      where: whereOf(entry), snippet: snippet(entry.doc.text, entry.text.tokens, found || NOWHERE) };
     const said = saidFor(entry, matches || []);
     if (said.length) result.said = said;
     if (entry.doc.game) result.game = entry.doc.game;
@@ -625,10 +685,10 @@ export function createSearch(index, tuning) {
       title: section.title, snippet: escapeHtml(count) };
   }
 
-  function otherResult(kind, doc, score, at, field) {
+  function otherResult(kind, doc, score, found, field) {
     return { kind: kind, id: doc.id || doc.location, location: doc.location, score: score, title: doc.title,
       where: kind === "glossary" ? [doc.game === "SBG" ? "SBG glossary" : "Glossary"] : [kind === "calculator" ? "Calculator" : "Page"],
-      snippet: field ? snippet(doc.text, field.tokens, at || []) : escapeHtml(doc.text) };
+      snippet: field ? snippet(doc.text, field.tokens, found || NOWHERE) : escapeHtml(doc.text) };
   }
 
   // --- rule numbers ---
@@ -722,34 +782,126 @@ export function createSearch(index, tuning) {
     if (W.named && namesTerm(parsed, term)) parsed.defining = true;
     const ruleHits = rank(rules, parsed, true, term);
     const top = ruleHits.length ? ruleHits[0].score : 0;
+    const floor = top * MIN_SHARE;
     const results = [];
     const placed = new Set();
+    const hitOf = new Map(ruleHits.map(function (hit) { return [hit.record.doc.id, hit]; }));
+    function place(id, score, detailOf) {
+      if (placed.has(id)) return;
+      const hit = hitOf.get(id);
+      const result = hit ? ruleResult(hit.record, foundIn(hit.matches, ruleHits.weights, parsed.list), hit.score, false, hit.matches)
+        : ruleResult(rulesById.get(id), NOWHERE, score);
+      if (detailOf) result.detailOf = detailOf;
+      results.push(result);
+      placed.add(id);
+    }
+    // A rule that refers back comes with the rule it depends on: the parent first (brought in
+    // when only the dependent matched), then its dependents the query found, as its details;
+    // a Starter rule's Standard twin (and the other way round) after them.
     ruleHits.forEach(function (hit) {
-      if (results.length >= MAX_RESULTS || hit.score < top * MIN_SHARE || placed.has(hit.record.doc.id)) return;
-      results.push(ruleResult(hit.record, allAt(hit.matches), hit.score, false, hit.matches));
-      placed.add(hit.record.doc.id);
-      (hit.record.doc.twins || []).forEach(function (id) {
-        if (placed.has(id)) return;
-        const twin = ruleHits.filter(function (h) { return h.record.doc.id === id; })[0];
-        results.push(twin ? ruleResult(twin.record, allAt(twin.matches), twin.score, false, twin.matches)
-          : ruleResult(rulesById.get(id), [], 0));
-        placed.add(id);
+      if (results.length >= MAX_RESULTS || hit.score < floor) return;
+      const root = hit.record.doc.parent || hit.record.doc.id;
+      if (placed.has(root)) return;
+      place(root, hit.score);
+      (dependents.get(root) || NOWHERE).forEach(function (id) {
+        const found = hitOf.get(id);
+        if (found && found.score >= floor) place(id, found.score, root);
       });
+      (rulesById.get(root).doc.twins || NOWHERE).forEach(function (id) { place(id, 0); });
     });
-    const floor = top * MIN_SHARE;
-    rank(pages, parsed, false, null, ruleHits.weights).forEach(function (hit) {
+    const pageHits = rank(pages, parsed, false, null, ruleHits.weights);
+    pageHits.forEach(function (hit) {
       const calculator = hit.record.doc.kind === "calculator";
       if (calculator ? !(parsed.action || namesIt(hit, query)) : hit.coverage < 1) return;
       const score = hit.score * (calculator ? 1 : W.page);
       if (score < floor) return;
       let at = results.findIndex(function (r) { return r.score < score; });
       if (at < 0) at = results.length;
-      if (!(calculator && parsed.action)) at = Math.max(at, Math.min(3, results.length));   // rules first
-      const result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, allAt(hit.matches), hit.record.text);
+      if (!(calculator && parsed.action)) at = Math.max(at, afterPositions(results, 3));   // rules first
+      at = afterPositions(results, 0, at);
+      const result = otherResult(calculator ? "calculator" : "page", hit.record.doc, score, foundIn(hit.matches, pageHits.weights, parsed.list), hit.record.text);
       results.splice(at, 0, result);
     });
-    if (term) results.splice(Math.min(1, results.length), 0, otherResult("glossary", term.doc, top));
+    if (term) results.splice(afterPositions(results, 1), 0, otherResult("glossary", term.doc, top));
+    const terms = silence(parsed, ruleHits);
+    if (terms) {
+      const recognised = terms.filter(function (t) { return t !== term; });
+      results.splice.apply(results, [afterPositions(results, SILENT_RULES), 0].concat(recognised.map(function (t) {
+        return otherResult("glossary", t.doc, top);
+      })));
+      results.unshift(silentNotice(terms));
+    }
     return results.slice(0, MAX_RESULTS);
+  }
+
+  // --- when the rulebook is silent ---
+
+  // The glossary terms the query names, when no rule holds enough of it (else null): the terms it
+  // names in their own words (two or more) are in no one rule among the first found, and no rule
+  // of the book names them all; or a word of
+  // it that no rule, page or players' index has, counted as the rarest word, leaves the best of
+  // them holding under HELD of the query.
+  function silence(parsed, ruleHits) {
+    const weights = ruleHits.weights;
+    const first = ruleHits.slice(0, SILENT_DEPTH);
+    if (!first.length) return null;
+    const terms = [], named = [];
+    parsed.list.forEach(function (concept, k) {
+      if (!concept.glossary || !weights[k]) return;
+      if (terms.indexOf(concept.glossary) < 0) terms.push(concept.glossary);
+      if (namesItself(concept)) named.push(k);
+    });
+    const namedTerms = Array.from(new Set(named.map(function (k) { return parsed.list[k].glossary; })));
+    const best = Math.max.apply(null, first.map(function (hit) { return hit.coverage; }));
+    if (namedTerms.length >= 2 && best < W.split && !first.some(function (hit) {
+      return named.every(function (k) { return hit.matches[k].credit >= W.table; });
+    }) && !saidTogether(namedTerms)) return terms;
+    const unknown = parsed.list.filter(function (concept, k) {
+      return !weights[k] && !concept.asking && /^[a-z]{4,}$/.test(concept.words.join(""));
+    }).length;
+    if (!unknown) return null;
+    let asked = 0;
+    parsed.list.forEach(function (concept, k) { if (!concept.asking) asked += weights[k]; });
+    const whole = asked + unknown * idf(1, rules.length);
+    const held = Math.max.apply(null, first.map(function (hit) {
+      let found = 0;
+      hit.matches.forEach(function (m, k) { if (!parsed.list[k].asking) found += weights[k] * Math.min(1, m.credit); });
+      return found / whole;
+    }));
+    return held < W.held ? terms : null;
+  }
+
+  // Whether some rule's own words name every one of these glossary terms.
+  function saidTogether(terms) {
+    return rules.some(function (entry) {
+      return terms.every(function (term) {
+        return term.names.some(function (name) { return entry.text.positions.has(name[0]) && entry.text.find(name).length > 0; });
+      });
+    });
+  }
+
+  // Is the concept a glossary term the query names as the glossary does (not a players' word for it)?
+  function namesItself(concept) {
+    const own = stems(concept.words.join(" ")).join(" ");
+    return concept.glossary.names.some(function (name) { return name.join(" ") === own; });
+  }
+
+  function silentNotice(terms) {
+    const names = terms.map(function (t) { return t.doc.title; });
+    return { kind: "notice", id: "silent", location: "", score: 0, title: "The rulebook has no rule that answers this directly",
+      snippet: escapeHtml("Below: the nearest rules" + (names.length ? ", and the glossary's " + names.join(", ") : "") + ".") };
+  }
+
+  // The index in `results` after the first `count` positions from `from` on: a rule and the
+  // details shown beside it hold one position, and nothing goes in between them.
+  function afterPositions(results, count, from) {
+    let at = from || 0;
+    while (at < results.length && results[at].detailOf) at++;
+    for (let n = 0; n < count && at < results.length; n++) {
+      at++;
+      while (at < results.length && results[at].detailOf) at++;
+    }
+    return at;
   }
 
   // Is the query a glossary term and no more ("strike", "HL", "hazard lim" being typed)? It
@@ -772,20 +924,43 @@ export function createSearch(index, tuning) {
       .map(function (t) { return t.stem; });
   }
 
-  function allAt(matches) {
-    return matches.reduce(function (all, m) { return all.concat(m.at); }, []);
+  // Each of the query's concepts where a record holds it, with the concept's weight.
+  function foundIn(matches, weights, list) {
+    return matches.map(function (m, k) {
+      return { at: m.at, atWeight: m.atWeight, weight: weights[k] || 0, size: list[k].words.length };
+    });
   }
 
   // `options.game`: the game the reader reads as ("standard" or "starter"). A rule that the
   // other game's rule replaces gives its place to that rule and ranks right below it (the
   // replacement is brought into the list if the words alone left it out or further down).
   // A rule number asked for keeps its place.
+  // A query longer than MAX_QUERY is read up to there, and the first result says so. A situation
+  // a calculator reads ("prowess 4 vs 9") opens it above the rules.
+  // A key that leaves the text read as it was (every key typed past the cap of a paste) is
+  // answered with the results already found for it.
+  let last = { key: null, results: NOWHERE };
   function search(query, options) {
     if (!query || !query.trim()) return [];
-    const number = parseRuleNumber(query);
-    if (number) return byNumber(number);
-    const results = searchWords(query);
-    return options && options.game ? inGame(results, options.game) : results;
+    const read = readQuery(query);
+    const game = options && options.game;
+    const key = (read.cut ? "cut " : "whole ") + game + " " + read.text;
+    if (key !== last.key) last = { key: key, results: answer(read, game) };
+    return last.results.slice();
+  }
+
+  function answer(read, game) {
+    const number = parseRuleNumber(read.text);
+    let results = number ? byNumber(number) : searchWords(read.text);
+    if (!number && game) results = inGame(results, game);
+    const situation = number ? null : situations.read(read.text, game);
+    if (situation) results = [situation].concat(results);
+    return read.cut ? [cutNotice()].concat(results) : results;
+  }
+
+  function cutNotice() {
+    return { kind: "notice", id: "cut", location: "", score: 0, title: "Only the first " + MAX_QUERY + " characters are searched",
+      snippet: "" };
   }
 
   // The rules that replace this rule in `game`: a Starter rule's replacements in the Standard
@@ -826,7 +1001,8 @@ export function createSearch(index, tuning) {
     return { term: term && term.doc.id, action: parsed.action, score: hit && hit.score, coverage: hit && hit.coverage,
       concepts: parsed.list.map(function (c, k) {
         return { words: c.words, forms: c.forms.map(function (f) { return f.phrase.join(" ") + "@" + f.weight; }),
-          match: hit && { score: hit.matches[k].score, credit: hit.matches[k].credit } };
+          weight: ruleHits.weights ? ruleHits.weights[k] : 0, term: c.glossary ? c.glossary.doc.id : null,
+          match: hit && { score: hit.matches[k].score, credit: hit.matches[k].credit, own: hit.matches[k].own } };
       }) };
   }
 

@@ -95,6 +95,20 @@ export function stems(text) {
   return tokenize(text).map((t) => t.stem);
 }
 
+// --- what is read of a query ---------------------------------------------------------------
+
+// Characters of a query read: a table question is a line, and a long paste (a ruling's
+// citations) is searched by its beginning rather than ranked word by word on every key.
+export const MAX_QUERY = 200;
+
+// The query as searched: {text, cut}, cut back to the last word that fits when it is longer.
+export function readQuery(query) {
+  if (query.length <= MAX_QUERY) return { text: query, cut: false };
+  const text = query.slice(0, MAX_QUERY);
+  const space = text.search(/\s\S*$/);
+  return { text: space > MAX_QUERY / 2 ? text.slice(0, space) : text, cut: true };
+}
+
 // --- rule numbers --------------------------------------------------------------------------
 
 const MELE_NUMBER = /^(?:mele\s*)?#?r?(\d{1,2})(?:(?:[.-]|\s+)(\d{1,2}))?(?:(?:[.-]|\s+)(\d{1,3}))?([.-]?)$/;
