@@ -8,11 +8,9 @@ field's limits, which come from the engine's option tables (calculators/options.
 
 from __future__ import annotations
 
-import copy
 import re
 
 from calculators.validate import MOST_TEXT, cut, whole_number
-from calculators.views.earlier_links import earlier_defaults, names_every_input
 from calculators.views.fields import unmet
 
 NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -137,8 +135,8 @@ def _refused(spec: dict, raw: str, kept: str) -> str:
 def read_link(view_id: str, view: dict, entries: list) -> dict:
     """The view's inputs from a link's query entries ([key, value] pairs, keys `<view>.<field>`):
     {"values", "messages", "present"}. A value a field does not take falls back to its default,
-    with a message saying so. A link that leaves inputs out was made before the neutral
-    defaults: the inputs it leaves out are the defaults of then (earlier_links.py)."""
+    with a message saying so; an input the link leaves out takes its neutral default, never the
+    rulebook's example."""
     prefix = f"{view_id}."
     values = default_values(view)
     ours = [(key[len(prefix) :], raw) for key, raw in _pairs(entries) if key.startswith(prefix)]
@@ -157,8 +155,6 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
             "present": True,
         }
     messages = []
-    if not names_every_input(view, {name for name, _ in ours}):
-        values = {**values, **copy.deepcopy(earlier_defaults(view_id))}
     count = dict(ours).get("rows") if rows else None
     if count is not None:
         number = whole_number(count)
