@@ -110,6 +110,18 @@ test("the page's end says when the worker's start failed", async () => {
   await assert.rejects(engine().run("strike", {}), /no network/);
 });
 
+test("the page's end keeps a failed start's reason while the start's other files still arrive", async () => {
+  const failure = "assets/pyodide/pyodide.asm.wasm could not be downloaded (HTTP 500); reload the page to try again";
+  const { FakeWorker } = scriptedWorker((type) => (type === "start" ? [toPage.failed(failure)] : []));
+  let worker;
+  globalThis.Worker = class extends FakeWorker { constructor() { super(); worker = this; } };
+  const { engine } = await import(`${CALCULATORS}worker-client.js?progress-after-failure`);
+  assert.equal(await engine().ready, false);
+  worker.onmessage({ data: structuredClone(toPage.progress(10, 20)) });
+  assert.equal(engine().status.state, "error");
+  assert.equal(engine().status.label, failure);
+});
+
 // The worker's end (engine-worker.js) in a worker scope of its own, against the protocol's page half.
 test("the worker's end answers a request before its start, and says when its start fails", async () => {
   const heard = [];

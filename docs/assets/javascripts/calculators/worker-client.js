@@ -138,6 +138,7 @@ function startEngine() {
 
   const listener = pageListener({
     progress(message) {
+      if (status.state !== "loading") return; // the other files of a start that failed still arrive
       timings.downloadTotal = message.total;
       const label = message.loaded < message.total ? "downloading" : "starting Python";
       setStatus({ loaded: message.loaded, total: message.total, label });
