@@ -8,6 +8,7 @@ from calculators import citations as rules
 from calculators.errors import InputError
 from calculators.options import Option, OptionTable, game_option, standard_only
 from calculators.result import Step, result_dict
+from calculators.validate import quoted, read_whole
 
 MP_TYPES = ("character", "item", "faction", "ally", "kill", "misc")  # the six types, in the book's order
 DOUBLING_TYPES = ("character", "item", "faction", "ally")
@@ -28,14 +29,10 @@ def parse_points(field_name: str, value) -> dict:
                 raise InputError(
                     field_name,
                     f"Write {side[0].lower()}{side[1:]} marshalling points as "
-                    f"type=number, e.g. character=7; you gave {part!r}.",
+                    f"type=number, e.g. character=7; you gave {quoted(part)}.",
                 )
             name, _, number = part.partition("=")
-            try:
-                pairs[name.strip()] = int(number.strip())
-            except ValueError:
-                message = f"{side} {name.strip()} points must be a whole number; you gave {number.strip()!r}."
-                raise InputError(field_name, message) from None
+            pairs[_point_type(field_name, name.strip())] = number
         value = pairs
     if not isinstance(value, dict):
         raise InputError(
@@ -44,12 +41,15 @@ def parse_points(field_name: str, value) -> dict:
         )
     points = dict.fromkeys(MP_TYPES, 0)
     for name, number in value.items():
-        if isinstance(number, str) and number.strip().lstrip("+-").isdigit():
-            number = int(number)  # values from a URL or a form arrive as text, like every other option
-        if name not in MP_TYPES:
-            raise InputError(field_name, f"Unknown marshalling point type {name!r}; use " + ", ".join(MP_TYPES) + ".")
-        points[name] = number
+        # values from a URL or a form arrive as text, like every other option's
+        points[_point_type(field_name, name)] = read_whole(field_name, f"{side} {name} points", number)
     return points
+
+
+def _point_type(field_name: str, name) -> str:
+    if name not in MP_TYPES:
+        raise InputError(field_name, f"Unknown marshalling point type {quoted(name)}; use " + ", ".join(MP_TYPES) + ".")
+    return name
 
 
 STANDARD_ONLY = standard_only(

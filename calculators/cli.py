@@ -3,6 +3,7 @@ option, all derived from the option tables (params.CALCULATORS)."""
 
 import argparse
 import json
+import os
 import sys
 
 from calculators import __version__
@@ -63,8 +64,11 @@ def main(argv=None) -> int:
     except InputError as error:
         print(f"{PROG} {args.name}: error: {error.message}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(format_result(result.to_dict()))
+    text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else format_result(result.to_dict())
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # The reader of the output stopped (`| head`): what it did not read is not an error. Python
+        # would report the pipe again when it flushes stdout at exit, so stdout goes nowhere now.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

@@ -13,6 +13,7 @@ from calculators import citations as rules
 from calculators.errors import InputError
 from calculators.options import REQUIRED, Option, OptionTable, game_option
 from calculators.result import Step, result_dict
+from calculators.validate import cut, quoted
 
 GENERAL_INFLUENCE = 20
 RINGWRAITH_FOLLOWER_COST = 1
@@ -27,7 +28,12 @@ def names_list(value) -> tuple[str, ...]:
     """ "Orc, Troll" or ["Orc", "Troll"] -> ("Orc", "Troll")."""
     if isinstance(value, str):
         value = value.split(",")
-    return tuple(str(name).strip() for name in value if str(name).strip())
+    if not isinstance(value, (list, tuple)) or not all(isinstance(name, str) for name in value):
+        raise InputError(
+            "bracket_races",
+            f'Give the bracket races as names separated by commas, e.g. "Orc, Troll"; you gave {quoted(value)}.',
+        )
+    return tuple(name.strip() for name in value if name.strip())
 
 
 # One character's options. Once his name is known, it takes the place of "A character's" in a
@@ -91,14 +97,16 @@ class ControlSheetInput:
         names = [c.name for c in characters]
         for name in names:
             if names.count(name) > 1:
-                raise InputError("characters", f"Two characters are called {name!r}; give each a different name.")
+                raise InputError("characters", f"Two characters are called {quoted(name)}; give each a different name.")
         for c in characters:
             if c.controller is None:
                 continue
             if c.controller == c.name:
                 raise InputError("controller", f"{c.name} can't control himself.")
             if c.controller not in names:
-                raise InputError("controller", f"{c.name}'s controller {c.controller!r} is not on the sheet.")
+                raise InputError(
+                    "controller", f"{cut(c.name)}'s controller {quoted(c.controller)} is not on the sheet."
+                )
 
 
 @dataclass(frozen=True)
@@ -148,7 +156,7 @@ class ControlSheetResult:
                 character = next(c for c in self.input.characters if c.name == name)
                 bracket = entry.unused_bracket_influence if race in character.bracket_races else 0
                 return entry.unused_direct_influence + bracket
-        raise InputError("controller", f"{name!r} is not on the sheet.")
+        raise InputError("controller", f"{quoted(name)} is not on the sheet.")
 
     def to_dict(self) -> dict:
         return result_dict(

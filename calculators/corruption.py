@@ -10,6 +10,7 @@ from calculators.errors import InputError
 from calculators.options import REQUIRED, Option, OptionTable, int_list, roll_option
 from calculators.result import Step, check_distribution, result_dict
 from calculators.text import signed
+from calculators.validate import quoted
 
 CHECK_OUTCOMES = ("nothing", "taps", "eliminated")
 REMOVAL_OUTCOMES = ("removed", "kept")
@@ -61,7 +62,7 @@ class CorruptionInput:
         if isinstance(self.points, int) and not isinstance(self.points, bool) and self.points < 0:
             raise InputError(
                 "points",
-                f"A corruption point total can't be negative; you gave {self.points}. "
+                f"A corruption point total can't be negative; you gave {quoted(self.points)}. "
                 "Signed values (+1, -2) are modifiers, not points.",
             )
         CHECK_OPTIONS.check(self)

@@ -12,7 +12,7 @@ from calculators import citations as rules
 from calculators.errors import InputError
 from calculators.options import Option, OptionTable
 from calculators.result import Step, result_dict, to_json_value
-from calculators.validate import require_choice
+from calculators.validate import quoted, require_choice
 
 # Region and site types and their letter codes, as the rulebook defines them (l.417-431):
 # the one definition the engine, the form and the rule pages' badges use.
@@ -61,7 +61,7 @@ def parse_site_path(path) -> tuple[str, ...]:
         if letter not in REGION_TYPES:
             raise InputError(
                 "path",
-                f"Unknown region letter {letter!r} in the site path; use "
+                f"Unknown region letter {quoted(letter)} in the site path; use "
                 + ", ".join(REGION_TYPES[:-1])
                 + f" or {REGION_TYPES[-1]} ("
                 + ", ".join(REGION_NAMES.values())

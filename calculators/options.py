@@ -22,7 +22,15 @@ from typing import Any
 
 from calculators.dice import D6_FACES, ROLLS
 from calculators.errors import InputError
-from calculators.validate import require_bool, require_choice, require_int, require_range
+from calculators.validate import (
+    MOST_TEXT,
+    quoted,
+    read_whole,
+    require_bool,
+    require_choice,
+    require_int,
+    require_range,
+)
 
 
 class _Required:
@@ -33,8 +41,13 @@ class _Required:
 REQUIRED = _Required()  # the option has no default: it must be given
 
 KINDS = ("int", "bool", "choice", "text", "ints", "points", "rows")
-WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only, as in the page's JavaScript
-INT_LIST = r"^\s*[+-]?[0-9]+(\s*[, ]\s*[+-]?[0-9]+)*\s*$"  # "7,8", "7 8", "+3, -1"
+# "7,8", "7 8", "+3, -1": a comma (spaces around it or not) or spaces between two numbers. Each
+# separator matches one way only, so a text that fails is refused at once (with "\s*[, ]\s*", a
+# run of spaces split many ways, and "1   1   1   1   1   1   1   1   1   1   1   1   1   1   x"
+# took seconds).
+INT_LIST = r"^\s*[+-]?[0-9]+(?:(?:\s*,\s*|\s+)[+-]?[0-9]+)*\s*$"
+NUMBER_IN_LIST = re.compile(r"[+-]?[0-9]+")
+MOST_NUMBERS = 20  # numbers an "ints" option takes: one roll for each of the most checks in a row
 TRUE_WORDS = ("true", "1", "yes", "on")
 FALSE_WORDS = ("false", "0", "no", "off", "")
 
@@ -150,11 +163,7 @@ class Option:
         if self.kind == "choice":
             return require_choice(self.name, label, value, self.choices)
         if self.kind == "rows":
-            count = len(value)
-            if not self.low <= count <= self.high:
-                raise InputError(
-                    self.name, f"{label} must number between {self.low} and {self.high}; you gave {count}."
-                )
+            self.check_count(len(value), label)
             return value
         if self.kind == "points":
             owner = label.removesuffix("marshalling points")  # "My character points"
@@ -165,11 +174,17 @@ class Option:
             self._check_text(value, label)
         return value
 
+    def check_count(self, count: int, label: str | None = None) -> None:
+        """A list of rows must have between ``low`` and ``high`` entries: checked before any is read."""
+        if not self.low <= count <= self.high:
+            label = label or self.label
+            raise InputError(self.name, f"{label} must number between {self.low} and {self.high}; you gave {count:,}.")
+
     def _check_text(self, text: str, label: str) -> None:
         if self.low and not text:
             raise InputError(self.name, f"{label} must not be empty.")
         if self.high is not None and not (self.low or 0) <= len(text) <= self.high:
-            raise InputError(self.name, f"{label} must be at most {self.high} characters long; you gave {len(text)}.")
+            raise InputError(self.name, f"{label} must be at most {self.high} characters long; you gave {len(text):,}.")
         if not self.matches(text):
             self.reject_syntax(text)
 
@@ -180,7 +195,7 @@ class Option:
         if self.dice:
             raise InputError(
                 self.name,
-                f"{label} is a {self.dice} roll, so it must be between {self.low} and {self.high}; you gave {value}.",
+                f"{label} is a {self.dice} roll, so it must be between {self.low} and {self.high}; you gave {quoted(value)}.",
             )
         note = f" ({self.note})" if self.note else ""
         return require_range(self.name, label + note, value, self.low, self.high)
@@ -189,16 +204,19 @@ class Option:
         return not self.pattern or bool(re.fullmatch(self.pattern, text))
 
     def reject_syntax(self, value):
-        raise InputError(self.name, f"{self.syntax}; you gave {value!r}.")
+        raise InputError(self.name, f"{self.syntax}; you gave {quoted(value)}.")
 
     # --- reading a loose value -----------------------------------------------------------------
 
     def convert(self, value):
-        """A CLI string, JSON value or URL text -> the typed value (its range is checked later)."""
+        """A CLI string, JSON value or URL text -> the typed value (its range is checked later).
+        Lengths and counts are checked first, so nothing long is read only to be refused."""
         if self.kind == "int":
             if self.default is None and isinstance(value, str) and value.strip() in ("", "-"):
                 return None
-            return to_int(self.name, self.label, value)
+            return read_whole(self.name, self.label, value, self.low, self.high)
+        if isinstance(value, str) and len(value) > MOST_TEXT:
+            raise InputError(self.name, f"{self.label} is far too long: {len(value):,} characters.")
         if self.kind == "bool":
             return to_bool(self.name, self.label, value)
         if self.kind == "ints":
@@ -206,29 +224,53 @@ class Option:
         if self.kind == "choice" and isinstance(value, str):
             wanted = value.strip().lower()
             return next((choice for choice in self.choices if choice.lower() == wanted), value)
-        if self.kind == "text" and isinstance(value, str):
+        if self.kind == "text":
+            return self._text(value)
+        return value
+
+    def _text(self, value):
+        """Text, checked (its length first), then read by the option's parser if it has one. A parser
+        may also take a list (a site path's letters) or an object (a weapon's bonus and maximum);
+        an option without one takes text alone."""
+        if isinstance(value, str):
             text = value.strip()
+            if self.high is not None and len(text) > self.high:
+                self._check_text(text, self.label)
             parsed = self.parse(text) if self.parse else text  # a parser's own message is the more precise
             self._check_text(text, self.label)
             return parsed
-        if self.parse:
-            return self.parse(value)
-        return value
+        if not self.parse:
+            raise InputError(self.name, f"{self.label} must be text; you gave {quoted(value)}.")
+        if isinstance(value, (list, tuple)) and len(value) > (self.high or MOST_NUMBERS):
+            raise InputError(
+                self.name,
+                f"{self.label} must have at most {self.high or MOST_NUMBERS} entries; you gave {len(value):,}.",
+            )
+        return self.parse(value)
 
     def _int_list(self, value) -> tuple:
         """ "7,8", ["7,8", "4"] (a repeated CLI flag), [7, 8] or 7 -> the numbers; "" -> ()."""
         items = [value] if isinstance(value, (str, int)) else value
         if not isinstance(items, (list, tuple)):
             self.reject_syntax(value)
+        if len(items) > MOST_NUMBERS:
+            self._too_many(len(items))
         numbers = []
         for item in items:
             if not isinstance(item, str):
-                numbers.append(to_int(self.name, self.label, item))
+                numbers.append(read_whole(self.name, self.label, item, self.low, self.high))
             elif item.strip() and not self.matches(item):
                 self.reject_syntax(item)
             else:
-                numbers += [int(number) for number in WHOLE.findall(item)]
+                found = NUMBER_IN_LIST.findall(item)
+                if len(numbers) + len(found) > MOST_NUMBERS:
+                    self._too_many(len(numbers) + len(found))
+                numbers += [read_whole(self.name, self.label, number, self.low, self.high) for number in found]
         return tuple(numbers)
+
+    def _too_many(self, count: int):
+        lowered = self.label[0].lower() + self.label[1:]
+        raise InputError(self.name, f"Give at most {MOST_NUMBERS} numbers for {lowered}; you gave {count:,}.")
 
     # --- for the page ----------------------------------------------------------------------------
 
@@ -324,15 +366,7 @@ def game_option(help: str = "the Starter game (Starter Rules only)") -> Option:
 
 
 def to_int(key: str, label: str, value) -> int:
-    if isinstance(value, bool):
-        raise InputError(key, f"{label} must be a whole number; you gave {value!r}.")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and WHOLE.fullmatch(value.strip()):
-        return int(value.strip())
-    raise InputError(key, f"{label} must be a whole number; you gave {value!r}.")
+    return read_whole(key, label, value)
 
 
 def to_bool(key: str, label: str, value) -> bool:
@@ -342,4 +376,4 @@ def to_bool(key: str, label: str, value) -> bool:
         return True
     if isinstance(value, str) and value.strip().lower() in FALSE_WORDS:
         return False
-    raise InputError(key, f"{label} must be true or false; you gave {value!r}.")
+    raise InputError(key, f"{label} must be true or false; you gave {quoted(value)}.")

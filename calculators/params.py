@@ -48,6 +48,7 @@ from calculators.strike import (
     strike_chances,
 )
 from calculators.swim import SWIM_OPTIONS, SWIM_ROLL, SwimInput, resolve_swim, swim_chances
+from calculators.validate import quoted
 
 
 class Params:
@@ -56,6 +57,9 @@ class Params:
     def __init__(self, calculator: str, values):
         if not isinstance(values, dict):
             raise InputError("params", "The options must be an object of name: value pairs.")
+        unnamed = next((key for key in values if not isinstance(key, str)), None)
+        if unnamed is not None:
+            raise InputError("params", f"An option's name must be text; you gave {quoted(unnamed)}.")
         self.calculator = calculator
         self.values = {key.replace("-", "_"): value for key, value in values.items() if value is not None}
         self.used = set()
@@ -79,7 +83,8 @@ class Params:
 
     def _rows(self, option: Option, value) -> list[dict]:
         if not isinstance(value, (list, tuple)):
-            raise InputError(option.name, f"{option.label} must be a list, one entry each; you gave {value!r}.")
+            raise InputError(option.name, f"{option.label} must be a list, one entry each; you gave {quoted(value)}.")
+        option.check_count(len(value))
         rows = []
         for entry in value:
             row = Params(self.calculator, entry)
@@ -90,7 +95,7 @@ class Params:
     def reject_unknown(self) -> None:
         for key in self.values:
             if key not in self.used:
-                raise InputError(key, f"Unknown option {key!r} for the {self.calculator} calculator.")
+                raise InputError(key, f"Unknown option {quoted(key)} for the {self.calculator} calculator.")
 
 
 def _required_message(option: Option) -> str:
@@ -267,9 +272,9 @@ CALCULATORS = {
 
 def compute(name: str, params: dict):
     """The result object for calculator ``name``; raises InputError."""
-    key = name.replace("_", "-") if isinstance(name, str) else name
+    key = name.replace("_", "-") if isinstance(name, str) else None
     if key not in CALCULATORS:
-        raise InputError("name", f"Unknown calculator {name!r}; use one of " + ", ".join(CALCULATORS) + ".")
+        raise InputError("name", f"Unknown calculator {quoted(name)}; use one of " + ", ".join(CALCULATORS) + ".")
     p = Params(key, params)
     calculate = CALCULATORS[key].read(p)
     p.reject_unknown()

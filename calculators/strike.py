@@ -23,6 +23,7 @@ from calculators.options import (
 )
 from calculators.result import Step, check_distribution, result_dict
 from calculators.text import signed
+from calculators.validate import quoted
 
 STATES = ("untapped", "tapped", "wounded")
 OUTCOMES = (
@@ -73,13 +74,12 @@ def parse_weapon(value) -> Weapon | None:
         parts = value.split(":")
     else:
         parts = [value]
+    given_maximum = len(parts) == 2 and not (isinstance(parts[1], str) and not parts[1].strip())
     try:
         bonus = to_int("weapon", WEAPON_BONUS.label, parts[0])
-        maximum = (
-            to_int("weapon", WEAPON_MAXIMUM.label, parts[1]) if len(parts) == 2 and str(parts[1]).strip() else None
-        )
+        maximum = to_int("weapon", WEAPON_MAXIMUM.label, parts[1]) if given_maximum else None
     except InputError:
-        raise InputError("weapon", f"{WEAPON_SYNTAX}; you gave {value!r}.") from None
+        raise InputError("weapon", f"{WEAPON_SYNTAX}; you gave {quoted(value)}.") from None
     return Weapon(bonus, maximum)
 
 

@@ -34,7 +34,7 @@ import sys
 import threading
 from pathlib import Path
 from typing import ClassVar
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from build_scripts import paths
 from devtools.watch import AsideBuild, QuickPasses, Rebuilder
@@ -76,6 +76,22 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def __init__(self, *args, brotli: bool = True, **kwargs):
         self.brotli = brotli  # send a file's Brotli copy to a browser that accepts it
         super().__init__(*args, **kwargs)  # last: the base class's __init__ answers the request
+
+    def parse_request(self) -> bool:
+        """The request line and headers, as the base class reads them; a path that names no file
+        any file system has (a NUL byte, a character that has no bytes) is answered 400, as nginx
+        does, where the base class would fail on it and close the connection without an answer."""
+        if not super().parse_request():
+            return False
+        path = unquote(urlsplit(self.path).path, errors="surrogatepass")
+        try:
+            if "\x00" not in path:
+                os.fsencode(path)
+                return True
+        except UnicodeError:
+            pass
+        self.send_error(400, "Bad path")
+        return False
 
     def end_headers(self):
         self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)

@@ -15,7 +15,6 @@ has started, so the memory snapshot never depends on it.
     results.py         a result as HTML
     answer_line.py     a result's answer in one line, for the bar pinned on a phone
     page_api.py        what the page asks for: render(), read_link()
-    earlier_links.py   the defaults a link made before the neutral inputs means
 
 Build-time only (left out of the wheel; build_scripts/markdown/calculator_blocks.py
 puts them together as a Markdown block):

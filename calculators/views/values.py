@@ -8,15 +8,14 @@ field's limits, which come from the engine's option tables (calculators/options.
 
 from __future__ import annotations
 
-import copy
 import re
 
-from calculators.options import WHOLE
-from calculators.views.earlier_links import earlier_defaults, names_every_input
+from calculators.validate import MOST_TEXT, cut, whole_number
 from calculators.views.fields import unmet
 
 NUMBER = re.compile(r"[+-]?[0-9]+")
-LINK_TEXT_SHOWN = 40  # how much of a refused value a message repeats
+ROW_INPUT = re.compile(r"([a-z_]+)\.([0-9]{1,4})")  # prowess.0: an input of the first character
+MESSAGES_AT_MOST = 6  # a link's messages listed; the rest are counted
 
 
 def default_values(view: dict) -> dict:
@@ -44,14 +43,16 @@ def example_values(view: dict) -> dict | None:
 
 
 def _put(params: dict, spec: dict, value: str) -> None:
-    if not spec["send"] or value.strip() == "":
+    if not isinstance(value, str):  # not the form's: the engine says what is wrong with it
+        converted = value
+    elif not spec["send"] or value.strip() == "":
         return
-    if spec["kind"] == "bool":
+    elif spec["kind"] == "bool":
         if value != "1":
             return
         converted = True
-    elif spec["kind"] == "int" and WHOLE.fullmatch(value.strip()):
-        converted = int(value.strip())
+    elif spec["kind"] == "int" and whole_number(value) is not None:
+        converted = whole_number(value)
     else:
         converted = value.strip()
     target = params
@@ -72,8 +73,15 @@ def engine_params(view: dict, values: dict) -> dict:
         for spec in view["fields"]:
             if spec["name"] in shared:
                 _put(common, spec, values.get(spec["name"], ""))
+        given = values.get("rows")
+        if not isinstance(given, list) or not rows["min"] <= len(given) <= rows["max"]:
+            params[rows["param"]] = given  # the engine refuses it, by its count, before reading a row
+            return params
         params[rows["param"]] = []
-        for row in values["rows"]:
+        for row in given:
+            if not isinstance(row, dict):
+                params[rows["param"]].append(row)
+                continue
             entry = dict(common)
             for spec in rows["fields"]:
                 _put(entry, spec, row.get(spec["name"], ""))
@@ -101,60 +109,67 @@ def link_value(spec: dict, raw: str) -> str | None:
     if spec["kind"] == "bool":
         return {"1": "1", "0": ""}.get(raw)
     if spec["kind"] == "int":
-        return raw if WHOLE.fullmatch(text) and _within(int(text), spec.get("min"), spec.get("max")) else None
+        number = whole_number(text)
+        return raw if number is not None and _within(number, spec.get("min"), spec.get("max")) else None
     if spec["kind"] == "choice":
         return _choice(spec, raw)
-    if not _within(len(text), spec.get("minLength"), spec.get("maxLength")):
+    if len(text) > MOST_TEXT or not _within(len(text), spec.get("minLength"), spec.get("maxLength")):
         return None
     if spec.get("pattern") and not re.search(spec["pattern"], text):
         return None
     ranges = spec.get("numbers") or []
-    numbers = [int(number) for number in NUMBER.findall(text)]
+    numbers = [whole_number(number) for number in NUMBER.findall(text)]
     if ranges and not all(
-        _within(number, *ranges[min(index, len(ranges) - 1)]) for index, number in enumerate(numbers)
+        number is not None and _within(number, *ranges[min(index, len(ranges) - 1)])
+        for index, number in enumerate(numbers)
     ):
         return None
     return raw
 
 
 def _refused(spec: dict, raw: str, kept: str) -> str:
-    fallback = "empty" if kept == "" else f"“{kept}”"
-    return (
-        f"The link's value “{raw[:LINK_TEXT_SHOWN]}” for {spec['label']} is not valid, so the default "
-        f"({fallback}) is used."
-    )
+    fallback = "empty" if kept == "" else f"“{cut(kept)}”"
+    return f"The link's value “{cut(raw)}” for {spec['label']} is not valid, so the default ({fallback}) is used."
 
 
 def read_link(view_id: str, view: dict, entries: list) -> dict:
     """The view's inputs from a link's query entries ([key, value] pairs, keys `<view>.<field>`):
     {"values", "messages", "present"}. A value a field does not take falls back to its default,
-    with a message saying so. A link that leaves inputs out was made before the neutral
-    defaults: the inputs it leaves out are the defaults of then (earlier_links.py)."""
+    with a message saying so; an input the link leaves out takes its neutral default, never the
+    rulebook's example."""
     prefix = f"{view_id}."
     values = default_values(view)
-    ours = [(key[len(prefix) :], raw) for key, raw in entries if key.startswith(prefix)]
+    ours = [(key[len(prefix) :], raw) for key, raw in _pairs(entries) if key.startswith(prefix)]
     if not ours:
         return {"values": values, "messages": [], "present": False}
-    if not names_every_input(view, {name for name, _ in ours}):
-        values = {**values, **copy.deepcopy(earlier_defaults(view_id))}
-    messages = []
     specs = {spec["name"]: spec for spec in view["fields"] + view.get("roll_fields", [])}
     rows = view.get("rows")
     row_specs = {spec["name"]: spec for spec in rows["fields"]} if rows else {}
+    inputs = len(specs) + (1 + rows["max"] * len(row_specs) if rows else 0)
+    if len(ours) > inputs:
+        return {
+            "values": values,
+            "messages": [
+                f"The link names {len(ours):,} inputs; this calculator has {inputs}, so its default inputs are used."
+            ],
+            "present": True,
+        }
+    messages = []
     count = dict(ours).get("rows") if rows else None
     if count is not None:
-        if WHOLE.fullmatch(count) and rows["min"] <= int(count) <= rows["max"]:
+        number = whole_number(count)
+        if number is not None and rows["min"] <= number <= rows["max"]:
             values["rows"] = [
                 values["rows"][index] if index < len(values["rows"]) else row_values(rows, {})
-                for index in range(int(count))
+                for index in range(number)
             ]
         else:
             messages.append(
-                f"The link asks for “{count[:10]}” characters; between {rows['min']} and "
+                f"The link asks for “{cut(count, 10)}” characters; between {rows['min']} and "
                 f"{rows['max']} are allowed, so the default characters are used."
             )
     for name, raw in ours:
-        in_row = re.fullmatch(r"(\w+)\.(\d+)", name)
+        in_row = ROW_INPUT.fullmatch(name)
         if name == "rows" and rows:
             continue
         if name in specs:
@@ -172,9 +187,7 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
             else:
                 values["rows"][index][spec["name"]] = value
         else:
-            messages.append(
-                f"The link's “{name[:LINK_TEXT_SHOWN]}” is not an input of this calculator, so it is ignored."
-            )
+            messages.append(f"The link's “{cut(name)}” is not an input of this calculator, so it is ignored.")
     for spec in specs.values():
         reason = unmet(spec, values)
         if reason and values[spec["name"]] != (spec["neutral"] or ""):
@@ -189,4 +202,23 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
                     f"left out: {reason}"
                 )
                 row[spec["name"]] = spec["neutral"] or ""
-    return {"values": values, "messages": messages, "present": True}
+    return {"values": values, "messages": _at_most(messages), "present": True}
+
+
+def _pairs(entries) -> list:
+    """A link's [key, value] pairs of text; anything else in `entries` is not a link's and is dropped."""
+    if not isinstance(entries, list):
+        return []
+    return [
+        (entry[0], entry[1])
+        for entry in entries
+        if isinstance(entry, (list, tuple)) and len(entry) == 2 and all(isinstance(part, str) for part in entry)
+    ]
+
+
+def _at_most(messages: list[str]) -> list[str]:
+    """The first MESSAGES_AT_MOST messages, and how many more there were."""
+    if len(messages) <= MESSAGES_AT_MOST:
+        return messages
+    more = len(messages) - MESSAGES_AT_MOST + 1
+    return [*messages[: MESSAGES_AT_MOST - 1], f"And {more} more of the link's values were not used."]

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import copy
 
-from calculators.views.earlier_links import earlier_defaults
 from tests.support.browser import defaults
+from tests.support.example_inputs import example_inputs
 
 
 def values(view: str, changes: dict | None = None, rows: list[dict] | None = None) -> dict:
-    """The rulebook's examples' inputs (the calculators' defaults before they became neutral), changed."""
-    result = {**defaults(view), **copy.deepcopy(earlier_defaults(view))}
+    """The rulebook's examples' inputs, changed."""
+    result = {**defaults(view), **copy.deepcopy(example_inputs(view))}
     result.update(changes or {})
     if rows is not None:
         blank = {name: value for name, value in defaults(view)["rows"][0].items()}

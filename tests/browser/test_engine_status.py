@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support.browser import defaults, python_rendered_text, result_text, wait_for_engine
+from tests.support.browser import defaults, expect, python_rendered_text, result_text, wait_for_engine
 from tests.support.page_hooks import hooked
 from tests.support.site import BROWSER_SITE
 
@@ -43,3 +43,19 @@ def test_status_shows_an_engine_error_and_keeps_the_result(open_page):
     page.fill("#calc-corruption-points", "6")
     assert result_text(page, "corruption") == python_rendered_text("corruption", defaults("corruption"))
     page.guard.console_errors.clear()  # the failed download is this test's own doing
+
+
+def test_a_failing_download_is_reported_at_once_with_its_http_status(open_page):
+    """A wasm answered 500 left "Loading the engine: 0.9 of 4.3 MB" for 90 s, the start's backstop;
+    a failing engine.json said "Unexpected token 'I' ... is not valid JSON". The suite's one deadline
+    (60 s) is under that backstop, so a report that waited for it fails here."""
+    for failing in ("assets/pyodide/pyodide.asm.wasm", "assets/engine/engine.json"):
+        page = open_page(None)
+        page.route(f"**/{failing}", lambda route: route.fulfill(status=500, body="Internal Server Error"))
+        page.goto(page.guard.origin + "/calculators/corruption/")
+        expect(page.locator("#calc-corruption")).to_have_attribute("data-engine", "error")
+        assert page.inner_text("#calc-corruption .calc-status").startswith(
+            f"Engine error: {failing} could not be downloaded (HTTP 500); reload the page to try again"
+        )
+        page.guard.console_errors.clear()  # the failed download is this test's own doing
+        page.close()

@@ -330,3 +330,77 @@ def test_offline_without_the_engine_the_keep_control_is_offered_for_next_time(op
     page.context.set_offline(False)
     wait_until_engine_kept(page)
     assert "/assets/engine/engine-snapshot.bin.gz" in cached(page, "mele-engine")
+
+
+def the_wheel() -> tuple[dict, dict, bytes]:
+    """engine.json, its entry for the wheel and the wheel's first half, as the served site has them."""
+    engine = json.loads((BROWSER_SITE / "assets" / "engine" / "engine.json").read_text())
+    wheel = next(file for file in engine["boot"] if file["url"].endswith(".whl"))
+    return engine, wheel, (BROWSER_SITE / wheel["url"]).read_bytes()[: wheel["bytes"] // 2]
+
+
+def test_an_engine_file_that_arrives_cut_short_is_not_kept_and_the_next_visit_works(open_page):
+    """A wheel answered with 200 and half its bytes (a half-written deploy, a proxy cutting the
+    body) to the service worker's keep requests is refused, the page told why; the next visit
+    keeps it whole and computes online and offline, and the home page says what is kept."""
+    _, wheel, cut_wheel = the_wheel()
+    page = open_page(None, service_worker=True)
+    cut_for_the_keeper = []
+
+    def cut_short(route):
+        if not route.request.service_worker:
+            route.fallback()  # the page's and the engine's own requests get the whole file
+            return
+        cut_for_the_keeper.append(route.request.url)
+        route.fulfill(status=200, body=cut_wheel, headers={"Content-Type": "application/octet-stream"})
+
+    page.context.route("**/*.whl", cut_short)
+    page.goto(page.guard.origin + "/calculators/corruption/")
+    wait_for_engine(page, "corruption")
+    wait_until_engine_kept(page, "failed")
+    assert len(cut_for_the_keeper) == 2, "fetched once more past the HTTP cache, then refused"
+    expect(page.locator("#site-messages")).to_contain_text(
+        f"The calculators could not be kept offline ({wheel['url']} arrived with {len(cut_wheel):,} of its "
+        f"{wheel['bytes']:,} bytes, so it was not kept); they still work online."
+    )
+    assert "/" + wheel["url"] not in cached(page, "mele-engine")
+
+    page.context.unroute("**/*.whl", cut_short)
+    page.goto(page.guard.origin + "/calculators/corruption/")
+    wait_for_engine(page, "corruption")
+    wait_until_engine_kept(page)
+    assert "/" + wheel["url"] in cached(page, "mele-engine")
+    page.goto(page.guard.origin + "/")
+    expect(page.locator("[data-offline-engine]")).to_contain_text("Offline on this device: the pages, search")
+    before = go_offline(page)
+    compute_fresh_results(page, "corruption")
+    assert_nothing_tried_the_network(page, before)
+
+
+# Replaces the kept wheel with its first half, as a service worker that kept it without checking did.
+CUT_THE_KEPT_WHEEL_JS = """async ([cacheName, url]) => {
+    const cache = await caches.open(cacheName);
+    const key = (await cache.keys()).find((request) => new URL(request.url).pathname === "/" + url);
+    const kept = await cache.match(key);
+    const bytes = await kept.arrayBuffer();
+    await cache.put(key, new Response(bytes.slice(0, bytes.byteLength / 2), {headers: kept.headers}));
+}"""
+
+
+def test_an_engine_kept_cut_short_is_dropped_with_a_sentence_and_started_from_the_network(open_page):
+    engine, wheel, cut_wheel = the_wheel()
+    page = open_page("calculators/corruption/", service_worker=True)
+    wait_for_engine(page, "corruption")
+    wait_until_engine_kept(page)
+    page.evaluate(CUT_THE_KEPT_WHEEL_JS, [engine["offlineCache"], wheel["url"]])
+    page.reload()
+    expect(page.locator("#site-messages")).to_contain_text(
+        "The calculators could not start from their offline copy on this device, so it was removed; "
+        "they are starting from the network."
+    )
+    wait_for_engine(page, "corruption")
+    assert page.evaluate(hooked("hooks.engineTimings().restartedAfter")) == (
+        f"{wheel['url']} arrived with {len(cut_wheel):,} of its {wheel['bytes']:,} bytes; reload the page to try again"
+    )
+    compute_fresh_results(page, "corruption")
+    assert "Traceback" not in page.inner_text("body")

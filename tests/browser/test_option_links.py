@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from calculators.params import CALCULATORS
-from tests.browser.scenarios import values
-from tests.support.browser import expected_params, form_values, wait_for_engine, wait_for_params
+from tests.support.browser import defaults, expected_params, form_values, wait_for_engine, wait_for_params
 
 LIMIT = {name: {option.name: option for option in calculator.options} for name, calculator in CALCULATORS.items()}
 
@@ -41,8 +40,8 @@ def link(view: str, changes: dict) -> str:
 def test_a_shared_link_at_a_limit(open_returning_page, page_name, view, changes, taken):
     page = open_returning_page(f"calculators/{page_name}/?{link(view, changes)}")
     message = page.locator(f"#calc-{view} .calc-message")
-    # A link naming some inputs was made before the neutral defaults: the rest are those of then.
-    expected = {**values(view), **changes} if taken else values(view)
+    # The inputs a link leaves out take their neutral defaults.
+    expected = {**defaults(view), **changes} if taken else defaults(view)
     wait_for_engine(page, view)  # the views in the worker read the link
     wait_for_params(page, view, expected_params(view, expected))
     assert form_values(page, view) == expected

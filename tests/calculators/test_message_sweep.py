@@ -17,23 +17,8 @@ from calculators.params import CALCULATORS
 from calculators.views.catalogue import VIEWS
 from calculators.views.fields import unmet
 from calculators.views.values import default_values, read_link
+from tests.support.engine_inputs import GOOD, MODE
 
-# A complete set of good params per calculator: each bad value is tried against it.
-GOOD = {
-    "strike": {"prowess": 5, "strike_prowess": 9, "body": 8},
-    "corruption": {"points": 5},
-    "influence": {"required": 10},
-    "keying": {"path": "w"},
-    "hazard-limit": {"size": 3},
-    "audience": {},
-    "attack": {"strikes": [{"prowess": 5, "strike_prowess": 9, "body": 8}]},
-    "control-sheet": {"characters": [{"name": "Shagrat", "mind": 6}]},
-    "swim": {"edition": "advanced"},
-    "passenger-hit": {},
-    "mount": {},
-}
-# Options only one mode reads (a removal roll reads only the removal options): tried in it.
-MODE = {("corruption", "remove"): {"points": None}, ("corruption", "no_tap"): {"remove": 6, "points": None}}
 MODAL = {("corruption", "remove")}  # required only in its mode: left out, the other mode is meant
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an option's key (strike_prowess) is not a word
 

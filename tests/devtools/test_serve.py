@@ -94,3 +94,18 @@ def test_a_copy_older_than_its_file_is_not_confirmed_as_the_new_file(site):
     assert first_body == BODY
     assert status == 200, "the old copy was confirmed as the new file"
     assert body == wasm.read_bytes()
+
+
+@pytest.mark.parametrize("path", ["/%00", "/assets/%00engine.wasm", "/%ed%a0%80", "/a%00/"])
+def test_a_path_no_file_can_have_is_answered_400(site, path):
+    """The base class fails on such a path and closes the connection without an answer."""
+    server, origin = start_server(site)
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(origin + path)
+        assert refused.value.code == 400
+        with urllib.request.urlopen(wasm_request(origin, None)) as response:  # it still serves the rest
+            assert response.read() == BODY
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -64,6 +64,17 @@ test("offline without the engine says why, at once, and never that it is downloa
   }
 });
 
+test("when the engine could not work the inputs out, the status never says it is still working on them", () => {
+  const text = statusText({ engine: ready, behind: true, failed: true, shownFor: "earlier" });
+  assert.equal(text, "Not updated: the engine could not work these inputs out; change one to try again.");
+  assert.doesNotMatch(text, /working out/);
+});
+
+test("an engine that restarts from the network after its offline copy failed says so in one short line", () => {
+  const text = statusText({ engine: { state: "loading", label: "restarting", loaded: 0, total: 0 }, behind: false, shownFor: "default" });
+  assert.equal(text, "Loading the engine: restarting.");
+});
+
 test("an engine error keeps saying which inputs the result is for", () => {
   assert.match(statusText({ engine: failed, behind: true, shownFor: "earlier" }), /^Engine error: .*Not updated: the result is for earlier inputs\.$/);
 });

@@ -49,6 +49,8 @@ test("the engine answers each request the page can send, and no other", () => {
 // backstop timers wait here until a test runs them.
 const timers = [];
 globalThis.setTimeout = (run, ms) => timers.push({ run, ms });
+// Online, with no service worker: no offline copy to drop when a start fails.
+Object.defineProperty(globalThis, "navigator", { value: { onLine: true }, configurable: true });
 
 function scriptedWorker(answer) {
   const received = [];
@@ -96,7 +98,7 @@ test("the page's end shows a start that never ends as failed", async () => {
   assert.equal(received.length, 1);
   for (const timer of timers.filter(({ ms }) => ms <= 90_000)) timer.run();
   assert.equal(await shared.ready, false);
-  assert.equal(shared.status.label, "the engine took too long to load");
+  assert.equal(shared.status.label, "the engine took too long to load; check the connection and reload the page");
 });
 
 test("the page's end says when the worker's start failed", async () => {
@@ -106,6 +108,18 @@ test("the page's end says when the worker's start failed", async () => {
   assert.equal(await engine().ready, false);
   assert.equal(engine().status.label, "no network");
   await assert.rejects(engine().run("strike", {}), /no network/);
+});
+
+test("the page's end keeps a failed start's reason while the start's other files still arrive", async () => {
+  const failure = "assets/pyodide/pyodide.asm.wasm could not be downloaded (HTTP 500); reload the page to try again";
+  const { FakeWorker } = scriptedWorker((type) => (type === "start" ? [toPage.failed(failure)] : []));
+  let worker;
+  globalThis.Worker = class extends FakeWorker { constructor() { super(); worker = this; } };
+  const { engine } = await import(`${CALCULATORS}worker-client.js?progress-after-failure`);
+  assert.equal(await engine().ready, false);
+  worker.onmessage({ data: structuredClone(toPage.progress(10, 20)) });
+  assert.equal(engine().status.state, "error");
+  assert.equal(engine().status.label, failure);
 });
 
 // The worker's end (engine-worker.js) in a worker scope of its own, against the protocol's page half.
@@ -129,5 +143,8 @@ test("the worker's end answers a request before its start, and says when its sta
   send(toWorker.start(false));
   await allHeard;
   assert.deepEqual(heard[0], toPage.resultFailed(1, "The engine is not ready."));
-  assert.equal(heard.find((message) => message.type === "failed").message, "offline");
+  assert.equal(
+    heard.find((message) => message.type === "failed").message,
+    "assets/engine/engine.json could not be downloaded (offline); reload the page to try again",
+  );
 });

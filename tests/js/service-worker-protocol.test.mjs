@@ -4,6 +4,7 @@
 // half (build_scripts/postbuild/offline/service_worker_engine.js, bundled with Workbox as the
 // build bundles it), so a request renamed on one side fails here, not only in a browser.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,11 +84,21 @@ test("the service worker's bundle is made again when the messages change", () =>
 
 // --- the service worker's own engine half ------------------------------------------------------
 
+// Each engine file's bytes, and engine.json's entry for it (its size and SHA-256, as the build writes them).
+const CONTENT = {
+  "assets/pyodide/pyodide.asm.wasm": "0123456789",
+  "assets/engine/engine-snapshot.bin.gz": "abcdefghijklmnopqrst",
+};
+const sha256 = (text) => createHash("sha256").update(text).digest("hex");
+const entry = (url, revision, transfer) => ({
+  url, revision, bytes: CONTENT[url].length, sha256: sha256(CONTENT[url]), transfer,
+});
 const MANIFEST = {
   offlineCache: "mele-engine-test",
-  boot: [{ url: "assets/pyodide/pyodide.asm.wasm", revision: "r1", bytes: 10, transfer: 4 }],
-  later: [{ url: "assets/engine/engine-snapshot.bin.gz", revision: "r2", bytes: 20, transfer: 8 }],
+  boot: [entry("assets/pyodide/pyodide.asm.wasm", "r1", 4)],
+  later: [entry("assets/engine/engine-snapshot.bin.gz", "r2", 8)],
 };
+const cut = new Map(); // address -> how many more of its downloads arrive cut short
 
 // Cache Storage, in memory: what Workbox and the engine half use of it.
 function memoryCaches() {
@@ -112,10 +123,10 @@ function memoryCaches() {
 }
 
 // A fetched file's response: it and its clones carry its address, as the browser's do.
-function fetchedResponse(url) {
-  const response = new Response("bytes", { status: 200 });
+function fetchedResponse(url, body) {
+  const response = new Response(body, { status: 200 });
   Object.defineProperty(response, "url", { value: url });
-  response.clone = () => fetchedResponse(url);
+  response.clone = () => fetchedResponse(url, body);
   return response;
 }
 
@@ -146,8 +157,12 @@ before(async () => {
   scope.caches = globalThis.caches;
   globalThis.FetchEvent = class FetchEvent extends Event {};
   globalThis.fetch = async (request) => {
-    fetched.push(new URL(request.url).pathname);
-    return fetchedResponse(request.url);
+    const path = new URL(request.url).pathname;
+    fetched.push(path);
+    const body = CONTENT[path.slice(1)];
+    const cutShort = (cut.get(path) || 0) > 0;
+    if (cutShort) cut.set(path, cut.get(path) - 1);
+    return fetchedResponse(request.url, cutShort ? body.slice(0, body.length / 2) : body);
   };
   const { keepTheEngineOnRequest } = await import(pathToFileURL(join(work, "engine-half.mjs")).href);
   keepTheEngineOnRequest(MANIFEST);
@@ -171,4 +186,34 @@ test("the service worker keeps the engine when the page asks, reporting its prog
   assert.deepEqual(progressed, [{ loaded: 4, total: 12 }, { loaded: 12, total: 12 }]);
   const forgotten = statusOf(await send(listener, ask.forget()));
   assert.deepEqual([forgotten.kept, forgotten.startsOffline, forgotten.bytes], [false, false, 0]);
+});
+
+test("a file that arrives cut short is not kept: it is fetched again, and kept once it is whole", async () => {
+  fetched.length = 0;
+  cut.set("/assets/pyodide/pyodide.asm.wasm", 1);
+  const kept = statusOf(await send(listener, ask.keep({ snapshot: false, onlyIfCached: false })));
+  assert.deepEqual(fetched, ["/assets/pyodide/pyodide.asm.wasm", "/assets/pyodide/pyodide.asm.wasm"]);
+  assert.equal(kept.kept, true);
+  const stored = await (await caches.open(MANIFEST.offlineCache)).match("https://site.test/assets/pyodide/pyodide.asm.wasm");
+  assert.equal(await stored.text(), CONTENT["assets/pyodide/pyodide.asm.wasm"]);
+  statusOf(await send(listener, ask.forget()));
+});
+
+test("a file that arrives cut short twice is not kept, and the page is told which and why", async () => {
+  fetched.length = 0;
+  cut.set("/assets/pyodide/pyodide.asm.wasm", 2);
+  const reply = await send(listener, ask.keep({ snapshot: false, onlyIfCached: false }));
+  assert.throws(() => statusOf(reply), {
+    message: "assets/pyodide/pyodide.asm.wasm arrived with 5 of its 10 bytes, so it was not kept",
+  });
+  const status = statusOf(await send(listener, ask.status()));
+  assert.deepEqual([status.kept, status.startsOffline, status.bytes], [false, false, 0]);
+});
+
+test("under Save-Data a file cut short is not fetched again, and not kept", async () => {
+  fetched.length = 0;
+  cut.set("/assets/pyodide/pyodide.asm.wasm", 1);
+  const status = statusOf(await send(listener, ask.keep({ snapshot: false, onlyIfCached: true })));
+  assert.deepEqual(fetched, ["/assets/pyodide/pyodide.asm.wasm"]);
+  assert.deepEqual([status.kept, status.bytes], [false, 0]);
 });

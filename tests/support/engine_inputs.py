@@ -1,6 +1,8 @@
 """Each calculator's inputs far from its defaults, for the checks that run the engine outside
 the browser (the snapshot's warm-up, the wheel's bytecode, the engine's time budget) and for
-the engine benchmark (benchmarks/engine_bench.py), which times the same calls."""
+the engine benchmark (benchmarks/engine_bench.py), which times the same calls; and a complete
+set of good params per calculator, close to its defaults, against which the message tests try
+each bad value."""
 
 ENGINE_INPUTS = {
     "strike": {
@@ -34,3 +36,20 @@ ENGINE_INPUTS = {
     "passenger-hit": {},
     "mount": {},
 }
+
+# A complete set of good params per calculator: the message tests try each bad value against it.
+GOOD = {
+    "strike": {"prowess": 5, "strike_prowess": 9, "body": 8},
+    "corruption": {"points": 5},
+    "influence": {"required": 10},
+    "keying": {"path": "w"},
+    "hazard-limit": {"size": 3},
+    "audience": {},
+    "attack": {"strikes": [{"prowess": 5, "strike_prowess": 9, "body": 8}]},
+    "control-sheet": {"characters": [{"name": "Shagrat", "mind": 6}]},
+    "swim": {"edition": "advanced"},
+    "passenger-hit": {},
+    "mount": {},
+}
+# Options only one mode reads (a removal roll reads only the removal options): tried in it.
+MODE = {("corruption", "remove"): {"points": None}, ("corruption", "no_tap"): {"remove": 6, "points": None}}

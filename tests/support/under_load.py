@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import ctypes
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -56,16 +57,51 @@ def busy_core(limit_s: float):
         busy.wait()
 
 
+def group_members(group: int) -> list[int]:
+    """The live processes (not yet exited) of process group `group`, read from /proc."""
+    members = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(entry.path, "stat").read_text()
+                state, _parent, process_group = stat[stat.rindex(")") + 2 :].split()[:3]
+                if int(process_group) == group and state != "Z":
+                    members.append(int(entry.name))
+    return members
+
+
+def group_ended(group: int, timeout_s: float) -> bool:
+    """Whether every process of `group` has exited within `timeout_s`: each one's exit is waited
+    for as an event (a pidfd turns readable when its process exits)."""
+    deadline = time.monotonic() + timeout_s
+    waiting = []
+    for pid in group_members(group):
+        with contextlib.suppress(ProcessLookupError):
+            waiting.append(os.pidfd_open(pid))
+    try:
+        while waiting:
+            ended, _, _ = select.select(waiting, [], [], max(deadline - time.monotonic(), 0))
+            if not ended:
+                return False
+            for handle in ended:
+                waiting.remove(handle)
+                os.close(handle)
+    finally:
+        for handle in waiting:
+            os.close(handle)
+    return not group_members(group)
+
+
 def stop_group(process: subprocess.Popen) -> None:
-    """SIGTERM to the run's process group (make, pytest and its browsers), SIGKILL if it lingers."""
+    """SIGTERM to the run's process group (make, pytest and its browsers), SIGKILL if it lingers;
+    it returns once every process of the group has exited, not only make."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(STOP_GRACE_S)
-    except subprocess.TimeoutExpired:
+    if not group_ended(process.pid, STOP_GRACE_S):
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+        group_ended(process.pid, STOP_GRACE_S)
+    process.wait()
 
 
 def run_make(clone: Path, target: str, limit_s: float) -> str:

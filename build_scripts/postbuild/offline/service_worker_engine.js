@@ -4,26 +4,43 @@
 // installs: a page asks for its status, to keep it or to forget it, in the messages of
 // docs/assets/javascripts/offline/service-worker-protocol.js, which the page imports too.
 // Files are kept under their own address (the engine's worker looks its snapshot up there),
-// each stored with its revision, so a deploy that changes a file shows as "outdated" and the
-// page keeps it again. Kept files are served from this cache first, through Workbox's
+// each checked against its size and SHA-256 first and stored with its revision, so a deploy that
+// changes a file shows as "outdated" and the page keeps it again. Kept files are served from this cache first, through Workbox's
 // PrecacheRoute; the engine is never kept without a page asking.
 import { copyResponse } from "workbox-core";
 import { PrecacheController, PrecacheRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { Strategy } from "workbox-strategies";
+import { fileProblem } from "../../../docs/assets/javascripts/offline/engine-file-check.js";
 import { answerPages, progress } from "../../../docs/assets/javascripts/offline/service-worker-protocol.js";
 
 const REVISION_HEADER = "X-Engine-Revision";
 
 const sum = (files, key) => files.reduce((total, file) => total + file[key], 0);
 
-// Fetches a file and stores it with its revision; a missing or refused file is an error.
+// Fetches a file and stores it with its revision, once it is checked against engine.json: a file
+// cut short (a half-written deploy, a proxy that cut the body) would be served to every later
+// start. One that does not match is fetched again past the HTTP cache, which may hold the cut
+// copy, unless only the HTTP cache may be read (Save-Data); still wrong, it is not kept. A
+// missing or refused file is an error.
 class FetchAndKeep extends Strategy {
   async _handle(request, handler) {
-    const response = await handler.fetch(request);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    if (!(await handler.cachePut(request, response.clone()))) throw new Error("not stored");
+    const { file, onlyIfCached } = handler.params;
+    let response = await handler.fetch(request);
+    let problem = await this.problemWith(file, response);
+    if (problem && !onlyIfCached) {
+      console.warn(`engine copy: ${problem}; fetching it again`);
+      response = await handler.fetch(new Request(request, { cache: "reload" }));
+      problem = await this.problemWith(file, response);
+    }
+    if (problem) throw new Error(`${problem}, so it was not kept`);
+    if (!(await handler.cachePut(request, response.clone()))) throw new Error(`${file.url} could not be stored`);
     return response;
+  }
+
+  async problemWith(file, response) {
+    if (!response.ok) return `${file.url} could not be downloaded (HTTP ${response.status})`;
+    return fileProblem(file, await response.clone().arrayBuffer());
   }
 }
 
@@ -85,9 +102,12 @@ export function keepTheEngineOnRequest(manifest) {
           ? { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" }
           : { cache: "no-cache", credentials: "same-origin" });
         try {
-          await keeper.handle({ request, event, params: { cacheKey: keyOf(file), revision: file.revision } });
+          await keeper.handle({
+            request, event, params: { cacheKey: keyOf(file), revision: file.revision, file, onlyIfCached },
+          });
         } catch (error) {
-          if (!onlyIfCached) throw new Error(`${file.url}: ${error && error.message ? error.message : error}`, { cause: error });
+          const reason = String(error && error.message ? error.message : error);
+          if (!onlyIfCached) throw new Error(reason.includes(file.url) ? reason : `${file.url}: ${reason}`, { cause: error });
         }
       }
       loaded += file.transfer;

@@ -3,13 +3,16 @@
 The worker reads it to start (the trimmed standard library, the lock file's header,
 and each file's download size, gzip and Brotli, for its progress: "x of y MB"); the service worker
 and offline.js read it to keep the engine offline on request and to say how big it
-is. Each file has a revision (its content hash) so a new deploy replaces only what
-changed. Run after the runtime, wheel, trimmed standard library, snapshot and the
-compressed copies are written.
+is. The worker and the service worker check each file they download against its size and
+SHA-256 (docs/assets/javascripts/offline/engine-file-check.js): a file cut short is never kept or
+run. Each file has a revision (its content hash) so a new deploy replaces only what changed. Run
+after the runtime, wheel, trimmed standard library, snapshot and the compressed copies are written.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 from pathlib import Path
 
@@ -27,14 +30,21 @@ OFFLINE_CACHE = "mele-engine"  # the Cache Storage name the service worker keeps
 
 
 def _entry(site_dir: Path, site_path: str) -> dict:
-    """A file's revision and sizes: as it is, with gzip ("transfer") and with Brotli, if it has a copy."""
+    """A file's revision, its size and SHA-256 (what a download is checked against before it is
+    used or kept), its sizes with gzip ("transfer") and with Brotli, if it has a copy; and for a
+    .gz file, the size and SHA-256 of what it holds, which a server that undoes its gzip sends."""
     path = site_dir / site_path
+    data = path.read_bytes()
     entry = {
         "url": site_path,
-        "revision": revision_of(path.read_bytes()),
-        "bytes": path.stat().st_size,
+        "revision": revision_of(data),
+        "bytes": len(data),
+        "sha256": hashlib.sha256(data).hexdigest(),
         "transfer": transfer_size(path),
     }
+    if path.suffix == ".gz":
+        inside = gzip.decompress(data)
+        entry["decoded"] = {"bytes": len(inside), "sha256": hashlib.sha256(inside).hexdigest()}
     brotli = brotli_size(path)
     return entry if brotli is None else {**entry, "brotli": brotli}
 

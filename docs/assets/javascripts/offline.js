@@ -53,6 +53,8 @@ function start() {
   }
   // A calculator page that finds itself offline without the engine asks for the offer.
   document.addEventListener("mele:keep-offline-offer", () => engine.offerAfterMissing());
+  // The engine could not start from the copy kept on this device, which was dropped (worker-client.js).
+  document.addEventListener("mele:engine-copy-dropped", () => engine.copyDropped().catch(() => {}));
   onEveryPage(() => {
     engine.renderControls();
     if (offline.engine) engine.keepAfterUse();

@@ -5,7 +5,8 @@
 // tray's count; the rest loads where it is needed (bytes are a phone's cost).
 import { onEveryPage } from "./material-events.js";
 import { listenForAdds, showCollected } from "./ruling/collect.js";
-import { subscribe } from "./ruling/store.js";
+import { say } from "./ruling/notify.js";
+import { subscribe, takeRepairNote } from "./ruling/store.js";
 import { setUpTray, trayOnPage } from "./ruling/tray.js";
 
 const later = {};   // module path -> its import, once needed
@@ -17,6 +18,8 @@ function whenNeeded(path, needed, use) {
 }
 
 function onPage() {
+  const repaired = takeRepairNote();
+  if (repaired) say(repaired);
   showCollected();
   trayOnPage();
   whenNeeded("./ruling/odds.js", document.querySelector(".calculator[data-config]"), (odds) => odds.addOddsButtons());

@@ -9,21 +9,54 @@ from urllib.parse import parse_qsl
 
 import pytest
 
+from calculators.api import run
 from calculators.views.catalogue import VIEWS
 from calculators.views.page_api import read_link, render
 from calculators.views.values import default_values, engine_params
 from tests.support.site import ROOT
 
-# Links made before the neutral defaults, with the engine params they gave then
-# (worked out with that release's views).
-EARLIER_LINKS = json.loads((ROOT / "tests" / "golden" / "share-links-before-neutral.json").read_text())
+# Links that name some inputs, among them the address bar's links from before the neutral defaults,
+# which named only the inputs that differed from the rulebook's examples.
+PARTIAL_LINKS = json.loads((ROOT / "tests" / "golden" / "share-links-before-neutral.json").read_text())
 
 
-@pytest.mark.parametrize("link", EARLIER_LINKS, ids=[f"{link['view']}: {link['made']}" for link in EARLIER_LINKS])
-def test_links_made_before_the_neutral_defaults_keep_their_inputs(link):
-    opened = read_link(link["view"], parse_qsl(link["query"], keep_blank_values=True))
-    assert opened["messages"] == [] and opened["present"]
-    assert engine_params(VIEWS[link["view"]], opened["values"]) == link["params"]
+@pytest.mark.parametrize("link", PARTIAL_LINKS, ids=[f"{link['view']}: {link['made']}" for link in PARTIAL_LINKS])
+def test_a_link_that_names_some_inputs_means_the_neutral_defaults_for_the_rest(link):
+    view = VIEWS[link["view"]]
+    named = parse_qsl(link["query"], keep_blank_values=True)
+    opened = read_link(link["view"], named)
+    assert opened["present"]
+    # The same link with every other input named, at today's default.
+    full = dict(every_input(link["view"], default_values(view)))
+    full.update(named)
+    assert opened == read_link(link["view"], list(full.items()))
+
+
+@pytest.mark.parametrize("view_id", sorted(VIEWS))
+def test_a_link_naming_one_input_opens_the_neutral_defaults_for_the_rest(view_id):
+    values = default_values(VIEWS[view_id])
+    opened = read_link(view_id, every_input(view_id, values)[:1])
+    assert opened == {"values": values, "messages": [], "present": True}
+
+
+def test_a_partial_strike_link_gets_the_engine_s_answer_for_its_inputs_not_the_example_s():
+    """The probe's link: the Lagduf example's "discarded on 8" made "out of play" 6.9 % instead of 4.6 %."""
+    opened = read_link(
+        "strike",
+        [("strike.prowess", "5"), ("strike.body", "8"), ("strike.strike_prowess", "10"), ("strike.strike_body", "8")],
+    )
+    shown = render("strike", opened["values"], RULE_URLS)
+    assert shown["params"] == {
+        **engine_params(VIEWS["strike"], default_values(VIEWS["strike"])),
+        "prowess": 5,
+        "body": 8,
+        "strike_prowess": 10,
+        "strike_body": 8,
+    }
+    assert run("strike", shown["params"]) == run(
+        "strike", {"prowess": 5, "body": 8, "strike_prowess": 10, "strike_body": 8}
+    )
+    assert "out of play 4.6%" in shown["summary"]
 
 
 def every_input(view_id: str, values: dict) -> list[tuple[str, str]]:

@@ -42,12 +42,13 @@ export function keepEdits(wanted, typed, built) {
 //   behind: the result (and the bar and the address with it) is for other inputs than the form's
 //   working: a result for the form's inputs is being worked out
 //   invalid: the form's inputs are refused (the message by the input says why)
+//   failed: the engine could not work out the form's inputs (the calculator's message says why)
 //   shownFor: "default" (the result built with the page) or "earlier" (worked out here)
 // A state the page leaves by itself (loading, checking, working, ready) says it in one short line,
 // so that the status keeps one height and the form under it stays put; the answer bar says what
 // the result is for. Only the states that wait for the reader (offline, an engine error) take
 // more words.
-export function statusText({ engine, checking, offline, behind, working, invalid, shownFor }) {
+export function statusText({ engine, checking, offline, behind, working, invalid, failed, shownFor }) {
   const shown = shownFor === "default" ? "the default inputs, worked out when the site was built" : "earlier inputs";
   if (offline) {
     return "Offline: live answers need the engine, which this device has not saved. Connect once, "
@@ -62,6 +63,7 @@ export function statusText({ engine, checking, offline, behind, working, invalid
       : "The result is for the inputs shown."}`;
   }
   if (invalid) return "Not updated: an input below needs fixing.";
+  if (failed) return "Not updated: the engine could not work these inputs out; change one to try again.";
   if (behind || working) return "Not updated yet: working out your inputs…";
   return "Live: the result follows your inputs.";
 }

@@ -36,6 +36,7 @@ class Calculator {
     this.timer = null;
     this.working = false;
     this.invalid = false;
+    this.failed = false; // the engine could not work out the form's inputs: nothing runs until the next change
     this.offline = false;
     this.engineStatus = { state: "loading", label: "starting", loaded: 0, total: 0 };
     this.shownFor = "default";
@@ -198,15 +199,16 @@ class Calculator {
     this.progress.value = status.loaded || 0;
     const shownFor = this.shownFor;
     const text = statusText({ engine: status, checking: this.offlineChecking, offline: this.offline, behind,
-      working: this.working, invalid: this.invalid && behind, shownFor });
+      working: this.working, invalid: this.invalid && behind, failed: this.failed && behind, shownFor });
     if (this.statusText.textContent !== text) this.statusText.textContent = text;
     // A result being worked out by a ready engine takes a few milliseconds: the bar keeps its
     // answer (it is the live region: a note on every keystroke would be read out each time) and
     // is dimmed with the result, while the status line says they are behind.
     const working = behind && status.state === "ready" && !this.offline && !this.link;
-    this.result.classList.toggle("calc-result--working", working && !this.invalid);
-    this.summary.classList.toggle("calc-summary--working", working && !this.invalid);
-    if (behind && !this.invalid && !working) {
+    const waiting = this.invalid || this.failed; // for the reader: nothing is being worked out
+    this.result.classList.toggle("calc-result--working", working && !waiting);
+    this.summary.classList.toggle("calc-summary--working", working && !waiting);
+    if (behind && !waiting && !working) {
       const note = this.link && status.state === "loading" && !this.offline && !this.offlineChecking
         ? "Not updated yet: this result is for the default inputs; the link's inputs are filled in once the engine is ready."
         : behindSummary({ engine: status, offline: this.offline, shownFor });
@@ -282,6 +284,7 @@ class Calculator {
     clearTimeout(this.timer);
     const startedAt = event.timeStamp || performance.now();
     this.working = true;
+    this.failed = false;
     this.refresh();
     this.timer = setTimeout(() => this.compute(startedAt), DEBOUNCE_MS);
   }
@@ -310,18 +313,22 @@ class Calculator {
     const values = readForm(this.config, this.form);
     const sequence = ++this.sequence;
     this.working = true;
+    this.failed = false;
     let answer;
     try {
       answer = await this.engine.render(this.config.view, values, this.config.ruleUrls);
     } catch (error) {
       if (sequence !== this.sequence) return;
       this.working = false;
+      this.failed = true;
       this.showMessage(`The engine failed: ${error.message}. The last good result is kept.`);
+      this.markStale("Not updated: the engine could not work these inputs out; the last good result is shown.");
       this.refresh();
       return;
     }
     if (sequence !== this.sequence || !this.box.isConnected) return;
     this.working = false;
+    this.failed = false;
     this.clearErrors();
     if (answer.error) {
       if (this.fromLink) {

@@ -12,10 +12,11 @@
 import {
   addFullStdlib, isMissingModule, requestHandlers, restoreEngine, setUpEngine, setUpViews, startPython, unpackSnapshot,
 } from "./engine-boot.mjs";
+import { FileFailure, requestFailure, startFailure } from "./engine-failure.js";
 import { toPage, workerListener } from "./engine-protocol.js";
+import { fileProblem, sizeProblem } from "../offline/engine-file-check.js";
 
 const SITE = new URL("../../../", import.meta.url); // this file is assets/javascripts/calculators/
-const MANIFEST = new URL("assets/engine/engine.json", SITE);
 const PROGRESS_EVERY_MS = 100;
 let requests = null; // the engine's and the views' answers, once both are set up
 let pyodide = null;
@@ -62,26 +63,58 @@ function progressMeter(files) {
 // the runtime files itself; the browser's HTTP cache (or the offline copy) joins its
 // request to this one, so this starts every download at once and measures it, without
 // a second download.
+// A file that does not come whole (a failed answer, a body cut short, other bytes than
+// engine.json lists) is a FileFailure that names it.
 async function download(file, meter, keep) {
-  const response = await fetch(siteUrl(file.url), { credentials: "same-origin" });
-  if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
+  const response = await fetched(file.url);
   meter.encoding(file, response.headers.get("Content-Encoding"));
   const reader = response.body.getReader();
   const chunks = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error) => {
+      throw new FileFailure(file, `${file.url} stopped arriving (${error.message})`, { cause: error });
+    });
     if (done) break;
     if (keep) chunks.push(value);
     size += value.length;
     meter.add(file, value.length);
   }
+  const cut = sizeProblem(file, size);
+  if (cut) throw new FileFailure(file, cut);
   meter.done(file);
   if (!keep) return null;
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.length; }
+  return checked(file, bytes);
+}
+
+// The response for one of the engine's files (its address in the site), or a FileFailure.
+async function fetched(path) {
+  let response;
+  try {
+    response = await fetch(siteUrl(path), { credentials: "same-origin" });
+  } catch (error) {
+    throw new FileFailure({ url: path }, `${path} could not be downloaded (${error.message})`, { cause: error });
+  }
+  if (!response.ok) throw new FileFailure({ url: path }, `${path} could not be downloaded (HTTP ${response.status})`);
+  return response;
+}
+
+// `bytes`, once they are the file engine.json lists.
+async function checked(file, bytes) {
+  const problem = await fileProblem(file, bytes);
+  if (problem) throw new FileFailure(file, problem);
   return bytes;
+}
+
+// Rejects with the first of `downloads` to fail: a start that waits for Python's boot would
+// hear of a failed download only when the boot gives up (a failed wasm left it waiting 90 s).
+function firstFailure(downloads) {
+  const failure = new Promise((_, reject) => { for (const pending of downloads) pending.catch(reject); });
+  failure.catch(() => {});
+  return failure;
 }
 
 // The snapshot is stored gzipped; a server that already undid the gzip gives it raw.
@@ -103,8 +136,7 @@ async function snapshotKept() {
 }
 
 async function fetchFullStdlib() {
-  const response = await fetch(siteUrl(manifest.fullStdlib), { credentials: "same-origin" });
-  if (!response.ok) throw new Error(`${manifest.fullStdlib}: HTTP ${response.status}`);
+  const response = await fetched(manifest.fullStdlib);
   return new Uint8Array(await response.arrayBuffer());
 }
 
@@ -130,7 +162,9 @@ async function bootPython(loadPyodide, snapshot) {
 // downloaded here once the files the boot waits for are in.
 async function wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel) {
   const handed = pageSendsWheel ? await handedWheel : null;
-  if (handed) {
+  const problem = handed && await fileProblem(wheelFile, handed.bytes);
+  if (problem) console.warn(`engine: the wheel the page fetched is not whole (${problem}); fetching it here`);
+  if (handed && !problem) {
     meter.encoding(wheelFile, handed.encoding);
     meter.done(wheelFile);
     return { bytes: handed.bytes, from: "page" };
@@ -146,7 +180,7 @@ async function start(pageSendsWheel) {
   try {
     const runtimeScript = import(siteUrl("assets/pyodide/pyodide.mjs"));
     runtimeScript.catch(() => {}); // a failure is reported where it is awaited, if the start gets there
-    manifest = await (await fetch(MANIFEST)).json();
+    manifest = await engineFiles();
     const useSnapshot = await snapshotKept();
     const files = [...manifest.boot, ...(useSnapshot ? manifest.later : [])];
     const meter = progressMeter(files);
@@ -161,10 +195,14 @@ async function start(pageSendsWheel) {
     const bootFilesIn = Promise.allSettled([...downloads.values()]);
     const wheel = wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel);
     for (const pending of [...downloads.values(), wheel]) pending.catch(() => {}); // a failure is reported where it is awaited
-    const { loadPyodide } = await runtimeScript;
+    // A boot file that fails ends the start at once (a snapshot that fails is only not used).
+    const failed = firstFailure([...downloads].filter(([url]) => url !== manifest.snapshot).map(([, pending]) => pending));
+    const { loadPyodide } = await Promise.race([runtimeScript.catch((error) => {
+      throw new FileFailure({ url: "assets/pyodide/pyodide.mjs" }, `assets/pyodide/pyodide.mjs could not be loaded (${error.message})`);
+    }), failed]);
     lap("runtimeScript");
     const snapshot = useSnapshot ? downloads.get(manifest.snapshot).then(gunzipped).then(unpackSnapshot) : null;
-    const booted = await bootPython(loadPyodide, snapshot);
+    const booted = await Promise.race([bootPython(loadPyodide, snapshot), failed]);
     pyodide = booted.pyodide;
     lap("python");
     const { bytes: wheelBytes, from: wheelFrom } = await wheel;
@@ -174,7 +212,19 @@ async function start(pageSendsWheel) {
     lap("views");
     post(toPage.ready({ from: booted.from, phases, stdlib: fullStdlibAdded ? "full" : "trimmed", wheel: wheelFrom }));
   } catch (error) {
-    post(toPage.failed(errorText(error)));
+    console.warn(`engine: the start failed (${errorText(error)})`);
+    post(toPage.failed(startFailure(error)));
+  }
+}
+
+// engine.json: what the engine is made of (a failed answer or another file is named as such).
+async function engineFiles() {
+  const path = "assets/engine/engine.json";
+  const response = await fetched(path);
+  try {
+    return await response.json();
+  } catch {
+    throw new FileFailure({ url: path }, `${path} is not the engine's list of files`);
   }
 }
 
@@ -204,7 +254,8 @@ async function answer(message) {
   try {
     post(toPage.result(id, JSON.parse(await withFullStdlibIfNeeded(() => requests[message.type](message)))));
   } catch (error) {
-    post(toPage.resultFailed(id, errorText(error)));
+    console.warn(`engine: a ${message.type} request failed (${errorText(error)})`);
+    post(toPage.resultFailed(id, requestFailure(error)));
   }
 }
 
@@ -212,7 +263,7 @@ async function answer(message) {
 // loadPyodide waiting), so a stray rejection means the start failed.
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
-  if (!requests) post(toPage.failed(errorText(event.reason)));
+  if (!requests) post(toPage.failed(startFailure(event.reason)));
 });
 
 self.addEventListener("message", workerListener({

@@ -89,8 +89,7 @@ export function linkEntries(config, search) {
 }
 
 // The view's inputs as query entries, every one of them, so a link keeps its meaning when
-// a default changes (a link that leaves inputs out is read as one made before the neutral
-// defaults: calculators/views/earlier_links.py).
+// a default changes (an input a link leaves out takes the default of the day it is opened).
 export function queryEntries(config, values) {
   const prefix = `${config.view}.`;
   const encode = (spec, value) => (spec.kind === "bool" ? (value === "1" ? "1" : "0") : value);

@@ -9,6 +9,7 @@
 //
 // engine-settled.js says to the rest of the page whether the engine has settled. The messages
 // to and from the worker are engine-protocol.js's.
+import { oneLine } from "./engine-failure.js";
 import { pageListener, toWorker } from "./engine-protocol.js";
 import { engineStarting } from "./engine-settled.js";
 
@@ -54,7 +55,9 @@ function sendWheelWhenWasmIsIn(worker) {
   (async () => {
     try {
       await preloadEnded(wasm);
-      const manifest = await (await fetch(MANIFEST)).json();
+      const listed = await fetch(MANIFEST);
+      if (!listed.ok) throw new Error(`assets/engine/engine.json: HTTP ${listed.status}`);
+      const manifest = await listed.json();
       const response = await fetch(new URL(`../../../${manifest.wheel}`, import.meta.url), { credentials: "same-origin" });
       if (!response.ok) throw new Error(`${manifest.wheel}: HTTP ${response.status}`);
       const bytes = await response.arrayBuffer();
@@ -76,7 +79,7 @@ function preloadEnded(link) {
 }
 
 function startEngine() {
-  const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  let worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   const pending = new Map();
   const listeners = new Set();
   const startedAt = performance.now();
@@ -102,8 +105,40 @@ function startEngine() {
     markReady(false);
   }
 
-  worker.onmessage = pageListener({
+  // A start that failed while this device keeps the engine offline may have failed on the kept
+  // copy (a file stored cut short): online, the copy is dropped, the page is told why in one
+  // sentence (offline/engine-copy.js), and the engine starts once more, from the network.
+  let retried = false;
+  async function startFailed(message) {
+    if (retried || status.state === "error") return;
+    retried = true;
+    if (!(await droppedKeptCopy())) {
+      fail(message);
+      return;
+    }
+    document.dispatchEvent(new CustomEvent("mele:engine-copy-dropped", { detail: { reason: message } }));
+    worker.terminate();
+    timings.restartedAfter = message;
+    setStatus({ label: "restarting", loaded: 0, total: 0 });
+    worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    listen();
+    worker.postMessage(toWorker.start(false));
+  }
+
+  // Whether this device kept a copy of the engine, now dropped. Offline, a kept copy is all there is.
+  async function droppedKeptCopy() {
+    if (!navigator.onLine || !navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
+    try {
+      const { dropKeptEngine } = await import("./engine-kept.js");
+      return await dropKeptEngine();
+    } catch {
+      return false;
+    }
+  }
+
+  const listener = pageListener({
     progress(message) {
+      if (status.state !== "loading") return; // the other files of a start that failed still arrive
       timings.downloadTotal = message.total;
       const label = message.loaded < message.total ? "downloading" : "starting Python";
       setStatus({ loaded: message.loaded, total: message.total, label });
@@ -119,7 +154,7 @@ function startEngine() {
       markReady(true);
     },
     failed(message) {
-      fail(message.message);
+      startFailed(message.message);
     },
     result(message) {
       const request = pending.get(message.id);
@@ -129,13 +164,17 @@ function startEngine() {
       else request.resolve(message.result);
     },
   });
-  worker.onerror = (event) => {
-    event.preventDefault();
-    fail(`the engine could not start (${event.message || "its script failed to load"})`);
-  };
+  function listen() {
+    worker.onmessage = listener;
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(oneLine(`the engine's script could not run (${event.message || "it did not load"}); reload the page to try again`));
+    };
+  }
+  listen();
   worker.postMessage(toWorker.start(sendWheelWhenWasmIsIn(worker)));
   setTimeout(() => {
-    if (status.state === "loading") fail("the engine took too long to load");
+    if (status.state === "loading") fail("the engine took too long to load; check the connection and reload the page");
   }, START_TIMEOUT_MS);
 
   return {

@@ -154,6 +154,14 @@ export function engineCopy(offline, messages, manifest) {
     keepAfterUse();
   }
 
+  // The engine could not start from this device's copy, which worker-client.js dropped: say so,
+  // and show the copy gone (it is kept again, checked, once the engine has started).
+  async function copyDropped() {
+    messages.show("The calculators could not start from their offline copy on this device, so it was removed; "
+      + "they are starting from the network.", { id: "offline-engine", timeoutMs: FAILED_MS });
+    setStatus(await ask(request.status()));
+  }
+
   // Offered beside "Ready offline" on a first visit that has not used a calculator.
   function offerAction() {
     const status = offline.engine;
@@ -173,5 +181,5 @@ export function engineCopy(offline, messages, manifest) {
     });
   }
 
-  return { refresh, renderControls, keepAfterUse, offerAction, offerAfterMissing };
+  return { refresh, renderControls, keepAfterUse, offerAction, offerAfterMissing, copyDropped };
 }

@@ -103,7 +103,8 @@ export function characters(n) {
   return n === 1 ? "1 character" : `${count(n)} characters`;
 }
 
-function listed(ids, quote = false) {
+// The first few of `ids`, cut to a short length each, and how many more there are.
+export function listed(ids, quote = false) {
   const shown = ids.slice(0, LISTED_AT_MOST).map((id) => {
     const cut = id.length > SHOWN_ID_LENGTH ? `${id.slice(0, SHOWN_ID_LENGTH)}…` : id;
     return quote ? `“${cut}”` : cut;

@@ -7,7 +7,9 @@
 // and "Edit it as your ruling" makes it the reader's own.
 import { el } from "./dom.js";
 import { attribution, citation, errataOf, oddsOf, placeOf, ruleAddress, wordsStart } from "./facts.js";
-import { calculatorPath, characters, count, hasRuling, overLimit, readRuling, rulingQuery, sameRuling, TEXT_LIMIT } from "./link.js";
+import {
+  calculatorPath, characters, count, hasRuling, listed, overLimit, readRuling, rulingQuery, sameRuling, TEXT_LIMIT,
+} from "./link.js";
 import { copy, rulesCount, say } from "./notify.js";
 import { buildVersion, loadRulebook, SITE_ROOT, siteUrl } from "./site.js";
 import * as store from "./store.js";
@@ -66,7 +68,7 @@ class RulingPage {
     const missing = ruling.rules.filter((id) => !this.rulebook.rules.has(id));
     if (missing.length) {
       store.update({ rules: ruling.rules.filter((id) => this.rulebook.rules.has(id)) });
-      problems = [...problems, `Your ruling named rules this site no longer has; they were taken out: ${missing.join(", ")}.`];
+      problems = [...problems, `Your ruling named rules this site no longer has; they were taken out: ${listed(missing)}.`];
     }
     this.root.dataset.mode = "own";
     this.find(".ruling-shared").hidden = true;

@@ -1,12 +1,15 @@
 // The reader's own ruling, kept in local storage so it survives other pages, reloads
 // and instant navigation: the rules in order, the question, the answer and the
 // calculator link. Other tabs see changes through the storage event. Without local
-// storage (a private window that refuses it) the ruling lives as long as the page.
+// storage (a private window that refuses it) the ruling lives as long as the page. A kept
+// ruling that cannot be read (damaged, or written by something else) is cleared, once, and
+// the page is told (takeRepairNote).
 
 const KEY = "mele-rules.ruling";
 const emptyRuling = () => ({ rules: [], question: "", answer: "", calculator: "" });
 const listeners = new Set();
 let memory = null;          // used when local storage is refused
+let repairNote = "";        // said once: the kept ruling could not be read and was cleared
 export let persistent = true;
 
 function read() {
@@ -18,11 +21,37 @@ function read() {
     persistent = false;
     return (memory = emptyRuling());
   }
+  if (saved === null) return emptyRuling();
+  let parsed;
   try {
-    return normalised(JSON.parse(saved || "null"));
+    parsed = JSON.parse(saved);
   } catch {
-    return normalised(null);     // not ours or damaged: start afresh
+    parsed = null;
   }
+  if (readable(parsed)) return normalised(parsed);
+  repairNote = "The ruling kept on this device could not be read, so it was cleared.";
+  const empty = emptyRuling();
+  try {
+    localStorage.setItem(KEY, JSON.stringify(empty));
+  } catch {
+    persistent = false;
+    memory = empty;
+  }
+  return empty;
+}
+
+// Whether a kept value is a ruling: an object whose rules, if any, are a list.
+function readable(saved) {
+  return Boolean(saved) && typeof saved === "object" && !Array.isArray(saved)
+    && (saved.rules === undefined || Array.isArray(saved.rules));
+}
+
+// What to tell the reader about the kept ruling, once: "" when there is nothing to say.
+export function takeRepairNote() {
+  read();
+  const note = repairNote;
+  repairNote = "";
+  return note;
 }
 
 function normalised(saved) {

@@ -1,11 +1,5 @@
-"""Links made before the calculators opened with neutral inputs.
-
-Until then the address bar kept only the inputs that differed from the defaults, and the
-defaults were the rulebook's examples. Such a link names some inputs and means the old
-defaults for the rest. A link made now names every input (Copy link always did), so a
-link that leaves inputs out is one of those, and its other inputs are these values.
-Frozen history: never change them with the views' defaults or examples.
-"""
+"""The inputs of the rulebook's worked examples that differ from the calculators' neutral
+defaults (rows: the whole list), for the agreement scenarios (tests/browser/scenarios.py)."""
 
 from __future__ import annotations
 
@@ -98,8 +92,8 @@ _WENDYS_CHARACTERS = [  # rule 1.5.30
     },
 ]
 
-# view -> the earlier defaults that differ from today's (rows: the whole list).
-EARLIER_DEFAULTS = {
+# view -> the examples' inputs that differ from the defaults (rows: the whole list).
+EXAMPLE_INPUTS = {
     "strike": {"discard_on": "8"},
     "attack": {"strike_prowess": "7", "rows": _BROIN_AND_COMPANY},
     "influence": {"modifier": "3,2"},
@@ -120,13 +114,5 @@ EARLIER_DEFAULTS = {
 }
 
 
-def names_every_input(view: dict, names: set[str]) -> bool:
-    """Whether a link's input names (without the view's prefix) cover the whole form."""
-    wanted = {spec["name"] for spec in view["fields"] + view.get("roll_fields", [])}
-    if view.get("rows"):
-        wanted.add("rows")
-    return wanted <= names
-
-
-def earlier_defaults(view_id: str) -> dict:
-    return EARLIER_DEFAULTS.get(view_id, {})
+def example_inputs(view_id: str) -> dict:
+    return EXAMPLE_INPUTS.get(view_id, {})
