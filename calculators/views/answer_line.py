@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from calculators.text import percent
-from calculators.views.results import AUDIENCE_WINNER
+from calculators.views.results import AUDIENCE_WINNER, company_counted
 
 SEPARATOR = " · "
 
@@ -68,7 +68,7 @@ def _keying(view, result) -> str:
 
 
 def _hazard(view, result) -> str:
-    return f"Hazard limit {result['hazard_limit']}"
+    return f"Hazard limit {result['hazard_limit']}{SEPARATOR}size {result['company_size']}: {company_counted(result)}"
 
 
 def _audience(view, result) -> str:

@@ -5,6 +5,9 @@ defaults were the rulebook's examples. Such a link names some inputs and means t
 defaults for the rest. A link made now names every input (Copy link always did), so a
 link that leaves inputs out is one of those, and its other inputs are these values.
 Frozen history: never change them with the views' defaults or examples.
+
+Inputs renamed since are read as they were meant (`earlier_inputs`): until the hazard limit asked
+for the characters and the Orc scouts apart, it asked for the company's size, Orc scouts included.
 """
 
 from __future__ import annotations
@@ -105,7 +108,6 @@ EARLIER_DEFAULTS = {
     "influence": {"modifier": "3,2"},
     "control-sheet": {"rows": _WENDYS_CHARACTERS},
     "keying": {"path": "d w w", "site": "R"},
-    "hazard-limit": {"size": "5"},
     "audience": {
         "me_character": "7",
         "me_item": "4",
@@ -118,6 +120,29 @@ EARLIER_DEFAULTS = {
         "revealed_against_me": "3",
     },
 }
+
+
+_EARLIER_HAZARD_SIZE = "5"  # the size a link that left it out meant, before the neutral defaults
+
+
+def _size_to_characters(inputs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A hazard limit link's `size` (the whole company) as `characters` besides its Orc scouts."""
+    named = dict(inputs)
+    if "characters" in named:
+        return inputs
+    size, scouts = named.get("size", _EARLIER_HAZARD_SIZE).strip(), named.get("orc_scouts", "0").strip() or "0"
+    # Scouts beyond the size were refused then; none of its characters is left besides them.
+    characters = str(max(int(size) - int(scouts), 0)) if size.isdigit() and scouts.isdigit() else size
+    return [(name, raw) for name, raw in inputs if name != "size"] + [("characters", characters)]
+
+
+RENAMED = {"hazard-limit": _size_to_characters}
+
+
+def earlier_inputs(view_id: str, inputs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A link's inputs (names without the view's prefix) with any input renamed since read as it was meant."""
+    rename = RENAMED.get(view_id)
+    return rename(inputs) if rename and inputs else inputs
 
 
 def names_every_input(view: dict, names: set[str]) -> bool:

@@ -35,7 +35,7 @@ GLOSSARY = {
     "site": "site-type",
     "not_moving": "keyed-to",
     "doors_of_night": "doors-of-night",
-    "size": "company-size",
+    "characters": "company-size",
     "orc_scouts": "orc-scouts",
     "halved": "hazard-limit",
     "me": "marshalling-points",

@@ -418,15 +418,16 @@ MELE_VIEWS = {
         "title": "Hazard limit",
         "fields": [
             field(
-                HAZARD["size"],
-                "Company size",
-                "All the characters in the company, Orc scouts included; allies don't count.",
+                HAZARD["characters"],
+                "Characters, not counting Orc scouts",
+                "Every character in the company but its Orc scouts; allies don't count.",
                 start=3,
             ),
             field(
                 HAZARD["orc_scouts"],
-                "How many of them are Orc scouts",
-                "Already counted in the company size; each counts half (Standard Rules, 2.5.2).",
+                "Orc scouts",
+                "Standard Rules: each counts half towards the company's size (round up); the Starter game has no "
+                "such rule.",
             ),
             field(
                 HAZARD["halved"],
@@ -441,7 +442,7 @@ MELE_VIEWS = {
         "example": {
             "rule": "1.7.57",
             "label": "the Example of Combat's company of five characters",
-            "values": {"size": "5"},
+            "values": {"characters": "5"},
         },
     },
     "audience": {

@@ -205,9 +205,33 @@ def render_keying(html, out, view, result, names):
         row.add("td", {"data-detainment": when}, DETAINMENT_WORDS[when])
 
 
+def counted(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def company_counted(result) -> str:
+    """The company as the form's two counts give it: "3 characters and 2 Orc scouts"."""
+    data = result["input"]
+    others = counted(data["characters"], "character")
+    return f"{others} and {counted(data['orc_scouts'], 'Orc scout')}" if data["orc_scouts"] else others
+
+
+def company_read_as(result) -> str:
+    """How the form's counts were read, said back, where a player could have meant them two ways
+    (the Orc scouts among the characters, or besides them): "5 in all: 3 characters and 2 Orc
+    scouts, who count half, rounded up over all"."""
+    data = result["input"]
+    if not data["orc_scouts"]:
+        return company_counted(result)
+    how = "who count in full in the Starter game" if data["starter"] else "who count half, rounded up over all"
+    return f"{data['characters'] + data['orc_scouts']} in all: {company_counted(result)}, {how}"
+
+
 def render_hazard(html, out, view, result, names):
     out.add("p", {"class": "calc-headline calc-big"}, f"Hazard limit {result['hazard_limit']}")
-    fact(out.add("dl", {"class": "calc-facts"}), "Company size", result["company_size"])
+    facts = out.add("dl", {"class": "calc-facts"})
+    fact(facts, "Company", company_read_as(result))
+    fact(facts, "Company size", result["company_size"])
 
 
 AUDIENCE_WINNER = {"me": "I win", "opponent": "The opponent wins", "tie": "A tie"}

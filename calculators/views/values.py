@@ -12,7 +12,7 @@ import copy
 import re
 
 from calculators.options import WHOLE
-from calculators.views.earlier_links import earlier_defaults, names_every_input
+from calculators.views.earlier_links import earlier_defaults, earlier_inputs, names_every_input
 from calculators.views.fields import unmet
 
 NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -132,7 +132,7 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
     defaults: the inputs it leaves out are the defaults of then (earlier_links.py)."""
     prefix = f"{view_id}."
     values = default_values(view)
-    ours = [(key[len(prefix) :], raw) for key, raw in entries if key.startswith(prefix)]
+    ours = earlier_inputs(view_id, [(key[len(prefix) :], raw) for key, raw in entries if key.startswith(prefix)])
     if not ours:
         return {"values": values, "messages": [], "present": False}
     if not names_every_input(view, {name for name, _ in ours}):

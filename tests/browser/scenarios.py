@@ -151,7 +151,7 @@ SCENARIOS = [
         {"text": "Site path: s w b w"},
     ),
     ("hazard-five", "hazard-limit", values("hazard-limit"), {"text": "Hazard limit 5"}),
-    ("hazard-minimum", "hazard-limit", values("hazard-limit", {"size": "1"}), {"text": "Hazard limit 2"}),
+    ("hazard-minimum", "hazard-limit", values("hazard-limit", {"characters": "1"}), {"text": "Hazard limit 2"}),
     ("hazard-halved-scouts", "hazard-limit", values("hazard-limit", {"orc_scouts": "2", "halved": "1"}), {}),
     # The Standard audience (WE-18): Wendy 22, Nick 14.
     ("standard-audience", "audience", values("audience"), {"text": "Me 22, opponent 14: I win"}),

@@ -75,7 +75,7 @@ def test_used_general_influence_cites_the_rule_that_defines_it():
 
 
 def test_allies_not_counting_cites_a_rule_about_allies():
-    steps = hazard_limit(HazardLimitInput(3)).explain
+    steps = hazard_limit(HazardLimitInput(characters=3)).explain
     assert rule_of(steps, "allies don't count") == "1.10.48"
 
 

@@ -120,7 +120,7 @@ def test_the_orc_scouts_rounding_is_a_reading_and_its_note_says_what_rounding_ea
     """The step once read 'rounded up over all of them (rounding each scout up would change nothing)'
     claimed more than 2.5.2 says, and wrongly: rounding each scout up counts each as 1 (5, not 4, for
     three characters and two scouts). The claim restates the rule; the reading is the note's."""
-    result = run("hazard-limit", {"size": others + scouts, "orc_scouts": scouts})
+    result = run("hazard-limit", {"characters": others, "orc_scouts": scouts})
     assert result["company_size"] == together != each == others + scouts
     (step,) = [step for step in result["explain"] if step["rule"] == "2.5.2"]
     assert "each" not in step["text"] and "(Standard Rules)" in step["text"]

@@ -63,15 +63,25 @@ def test_ringwraith_may_not_cross_coastal_seas():
 
 def test_hazard_limit_minimum_two():
     assert hazard_limit(HazardLimitInput(1)).hazard_limit == 2
-    assert hazard_limit(HazardLimitInput(2, orc_scouts=2)).company_size == 1
+    assert hazard_limit(HazardLimitInput(0, orc_scouts=2)).company_size == 1
+
+
+def test_the_hazard_limit_counts_the_characters_and_the_orc_scouts_a_player_names():
+    """ "3 characters and 2 Orc scouts": five in all, a size of 4 in the Standard game (the scouts
+    count half, rounded up over all) and of 5 in the Starter game, which has no such rule."""
+    standard = hazard_limit(HazardLimitInput(3, orc_scouts=2))
+    assert (standard.company_size, standard.hazard_limit) == (4, 4)
+    starter = hazard_limit(HazardLimitInput(3, orc_scouts=2, starter=True))
+    assert (starter.company_size, starter.hazard_limit) == (5, 5)
+    assert [step.rule.id for step in starter.explain] == ["1.10.48", "1.10.48"]
 
 
 def test_hazard_limit_bad_input():
     with pytest.raises(InputError) as error:
-        HazardLimitInput(2, orc_scouts=3)
-    assert error.value.field == "orc_scouts"
+        HazardLimitInput(0, orc_scouts=0)
+    assert error.value.field == "characters"
     with pytest.raises(InputError):
-        HazardLimitInput(0)
+        HazardLimitInput(-1)
 
 
 def test_cap_is_the_sum_of_the_other_types():

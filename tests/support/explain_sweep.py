@@ -88,9 +88,10 @@ SWEEP = [
     ("keying", {"path": "w w w s", "site": "S"}),
     ("keying", {"not_moving": True, "site": "DH", "geann_a_lisch": True}),
     # hazard limit
-    ("hazard-limit", {"size": 5}),
-    ("hazard-limit", {"size": 5, "orc_scouts": 2, "halved": True}),
-    ("hazard-limit", {"size": 3, "starter": True}),
+    ("hazard-limit", {"characters": 5}),
+    ("hazard-limit", {"characters": 3, "orc_scouts": 2, "halved": True}),
+    ("hazard-limit", {"characters": 3, "starter": True}),
+    ("hazard-limit", {"characters": 3, "orc_scouts": 2, "starter": True}),
     # the Audience
     ("audience", MELE_AUDIENCE),
     ("audience", {"me": "character=4", "opponent": "character=4"}),

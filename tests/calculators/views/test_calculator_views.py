@@ -227,3 +227,40 @@ def test_a_hint_keeps_the_condition_its_rule_states(view_id, name, must_say, mus
     hint = _hint(view_id, name)
     assert all(words in hint for words in must_say), hint
     assert not any(words in hint for words in must_not_say), hint
+
+
+# --- the hazard limit asks what a player counts (issue 46, item 2) ------------------------------
+
+
+def test_the_hazard_limit_asks_for_the_characters_and_the_orc_scouts_apart():
+    """ "3 characters and 2 Orc scouts" goes into the form as the player says it: the Orc scouts are
+    not among the characters counted, so no entry of the one is read into the other."""
+    fields = {spec["name"]: spec for spec in VIEWS["hazard-limit"]["fields"]}
+    assert "Orc scouts" in fields["characters"]["label"] and "not" in fields["characters"]["label"]
+    assert fields["orc_scouts"]["label"] == "Orc scouts"
+    assert not fields["orc_scouts"]["game"], "a Starter player's scouts are characters too: the input stays"
+
+
+@pytest.mark.parametrize(
+    ("starter", "limit", "read_as"),
+    [
+        ("", "Hazard limit 4", "5 in all: 3 characters and 2 Orc scouts, who count half, rounded up over all"),
+        ("1", "Hazard limit 5", "5 in all: 3 characters and 2 Orc scouts, who count in full in the Starter game"),
+    ],
+)
+def test_the_hazard_limit_says_back_how_it_read_the_company(starter, limit, read_as):
+    values = {**default_values(VIEWS["hazard-limit"]), "characters": "3", "orc_scouts": "2", "starter": starter}
+    shown = render("hazard-limit", values, RULE_URLS)
+    assert shown["summary"] == f"{limit} · size {limit[-1]}: 3 characters and 2 Orc scouts"
+    assert f"<dt>Company</dt><dd>{read_as}</dd>" in shown["html"]
+
+
+def test_a_hazard_limit_link_that_gave_the_company_s_size_keeps_its_meaning():
+    """Links made when the form asked for the size, Orc scouts included: size 5 with 2 scouts is 3
+    characters besides them."""
+    entries = [
+        (f"hazard-limit.{k}", v) for k, v in (("size", "5"), ("orc_scouts", "2"), ("halved", "0"), ("starter", "0"))
+    ]
+    opened = read_link("hazard-limit", entries)
+    assert opened["messages"] == []
+    assert engine_params(VIEWS["hazard-limit"], opened["values"]) == {"characters": 3, "orc_scouts": 2}
