@@ -127,7 +127,7 @@ def test_fell_winter_without_doors_of_night_does_not_say_doors_of_night_is_in_pl
 
 def test_a_ringwraith_follower_and_bracketed_influence_cite_their_own_rules():
     """l.918 (a Ringwraith follower costs 1) and l.291 (a bracketed value applies to certain races)."""
-    steps = control_sheet(ControlSheetInput((SheetCharacter("A", 6),))).explain
+    steps = control_sheet(ControlSheetInput((SheetCharacter("A", 6), SheetCharacter("Dwar", None, 5)))).explain
     assert rule_of(steps, "Unused direct influence") == "1.9.3"
     assert rule_of(steps, "must use 1 point of direct influence") == "2.5.20"
     assert rule_of(steps, "Bracketed direct influence") == "1.5.30"

@@ -156,3 +156,15 @@ def test_control_sheet_bad_input():
         ControlSheetInput((SheetCharacter("A", 3, controller="Nobody"),))
     with pytest.raises(InputError):
         ControlSheetInput((SheetCharacter("A", 3), SheetCharacter("A", 4)))
+
+
+@pytest.mark.parametrize("starter", [False, True])
+def test_the_control_sheet_s_ringwraith_steps_show_only_with_a_ringwraith_on_it(starter):
+    """Issue 46: "Your Ringwraith has no mind…" and the Ringwraith followers' step showed on a sheet
+    without a Ringwraith."""
+    without = control_sheet(ControlSheetInput((SheetCharacter("A", 5, 2), SheetCharacter("B", 3)), starter=starter))
+    assert not [step.text for step in without.explain if "Ringwraith" in step.text]
+    with_one = control_sheet(
+        ControlSheetInput((SheetCharacter("A", 5, 2), SheetCharacter("Dwar", None, 5)), starter=starter)
+    )
+    assert len([step for step in with_one.explain if "Ringwraith" in step.text]) == 2

@@ -98,6 +98,7 @@ SWEEP = [
     ("audience", {"me": "character=7,item=4", "opponent": "character=11,item=5", "starter": True}),
     # control sheet
     ("control-sheet", {"characters": WENDY}),
+    ("control-sheet", {"characters": [{"name": "A", "mind": 5, "direct_influence": 2}, {"name": "B", "mind": 3}]}),
     ("control-sheet", {"characters": BROKEN_SHEET}),
     ("control-sheet", {"characters": BROKEN_SHEET, "starter": True}),
     # Strategy Battle Game
