@@ -107,7 +107,7 @@ EARLIER_DEFAULTS = {
     "attack": {"strike_prowess": "7", "rows": _BROIN_AND_COMPANY},
     "influence": {"modifier": "3,2"},
     "control-sheet": {"rows": _WENDYS_CHARACTERS},
-    "keying": {"path": "d w w", "site": "R"},
+    "keying": {"path": "d w w", "site": "R", "keyed_to": ""},  # no question asked before it could be
     "audience": {
         "me_character": "7",
         "me_item": "4",

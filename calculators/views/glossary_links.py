@@ -34,6 +34,7 @@ GLOSSARY = {
     "path": "site-path",
     "site": "site-type",
     "not_moving": "keyed-to",
+    "keyed_to": "keyed-to",
     "doors_of_night": "doors-of-night",
     "characters": "company-size",
     "orc_scouts": "orc-scouts",

@@ -17,14 +17,22 @@ from calculators.corruption import CHECK_OPTIONS, CHECK_ROLLS, REMOVAL_OPTIONS, 
 from calculators.hazard_limit import HAZARD_LIMIT_OPTIONS as HAZARD
 from calculators.influence import INFLUENCE_OPTIONS as INFLUENCE
 from calculators.influence import INFLUENCE_ROLL
+from calculators.keying import KEYED_TO, SITE_NAMES, keying_name
 from calculators.keying import KEYING_OPTIONS as KEYING
-from calculators.keying import SITE_NAMES
 from calculators.strike import STRIKE_OPTIONS as STRIKE
 from calculators.strike import STRIKE_ROLLS, STRIKES
 from calculators.views.fields import field, label_field
 
 STATE_LABELS = {"untapped": "Untapped", "tapped": "Tapped (−1)", "wounded": "Wounded (−2)"}
 SITE_LABELS = {"": "None / not given", **{code: f"{name} ({code})" for code, name in SITE_NAMES.items()}}
+# Each keying by its name and kind, with its symbol as the rulebook writes it ("s s", "S").
+KEYED_TO_LABELS = {
+    "": "– (list every keying)",
+    **{
+        value: f"{keying_name(code)} ({'site' if code in SITE_NAMES else 'region'}, {' '.join(code) if code.islower() else code})"
+        for value, code in KEYED_TO.items()
+    },
+}
 
 STRIKE_OUTCOMES = {
     "defeated": "Strike fails and is defeated",
@@ -368,6 +376,13 @@ MELE_VIEWS = {
         "render": "keying",
         "title": "Creature keying",
         "fields": [
+            field(
+                KEYING["keyed_to"],
+                "Creature keyed to",
+                "The region or site type the creature is played keyed to.",
+                start="wilderness",
+                choice_labels=KEYED_TO_LABELS,
+            ),
             field(
                 KEYING["path"],
                 "Site path",

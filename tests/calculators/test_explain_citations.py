@@ -113,7 +113,7 @@ def test_region_keyings_from_the_rule_list_single_and_double_symbols_only():
     1.10.60 step's note."""
     steps = keying(KeyingInput(path="w w w s")).explain
     listed = next(step for step in steps if step.rule.id == "1.10.58")
-    assert listed.text.endswith(": s, w, ww.") and "www" not in listed.text
+    assert listed.text.endswith(": w, ww, s.") and "www" not in listed.text
     assert "www" in next(step.note for step in steps if step.rule.id == "1.10.60")
 
 

@@ -56,6 +56,7 @@ ALSO = {  # what an option needs besides its own value
     ("corruption", "remove"): {"points": None},
     ("corruption", "no_tap"): {"remove": 6, "points": None},
     ("keying", "site"): {"not_moving": True, "path": ""},
+    ("keying", "keyed_to"): {"site": "R"},  # a creature keyed to a site type needs the site
 }
 
 

@@ -168,3 +168,42 @@ def test_the_control_sheet_s_ringwraith_steps_show_only_with_a_ringwraith_on_it(
         ControlSheetInput((SheetCharacter("A", 5, 2), SheetCharacter("Dwar", None, 5)), starter=starter)
     )
     assert len([step for step in with_one.explain if "Ringwraith" in step.text]) == 2
+
+
+# --- keying answers the question (issue 46, item 7) ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("inputs", "playable", "because"),
+    [
+        (dict(path="w s d", site="R", keyed_to="shadow-hold"), False, "is a Ruins & Lairs (R), not a Shadow-hold (S)"),
+        (dict(path="w s d", site="S", keyed_to="shadow-hold"), True, "moved to is a Shadow-hold (S)"),
+        (dict(path="w s d", site="S", keyed_to="shadow-land"), True, "has one Shadow-land region (s)"),
+        (
+            dict(path="w s d", keyed_to="double-wilderness"),
+            False,
+            "one Wilderness region (w); double Wilderness needs two",
+        ),
+        (dict(path="w b b w", keyed_to="double-wilderness"), True, "has two Wilderness regions (w)"),
+        (dict(path="w s d", keyed_to="free-domain"), False, "has no Free-domain regions (f)"),
+        (dict(not_moving=True, site="DH", keyed_to="wilderness"), False, "did not move"),
+        (dict(not_moving=True, site="DH", geann_a_lisch=True, keyed_to="ruins-lairs"), True, "Geann a-Lisch"),
+    ],
+)
+def test_keying_says_whether_a_creature_keyed_so_can_be_played_and_why(inputs, playable, because):
+    result = keying(KeyingInput(**inputs))
+    assert result.playable is playable
+    assert because in result.answer[0].text
+    # Where its keying does not allow it, the card's own text may (1.10.55, 1.10.56): a "no" says so.
+    assert [step.rule.id for step in result.answer[1:]] == ([] if playable else ["1.10.55", "1.10.56"])
+
+
+def test_keying_to_a_site_type_needs_the_site():
+    with pytest.raises(InputError) as error:
+        KeyingInput(path="w", keyed_to="shadow-hold")
+    assert error.value.field == "site"
+
+
+def test_region_keyings_keep_the_order_of_the_path():
+    """ "w s d" listed "d, s, w": the path's own order is the player's."""
+    assert keying(KeyingInput(path="w s d s")).region_keyings == ("w", "s", "ss", "d")

@@ -264,3 +264,32 @@ def test_a_hazard_limit_link_that_gave_the_company_s_size_keeps_its_meaning():
     opened = read_link("hazard-limit", entries)
     assert opened["messages"] == []
     assert engine_params(VIEWS["hazard-limit"], opened["values"]) == {"characters": 3, "orc_scouts": 2}
+
+
+# --- keying answers the question (issue 46, item 7) ----------------------------------------------
+
+
+def test_the_keyings_a_creature_may_have_differ_by_more_than_letter_case():
+    """Shadow-land (s) and Shadow-hold (S) once differed only by the case of one letter."""
+    (keyed_to,) = [spec for spec in VIEWS["keying"]["fields"] if spec["name"] == "keyed_to"]
+    labels = dict(keyed_to["options"])
+    assert labels["shadow-land"] == "Shadow-land (region, s)" and labels["shadow-hold"] == "Shadow-hold (site, S)"
+    assert len({label.lower() for label in labels.values()}) == len(labels)
+    assert len({value.lower() for value in labels}) == len(labels)
+
+
+def test_keying_answers_can_be_played_with_its_rule():
+    values = {**default_values(VIEWS["keying"]), "path": "w s d", "site": "R", "keyed_to": "shadow-hold"}
+    shown = render("keying", values, RULE_URLS)
+    assert shown["summary"] == "Can be played: no · keyed to Shadow-hold"
+    assert 'data-playable="no">Can be played: no</p>' in shown["html"]
+    assert "not a Shadow-hold (S)." in shown["html"] and "1.10.57" in shown["html"]
+    # the path as entered, and its keyings in its order, by name
+    assert "Site path: w s d</p>" in shown["html"]
+    assert shown["html"].index("Wilderness,") < shown["html"].index("Shadow-land,") < shown["html"].index("Dark-domain")
+
+
+def test_keying_opens_asking_about_a_creature():
+    shown = render("keying", default_values(VIEWS["keying"]), RULE_URLS)
+    assert shown["summary"].startswith("Can be played: ")
+

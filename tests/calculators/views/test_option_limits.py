@@ -42,6 +42,7 @@ CONTEXT = {
     ("strike", "body_roll"): {"roll": 2},  # a body check roll needs the strike roll
     ("corruption", "remove"): {"points": None},  # removal takes no corruption points
     ("hazard-limit", "characters"): {"orc_scouts": 1},  # a company has someone in it
+    ("keying", "keyed_to"): {"site": "R"},  # a creature keyed to a site type needs the site
 }
 ROW_CONTEXT = {  # a controller must be on the sheet
     ("control-sheet", "controller"): lambda value: [{"name": value, "mind": 2}],
