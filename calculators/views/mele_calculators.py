@@ -325,8 +325,9 @@ MELE_VIEWS = {
                 field(
                     CHARACTER["controller"],
                     "Controlled by",
-                    "A character's name; empty for general influence.",
+                    "One of the other characters here; none for general influence.",
                     start="",
+                    control="controller",
                 ),
                 field(CHARACTER["race"], "Race", "e.g. Orc, Troll, Ringwraith.", start="", more=True),
                 field(

@@ -253,6 +253,28 @@ def test_the_hazard_limit_takes_3_characters_and_2_orc_scouts_as_a_player_says_t
     expect(page.locator("#calc-hazard-limit .calc-facts")).to_contain_text("5 in all: 3 characters and 2 Orc scouts")
 
 
+def test_controlled_by_picks_among_the_sheet_s_characters_and_follows_a_rename(open_returning_page):
+    """ "Controlled by" was free text that had to repeat another row's name exactly, retyped on a
+    phone: it is a choice among the sheet's other characters, which follows their names."""
+    page = open_returning_page("calculators/influence/", **PHONE)
+    wait_for_engine(page, "control-sheet")
+    second = page.locator("#calc-control-sheet-controller-1")
+    expect(second.locator("option")).to_have_text(["– none: general influence", "Character 1"])
+    second.select_option("Character 1")
+    values = defaults("control-sheet")
+    values["rows"][1]["controller"] = "Character 1"
+    wait_for_params(page, "control-sheet", expected_params("control-sheet", values))
+
+    page.locator("#calc-control-sheet-name-0").fill("Shagrat")
+    expect(second).to_have_value("Shagrat")
+    values["rows"][0]["name"] = values["rows"][1]["controller"] = "Shagrat"
+    wait_for_params(page, "control-sheet", expected_params("control-sheet", values))
+    page.locator("#calc-control-sheet .calc-rows__add").click()
+    expect(page.locator("#calc-control-sheet-controller-2 option")).to_have_text(
+        ["– none: general influence", "Shagrat", "Character 2"]
+    )
+
+
 def test_the_reading_setting_gives_the_audience_and_the_hazard_limit_their_default(open_page):
     """Reading as the Starter game, the Audience opens with the Starter Rules ticked, with the
     Starter result before the engine is ready; switching the setting switches the default of a form

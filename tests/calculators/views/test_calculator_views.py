@@ -5,11 +5,14 @@ tests/browser/test_build_time.py; the engine's numbers are tests/calculators/.""
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as etree
 from urllib.parse import parse_qsl
 
 import pytest
 
 from calculators.views.catalogue import VIEWS
+from calculators.views.form import render_form
+from calculators.views.form_elements import Html
 from calculators.views.page_api import read_link, render
 from calculators.views.values import default_values, engine_params
 from tests.support.site import ROOT
@@ -293,3 +296,18 @@ def test_keying_opens_asking_about_a_creature():
     shown = render("keying", default_values(VIEWS["keying"]), RULE_URLS)
     assert shown["summary"].startswith("Can be played: ")
 
+
+# --- the control sheet's "Controlled by" picks, not retypes (issue 46, item 8) --------------------
+
+
+def test_controlled_by_is_a_choice_among_the_other_characters_on_the_sheet():
+    view = VIEWS["control-sheet"]
+    values = default_values(view)
+    values["rows"][1]["controller"] = values["rows"][0]["name"]
+    root = etree.Element("div")
+    render_form(Html(lambda rule_id: f"#r{rule_id}"), root, "control-sheet", view, values)
+    first, second = (root.find(f".//select[@id='calc-control-sheet-controller-{index}']") for index in (0, 1))
+    assert first is not None and second is not None, "a free text input: the name must be retyped"
+    assert [option.get("value") for option in first] == ["", "Character 2"]
+    assert [option.get("value") for option in second] == ["", "Character 1"]
+    assert [option.get("value") for option in second if option.get("selected")] == ["Character 1"]

@@ -9,7 +9,7 @@ import { applyRequirements, markSet, openWhatIsSet, step, tapSymbol } from "./fo
 import { keepClear } from "./keep-clear.js";
 import { behindSummary, gameDefaults, keepEdits, statusText, unmetReason } from "./calculator-state.js";
 import {
-  addRow, copyValues, linkEntries, numberRows, queryEntries, readForm, sameValues, writeForm,
+  addRow, copyValues, linkEntries, listOtherCharacters, numberRows, queryEntries, readForm, sameValues, writeForm,
 } from "./values.js";
 import { currentGame, onGameChange } from "../game/setting.js";
 
@@ -272,6 +272,7 @@ class Calculator {
   changed(event) {
     this.stickyMessage = false;
     this.dirty = true;
+    listOtherCharacters(this.config, this.form); // a name typed: the other rows' "Controlled by" follow
     const reset = applyRequirements(this.config, this.form, unmetReason);
     if (reset.length) this.showMessage(`${reset.join(", ")}: left out, as it does not apply (see the note by it).`, true);
     markSet(this.config, this.form);
