@@ -308,6 +308,30 @@ def test_the_reading_setting_gives_the_audience_and_the_hazard_limit_their_defau
     expect(page.locator("#calc-hazard-limit-halved")).to_be_disabled()
 
 
+def test_an_edited_calculator_answers_in_the_game_the_reader_switches_to(open_returning_page):
+    """Once its inputs were edited, switching the game left the result in the other game, with only
+    "The defaults now follow the game you read as; Reset fills them in." to say so."""
+    page = open_returning_page("calculators/hazard-limit/", **PHONE)
+    wait_for_engine(page, "hazard-limit")
+    if page.evaluate("document.documentElement.dataset.game") != "standard":  # left so by another test here
+        page.locator("#reading-as").click()
+    expect(page.locator("html")).to_have_attribute("data-game", "standard")
+    page.locator("#calc-hazard-limit-orc-scouts").fill("2")
+    edited = {**defaults("hazard-limit"), "orc_scouts": "2"}
+    wait_for_params(page, "hazard-limit", expected_params("hazard-limit", edited))
+    page.locator("#reading-as").click()
+    expect(page.locator("html")).to_have_attribute("data-game", "starter")
+    wait_for_params(page, "hazard-limit", expected_params("hazard-limit", {**edited, "starter": "1"}))
+    expect(page.locator("#calc-hazard-limit .calc-summary__text")).to_have_text(
+        "Hazard limit 5 · size 5: 3 characters and 2 Orc scouts"
+    )
+    expect(page.locator("#calc-hazard-limit .calc-message")).to_have_text(
+        "Now answering for the Starter game, with your inputs."
+    )
+    page.locator("#reading-as").click()
+    wait_for_params(page, "hazard-limit", expected_params("hazard-limit", edited))
+
+
 def test_reading_as_the_starter_game_disables_support_in_a_strike_and_in_each_row_of_an_attack(open_page):
     """The header's reading fills the game of every calculator whose answer depends
     on it; a Standard-only input is disabled with its reason beside it, a character's row (and one
