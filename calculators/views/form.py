@@ -13,15 +13,12 @@ def dom_id(view_id: str, name: str, suffix: str = "") -> str:
     return f"calc-{view_id}-{name}{suffix}".replace("_", "-")
 
 
-GENERAL_INFLUENCE = "– none: general influence"
-
-
-def controller_options(names: list[str], own: str, value: str) -> list[list[str]]:
-    """A row's "Controlled by" choices: general influence, then every other character named on the
-    sheet, in the sheet's order (and a name the sheet no longer has, if it is the one chosen, so
-    that the engine can say so)."""
+def controller_options(fixed: list[list[str]], names: list[str], own: str, value: str) -> list[list[str]]:
+    """A row's "Controlled by" choices: the view's own (general influence), then every other
+    character named on the sheet, in the sheet's order (and a name the sheet no longer has, if it
+    is the one chosen, so that the engine can say so)."""
     others = [name for name in dict.fromkeys(names) if name and name != own]
-    options = [["", GENERAL_INFLUENCE]] + [[name, name] for name in others]
+    options = [list(option) for option in fixed] + [[name, name] for name in others]
     if value and value not in others:
         options.append([value, f"{value} (not on the sheet)"])
     return options
@@ -49,7 +46,10 @@ def render_input(html, parent, view_id, spec, value, game: Game, suffix="", comp
     else:
         html.el(wrap, "label", {"for": control_id}, spec["label"] + (f" ({spec['unit']})" if spec["unit"] else ""))
         if spec["kind"] in ("choice", "controller"):
-            control = html.el(wrap, "select", {"id": control_id, "name": name, "aria-describedby": described})
+            attrs = {"id": control_id, "name": name, "aria-describedby": described}
+            if spec["kind"] == "controller":
+                attrs["data-choices"] = "names"  # the sheet's own characters, the reader's words
+            control = html.el(wrap, "select", attrs)
             for option_value, option_label in spec["options"]:
                 option = html.el(control, "option", {"value": option_value}, option_label)
                 if option_value == value:
@@ -216,7 +216,7 @@ def render_row(html, parent, view_id, rows, row, index, game, shared, names):
     """One character: a compact line (name, numbers, state) that opens to the rest. `names`: every
     row's name, for a choice among the other characters (the page script keeps it up to date)."""
     fields = [
-        {**spec, "options": controller_options(names, row.get("name", ""), row.get(spec["name"], ""))}
+        {**spec, "options": controller_options(spec["options"], names, row.get("name", ""), row.get(spec["name"], ""))}
         if spec["kind"] == "controller"
         else spec
         for spec in rows["fields"]

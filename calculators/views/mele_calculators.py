@@ -328,7 +328,8 @@ MELE_VIEWS = {
                     "One of the other characters here; none for general influence.",
                     start="",
                     control="controller",
-                ),
+                )
+                | {"options": [["", "– none: general influence"]]},  # then the sheet's other characters
                 field(CHARACTER["race"], "Race", "e.g. Orc, Troll, Ringwraith.", start="", more=True),
                 field(
                     CHARACTER["bracket_influence"],
