@@ -11,6 +11,8 @@ Per run, each in a fresh browser context (empty cache, no service worker yet):
                               Slow 4G (first live result, bytes before it, the wasm's last byte),
                               from a host that sends gzip only and one that sends Brotli; home
                               and rule page (bytes in their first 30 s)
+  the calculators on a phone (phone_calculators.py): from one calculator to the next, tap to
+                              its live answer; a first calculator page offline, the engine kept
 
 "First view" counts what the page itself downloads, as it crossed the network (make bench's
 server sends gzip only, as every host can); the service worker's saving of the offline copy
@@ -211,6 +213,11 @@ def measure(origin: str, runs: int, browser=None, *, site: Path) -> dict[str, li
             if timings.get("phases"):  # older builds did not report them
                 add(f"python {kind}", timings["phases"]["python"] - timings["phases"]["runtimeScript"])
         add("from snapshot", 1.0 if calc["warm_timings"].get("from") == "snapshot" else 0.0)
+        from benchmarks import phone_calculators  # here: it imports this module
+
+        phone = phone_calculators.measure(browser, origin)
+        add("phone moving", phone["moving"])
+        add("phone offline", phone["offline"])
         with network.hosts(site) as hosts:
             for profile, key in (("Fast 4G", "fast"), ("Slow 4G", "slow")):
                 for encoding, suffix in (("gzip", ""), ("brotli", " br")):
@@ -261,6 +268,8 @@ ROWS = [  # (sample, figure, unit, scale, target)
     ("python warm", "engine start: Python restored in worker, warm", "ms", 1, ""),
     ("from snapshot", "engine start, warm: from the snapshot (1 = yes)", "", 1, "1"),
     ("update", "calculator: input change to updated result", "ms", 1, "< 50 ms"),
+    ("phone moving", "phone: to the next calculator, tap to live answer", "ms", 1, "< 300 ms"),
+    ("phone offline", "phone: first calculator page offline, engine kept", "s", 1e-3, "< 1 s"),
     *first_visit_rows("", "", {"fast result": "< 5 s", "fast bytes": "< 5 MB", "slow result": "< 25 s"}),
     *first_visit_rows(" br", ", Brotli", {}),
     ("home 30 s", "first visit, home page: transferred in 30 s", "MB", 1e-6, "< 2 MB"),

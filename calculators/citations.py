@@ -396,6 +396,16 @@ SITE_PATH = Rule(
 )
 REGION_TYPES = Rule("1.6.18", line=390, quote="There are six types of regions and six types of sites")
 KEYING_EXAMPLE = Rule("1.6.25", line=415, quote="double Shadow-lands (s s)")
+CREATURE_AT_A_NAMED_SITE = Rule(
+    "1.10.55",
+    line=714,
+    quote="The company is at a specific site at which the creature's card text says it can be played",
+)
+CREATURE_IN_A_NAMED_REGION = Rule(
+    "1.10.56",
+    line=715,
+    quote="The company's site of origin or new site is in a region where the creature's card text says it can be played",
+)
 CREATURE_SITE_KEYING = Rule(
     "1.10.57",
     line=716,

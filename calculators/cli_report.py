@@ -1,6 +1,6 @@
 """Readable, plain-text summaries of results (the CLI's default output)."""
 
-from calculators.keying import DETAINMENT_WORDS
+from calculators.keying import DETAINMENT_WORDS, keying_name
 from calculators.result import EDITORS_NOTE
 from calculators.text import percent, signed
 
@@ -98,13 +98,17 @@ def _influence_title(d):
 
 
 def _keying_details(d):
-    lines = [
+    lines = []
+    if d["keyed_to"]:
+        lines.append(f"Can be played keyed to {keying_name(d['keyed_to'])}: {'yes' if d['playable'] else 'no'}")
+        lines += [f"  {step_text(step)}" for step in d["answer"]]
+    lines += [
         f"Site path: {effective_path(d)}",
-        f"Region keyings: {', '.join(d['region_keyings']) or 'none'}",
-        f"Site keyings: {', '.join(d['site_keyings']) or 'none'}",
+        f"Region keyings: {', '.join(keying_name(code) for code in d['region_keyings']) or 'none'}",
+        f"Site keyings: {', '.join(keying_name(code) for code in d['site_keyings']) or 'none'}",
     ]
     for keyed, rule in d["detainment"].items():
-        lines.append(f"  keyed to {keyed}: detainment {DETAINMENT_WORDS[rule]}")
+        lines.append(f"  keyed to {keying_name(keyed)}: detainment {DETAINMENT_WORDS[rule]}")
     for fact in d["facts"]:
         lines.append(step_text(fact))
     return lines

@@ -268,23 +268,27 @@ def control_sheet(sheet: ControlSheetInput) -> ControlSheetResult:
             )
         )
 
-    steps = [
-        Step(f"Used general influence: the minds of non-followers = {used}.", rules.USED_GENERAL_INFLUENCE),
-        Step("Your Ringwraith has no mind and requires no influence to control.", rules.RINGWRAITH_NO_MIND),
+    any_ringwraith = any(c.is_ringwraith for c in sheet.characters)
+    steps = [Step(f"Used general influence: the minds of non-followers = {used}.", rules.USED_GENERAL_INFLUENCE)]
+    if any_ringwraith:
+        steps.append(
+            Step("Your Ringwraith has no mind and requires no influence to control.", rules.RINGWRAITH_NO_MIND)
+        )
+    steps += [
         Step(f"Unused general influence: 20 - {used} = {unused}.", rules.UNUSED_GENERAL_INFLUENCE),
         Step(
             "Unused direct influence: direct influence minus the followers' minds, never below 0.",
             rules.UNUSED_DIRECT_INFLUENCE,
         ),
     ]
-    if sheet.starter:
+    if any_ringwraith and sheet.starter:
         steps.append(
             Step(
                 "Starter game: Ringwraith followers are an exception of the Standard Rules.",
                 rules.RINGWRAITH_FOLLOWERS_ARE_STANDARD,
             )
         )
-    else:
+    elif any_ringwraith:
         steps.append(
             Step(
                 "Ringwraith followers (Standard Rules): your Ringwraith must use 1 point of direct influence to "

@@ -13,12 +13,12 @@ MINIMUM_HAZARD_LIMIT = 2
 
 HAZARD_LIMIT_OPTIONS = OptionTable(
     Option(
-        "size",
+        "characters",
         "int",
-        "The number of characters in the company",
-        "characters in the company",
+        "The number of characters other than Orc scouts",
+        "characters in the company besides its Orc scouts (allies don't count)",
         REQUIRED,
-        1,
+        0,
         50,
         metavar="N",
     ),
@@ -26,15 +26,11 @@ HAZARD_LIMIT_OPTIONS = OptionTable(
         "orc_scouts",
         "int",
         "The number of Orc scouts",
-        "how many of them are Orc scouts (Standard Rules)",
+        "Orc scouts in the company (each counts half in the Standard Rules)",
         0,
         0,
         50,
         metavar="K",
-        game=standard_only(
-            "In the Starter game an Orc scout counts as a whole character; "
-            f"counting half is a Standard Rules change ({rules.ORC_SCOUTS}).",
-        ),
     ),
     Option(
         "halved",
@@ -60,21 +56,21 @@ def half_round_up(number: int) -> int:
 
 @dataclass(frozen=True)
 class HazardLimitInput:
-    """``size`` characters (allies don't count), ``orc_scouts`` of them Orc scouts."""
+    """``characters`` characters besides ``orc_scouts`` Orc scouts (allies don't count)."""
 
-    size: int
+    characters: int
     orc_scouts: int = 0
     halved: bool = False
     starter: bool = False
 
     def __post_init__(self):
         HAZARD_LIMIT_OPTIONS.check(self)
-        if self.orc_scouts > self.size:
-            raise InputError(
-                "orc_scouts",
-                f"Orc scouts are counted among the company's characters: {self.orc_scouts} Orc "
-                f"scouts can't be more than the {self.size} characters.",
-            )
+        if self.characters + self.orc_scouts == 0:
+            raise InputError("characters", "Give the company's characters: at least one character or Orc scout.")
+
+    @property
+    def in_all(self) -> int:
+        return self.characters + self.orc_scouts
 
 
 @dataclass(frozen=True)
@@ -93,10 +89,9 @@ class HazardLimitResult:
 
 def hazard_limit(company: HazardLimitInput) -> HazardLimitResult:
     steps = []
-    scouts = company.orc_scouts
-    others = company.size - scouts
-    size = others + half_round_up(scouts)
-    if scouts:
+    scouts, others = company.orc_scouts, company.characters
+    if scouts and not company.starter:
+        size = others + half_round_up(scouts)
         steps.append(
             Step(
                 f"Orc scouts only count half towards the company's size, rounded up (Standard Rules): "
@@ -107,7 +102,21 @@ def hazard_limit(company: HazardLimitInput) -> HazardLimitResult:
                 "change nothing; so this site rounds up half of all the scouts together.",
             )
         )
-    steps.append(Step(f"Company size: {size} (allies don't count).", rules.COMPANY_SIZE))
+        steps.append(Step(f"Company size: {size} (allies don't count).", rules.COMPANY_SIZE))
+    elif scouts:
+        size = company.in_all
+        steps.append(
+            Step(
+                f"Company size: the number of characters in it, {others} + {scouts} Orc scouts = {size} "
+                "(allies don't count).",
+                rules.COMPANY_SIZE,
+                f"Orc scouts counting half is a Standard Rules change ({rules.ORC_SCOUTS}); in the Starter game "
+                "this site counts each as the character it is.",
+            )
+        )
+    else:
+        size = others
+        steps.append(Step(f"Company size: {size} (allies don't count).", rules.COMPANY_SIZE))
     limit = max(MINIMUM_HAZARD_LIMIT, size)
     steps.append(Step(f"Hazard limit: the greater of 2 and the size = {limit}.", rules.HAZARD_LIMIT))
     if company.halved:

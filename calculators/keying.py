@@ -49,6 +49,27 @@ NEVER = "no"
 DETAINMENT_WORDS = {ALWAYS: "always", ORC_TROLL_UNDEAD_MAN: "Orcs, Trolls, Undead and Men", NEVER: "no"}
 
 
+def keying_name(code: str) -> str:
+    """A keying by its name, never by letter case alone: "w" Wilderness, "ww" double Wilderness,
+    "S" Shadow-hold (the site), "s" Shadow-land (the region)."""
+    if code in SITE_NAMES:
+        return SITE_NAMES[code]
+    return ("", "double ", "triple ")[len(code) - 1] + REGION_NAMES[code[0]]
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" & ", " ").replace(" ", "-")
+
+
+# What a creature may be keyed to, by a name a link can carry (letter case cannot tell a
+# Shadow-land "s" from a Shadow-hold "S"): the region symbols, single and double as the rulebook's
+# cards have them (l.717), then the site symbols.
+KEYED_TO = {
+    _slug(keying_name(code)): code
+    for code in [region * count for region in REGION_TYPES for count in (1, DOUBLE)] + list(SITE_TYPES)
+}
+
+
 def parse_site_path(path) -> tuple[str, ...]:
     """ "s d d s d", "sddsd", "S,D" or a list of letters -> ("s", "d", "d", "s", "d")."""
     if isinstance(path, str):
@@ -94,6 +115,15 @@ KEYING_OPTIONS = OptionTable(
         choices=SITE_TYPES,
         metavar="TYPE",
     ),
+    Option(
+        "keyed_to",
+        "choice",
+        "What the creature is keyed to",
+        "the region or site type the creature is keyed to: " + " ".join(KEYED_TO),
+        None,
+        choices=tuple(KEYED_TO),
+        metavar="KEYING",
+    ),
     Option("not_moving", "bool", "Not moving", "the company did not move", False),
     Option("geann_a_lisch", "bool", "Geann a-Lisch", "the site is Geann a-Lisch", False),
     Option("doors_of_night", "bool", "Doors of night", "Doors of Night is in play", False),
@@ -109,6 +139,7 @@ class KeyingInput:
     geann_a_lisch: bool = False
     doors_of_night: bool = False
     fell_winter: bool = False
+    keyed_to: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "path", parse_site_path(self.path))
@@ -122,6 +153,12 @@ class KeyingInput:
                 "path",
                 "A moving company has a site path of at least one region; give the path, "
                 "or say the company is not moving.",
+            )
+        if self.keyed_to and KEYED_TO[self.keyed_to] in SITE_NAMES and self.site is None:
+            raise InputError(
+                "site",
+                f"The creature is keyed to {keying_name(KEYED_TO[self.keyed_to])}, a site type: give the site "
+                "the company moved to (or stayed at).",
             )
 
 
@@ -138,12 +175,18 @@ class KeyingResult:
     explain: tuple
     changes: tuple = ()  # the region type changes that altered the path: (from, to) letters
     facts: tuple = ()  # what else the environment brings, each with its rule (Step-like)
+    keyed_to: str | None = None  # the keying asked about ("S"), if one was
+    playable: bool | None = None  # whether a creature keyed so can be played, if one was asked about
+    answer: tuple = ()  # why (or why not), each with its rule (Step-like)
 
     def to_dict(self) -> dict:
         return result_dict(
             self,
             (
                 "input",
+                "keyed_to",
+                "playable",
+                "answer",
                 "path",
                 "changes",
                 "region_keyings",
@@ -184,7 +227,7 @@ def environment_changes(path, doors_of_night: bool, fell_winter: bool) -> tuple[
 def region_keyings(path) -> tuple[str, ...]:
     """Every region keying the path allows: "d", "dd" with two d anywhere, "ddd" with three."""
     keyings = []
-    for region in sorted(set(path)):
+    for region in dict.fromkeys(path):  # in the order the path meets them
         for count in range(1, min(path.count(region), MOST_OF_ONE_TYPE) + 1):
             keyings.append(region * count)
     return tuple(keyings)
@@ -323,6 +366,8 @@ def keying(keys: KeyingInput) -> KeyingResult:
                 rules.FELL_WINTER_AUTOMATIC_ATTACK,
             ),
         )
+    keyed_to = KEYED_TO[keys.keyed_to] if keys.keyed_to else None
+    playable, answer = can_be_played(keys, keyed_to, path) if keyed_to else (None, ())
     outcome = "not_moving" if keys.not_moving else "moved"
     return KeyingResult(
         keys,
@@ -334,6 +379,71 @@ def keying(keys: KeyingInput) -> KeyingResult:
         tuple(steps),
         environment_changes(keys.path, keys.doors_of_night, keys.fell_winter),
         facts,
+        keyed_to,
+        playable,
+        answer,
+    )
+
+
+def _regions(count: int, region: str) -> str:
+    number = ("no", "one", "two", "three")[count] if count <= MOST_OF_ONE_TYPE else str(count)
+    return f"{number} {REGION_NAMES[region]} region" + ("" if count == 1 else "s") + f" ({region})"
+
+
+def can_be_played(keys: KeyingInput, code: str, path: tuple[str, ...]) -> tuple[bool, tuple[Step, ...]]:
+    """Whether a creature keyed to `code` can be played against the company, and why: the first
+    step says why; where it cannot by that keying, the card's own text may still allow it."""
+    keyed = f"Keyed to {keying_name(code)}"
+    if code in SITE_NAMES:
+        where = "stayed at" if keys.not_moving else "moved to"
+        site = f"{SITE_NAMES[keys.site]} ({keys.site})"
+        if keys.site == code:
+            playable, why = (
+                True,
+                Step(f"{keyed}: the site the company {where} is a {site}.", rules.CREATURE_SITE_KEYING),
+            )
+        elif code == "R" and keys.geann_a_lisch:
+            playable, why = (
+                True,
+                Step(
+                    f"{keyed}: the site is Geann a-Lisch, against which creatures keyed to Ruins & Lairs may be played.",
+                    rules.GEANN_A_LISCH,
+                ),
+            )
+        else:
+            playable, why = (
+                False,
+                Step(
+                    f"{keyed}: the site the company {where} is a {site}, not a {SITE_NAMES[code]} ({code}).",
+                    rules.CREATURE_SITE_KEYING,
+                ),
+            )
+    elif keys.not_moving:
+        playable, why = (
+            False,
+            Step(f"{keyed}: the company did not move, so it moved through no regions.", rules.NOT_MOVING_NO_REGIONS),
+        )
+    else:
+        region, wanted = code[0], len(code)
+        have = path.count(region)
+        playable = have >= wanted
+        lacking = "" if playable or wanted == 1 or have == 0 else f"; {keying_name(code)} needs two"
+        why = Step(
+            f"{keyed}: the site path {' '.join(path)} has {_regions(have, region)}{lacking}.",
+            rules.CREATURE_REGION_KEYING,
+        )
+    if playable:
+        return True, (why,)
+    return False, (
+        why,
+        Step(
+            "It may still be played if its card's text says it can be played at the specific site the company is at.",
+            rules.CREATURE_AT_A_NAMED_SITE,
+        ),
+        Step(
+            "Or if its card's text says it can be played in the region of the company's site of origin or new site.",
+            rules.CREATURE_IN_A_NAMED_REGION,
+        ),
     )
 
 

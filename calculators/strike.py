@@ -485,15 +485,17 @@ def _body_check_steps(strike: StrikeInput) -> list[Step]:
     if strike.discard_on:
         listed = " or ".join(str(v) for v in strike.discard_on)
         steps.append(Step(f"Discarded on a modified body check of {listed}.", rules.BODY_CHECK_DISCARD))
+    # "Otherwise" only after a result the check is tested for first (discarded, back to hand).
+    otherwise = "Otherwise, a" if strike.discard_on or strike.returns_to_hand else "A"
     steps.append(
         Step(
-            f"Otherwise, a modified body check greater than his body {strike.body} eliminates him.",
+            f"{otherwise} modified body check greater than his body {strike.body} eliminates him.",
             rules.BODY_CHECK_ELIMINATED,
         )
     )
+    steps.append(Step("Otherwise, he is just wounded.", rules.BODY_CHECK_WOUNDED))
     if strike.ringwraith:
         steps.append(Step("If your Ringwraith is eliminated, your opponent wins.", rules.RINGWRAITH_ELIMINATED_LOSES))
-    steps.append(Step("Otherwise, he is just wounded.", rules.BODY_CHECK_WOUNDED))
     return steps
 
 

@@ -77,6 +77,9 @@ def read_whole(field: str, label: str, value, low: int | None = None, high: int 
     raise InputError(field, f"{label} must be a whole number; you gave {quoted(value)}.")
 
 
+CHOICES_IN_FULL = 80  # characters of a choice list said whole; a longer one is named by its ends
+
+
 def require_int(field: str, label: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(field, f"{label} must be a whole number; you gave {quoted(value)}.")
@@ -93,6 +96,8 @@ def require_range(field: str, label: str, value, low: int, high: int) -> int:
 def require_choice(field: str, label: str, value, choices) -> str:
     if not isinstance(value, str) or value not in choices:
         options = ", ".join(choices)
+        if len(options) > CHOICES_IN_FULL:
+            options = f"its {len(choices)} choices ({', '.join(list(choices)[:3])}, …, {list(choices)[-1]})"
         raise InputError(field, f"{label} must be one of {options}; you gave {quoted(value)}.")
     return value
 

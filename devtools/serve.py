@@ -12,6 +12,10 @@ Compressed like the sample too: a file's Brotli copy from the build (`x.wasm.br`
 `gzip_static`) when it accepts gzip, else text compressed on the fly (nginx `gzip`), so a
 site built without the copies is measured fairly. `--no-brotli` serves as a host without
 Brotli does (the benchmark's first visits measure both).
+`sitemap.xml` is sent with this server's own address in it, whatever address the site was built
+for: Material's instant navigation follows only the links its sitemap lists, matched port included,
+so a site served at another port than its `site_url`'s would load every page anew (and start the
+calculators' engine again on each).
 
 `--watch` (`make serve`): rebuild when a source changes (devtools/watch.py) and reload the
 open pages: each HTML page gets /__dev__/reload.js (devtools/reload/), a module script from
@@ -29,6 +33,7 @@ import http.server
 import io
 import json
 import os
+import re
 import signal
 import sys
 import threading
@@ -66,6 +71,8 @@ TYPES = {
 
 
 COMPRESSIBLE = ("text/", "javascript", "json", "wasm", "svg", "xml")
+SITEMAP = "/sitemap.xml"
+SITEMAP_ORIGIN = re.compile(rb"(<loc>\s*)https?://[^/<\s]+")
 ON_THE_FLY_LEVEL = 6  # nginx's gzip_comp_level in the README's sample
 
 
@@ -99,6 +106,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):
+        if urlsplit(self.path).path == SITEMAP:
+            return self._send_sitemap()
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.partition("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")  # the folder's page, as the base class serves it
@@ -114,6 +123,22 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             body = self._gzip_on_the_fly(path)
             return self._send_compressed(path, kind, "gzip", io.BytesIO(body), len(body))
         return super().send_head()
+
+    def _send_sitemap(self):
+        """The site's sitemap.xml with this server's origin in each page's address."""
+        path = os.path.join(self.directory, SITEMAP.lstrip("/"))
+        if not os.path.isfile(path):
+            return super().send_head()
+        host = self.headers.get("Host") or "{}:{}".format(*self.server.server_address[:2])
+        origin = b"http://" + host.encode("ascii", "replace")
+        with open(path, "rb") as source:
+            body = SITEMAP_ORIGIN.sub(lambda loc: loc.group(1) + origin, source.read())
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(os.stat(path).st_mtime))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def send_error(self, code, message=None, explain=None):
         """A missing page gets the site's own 404 page (nginx: `error_page 404 /404.html`)."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from calculators.keying import keying_name
 from calculators.text import percent
-from calculators.views.results import AUDIENCE_WINNER
+from calculators.views.results import AUDIENCE_WINNER, company_counted
 
 SEPARATOR = " · "
 
@@ -62,13 +63,16 @@ def _attack(view, result) -> str:
 
 
 def _keying(view, result) -> str:
-    regions = ", ".join(result["region_keyings"]) or "no region"
-    sites = ", ".join(result["site_keyings"]) or "no site"
-    return f"Keyed: {regions}{SEPARATOR}{sites}"
+    if result["keyed_to"]:
+        verdict = "yes" if result["playable"] else "no"
+        return f"Can be played: {verdict}{SEPARATOR}keyed to {keying_name(result['keyed_to'])}"
+    regions = ", ".join(keying_name(code) for code in result["region_keyings"]) or "none"
+    sites = ", ".join(keying_name(code) for code in result["site_keyings"]) or "none"
+    return f"Regions: {regions}{SEPARATOR}site: {sites}"
 
 
 def _hazard(view, result) -> str:
-    return f"Hazard limit {result['hazard_limit']}"
+    return f"Hazard limit {result['hazard_limit']}{SEPARATOR}size {result['company_size']}: {company_counted(result)}"
 
 
 def _audience(view, result) -> str:

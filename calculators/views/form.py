@@ -13,6 +13,17 @@ def dom_id(view_id: str, name: str, suffix: str = "") -> str:
     return f"calc-{view_id}-{name}{suffix}".replace("_", "-")
 
 
+def controller_options(fixed: list[list[str]], names: list[str], own: str, value: str) -> list[list[str]]:
+    """A row's "Controlled by" choices: the view's own (general influence), then every other
+    character named on the sheet, in the sheet's order (and a name the sheet no longer has, if it
+    is the one chosen, so that the engine can say so)."""
+    others = [name for name in dict.fromkeys(names) if name and name != own]
+    options = [list(option) for option in fixed] + [[name, name] for name in others]
+    if value and value not in others:
+        options.append([value, f"{value} (not on the sheet)"])
+    return options
+
+
 def render_input(html, parent, view_id, spec, value, game: Game, suffix="", compact=False, off=None):
     """One input with its label, its hint (none in a compact row), why it does not apply (`off`: it
     is disabled; an input that may not apply has the slot, which the page script fills) and its
@@ -34,8 +45,11 @@ def render_input(html, parent, view_id, spec, value, game: Game, suffix="", comp
         html.el(wrap, "label", {"for": control_id}, spec["label"])
     else:
         html.el(wrap, "label", {"for": control_id}, spec["label"] + (f" ({spec['unit']})" if spec["unit"] else ""))
-        if spec["kind"] == "choice":
-            control = html.el(wrap, "select", {"id": control_id, "name": name, "aria-describedby": described})
+        if spec["kind"] in ("choice", "controller"):
+            attrs = {"id": control_id, "name": name, "aria-describedby": described}
+            if spec["kind"] == "controller":
+                attrs["data-choices"] = "names"  # the sheet's own characters, the reader's words
+            control = html.el(wrap, "select", attrs)
             for option_value, option_label in spec["options"]:
                 option = html.el(control, "option", {"value": option_value}, option_label)
                 if option_value == value:
@@ -188,17 +202,26 @@ def render_rows(html, form, view_id, rows, values, game, shared):
     group = html.el(form, "fieldset", {"class": "calc-rows", "data-rows": rows["param"]})
     html.el(group, "legend", None, rows["label"])
     holder = html.el(group, "div", {"class": "calc-rows__list"})
+    names = [row.get("name", "") for row in values]
     for index, row in enumerate(values):
-        render_row(html, holder, view_id, rows, row, index, game, shared)
+        render_row(html, holder, view_id, rows, row, index, game, shared, names)
     template = html.el(group, "template", {"class": "calc-rows__template"})
     blank = {f["name"]: f["default"] for f in rows["fields"]}
-    render_row(html, template, view_id, rows, blank, "__i__", game, shared)
+    render_row(html, template, view_id, rows, blank, "__i__", game, shared, names)
     actions = html.el(group, "div", {"class": "calc-rows__actions"})
     html.el(actions, "button", {"type": "button", "class": "md-button calc-rows__add"}, "Add a character")
 
 
-def render_row(html, parent, view_id, rows, row, index, game, shared):
-    """One character: a compact line (name, numbers, state) that opens to the rest."""
+def render_row(html, parent, view_id, rows, row, index, game, shared, names):
+    """One character: a compact line (name, numbers, state) that opens to the rest. `names`: every
+    row's name, for a choice among the other characters (the page script keeps it up to date)."""
+    fields = [
+        {**spec, "options": controller_options(spec["options"], names, row.get("name", ""), row.get(spec["name"], ""))}
+        if spec["kind"] == "controller"
+        else spec
+        for spec in rows["fields"]
+    ]
+    rows = {**rows, "fields": fields}
     box = html.el(parent, "fieldset", {"class": "calc-row", "data-row": index})
     html.el(
         box,

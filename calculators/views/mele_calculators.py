@@ -17,14 +17,22 @@ from calculators.corruption import CHECK_OPTIONS, CHECK_ROLLS, REMOVAL_OPTIONS, 
 from calculators.hazard_limit import HAZARD_LIMIT_OPTIONS as HAZARD
 from calculators.influence import INFLUENCE_OPTIONS as INFLUENCE
 from calculators.influence import INFLUENCE_ROLL
+from calculators.keying import KEYED_TO, SITE_NAMES, keying_name
 from calculators.keying import KEYING_OPTIONS as KEYING
-from calculators.keying import SITE_NAMES
 from calculators.strike import STRIKE_OPTIONS as STRIKE
 from calculators.strike import STRIKE_ROLLS, STRIKES
 from calculators.views.fields import field, label_field
 
 STATE_LABELS = {"untapped": "Untapped", "tapped": "Tapped (−1)", "wounded": "Wounded (−2)"}
 SITE_LABELS = {"": "None / not given", **{code: f"{name} ({code})" for code, name in SITE_NAMES.items()}}
+# Each keying by its name and kind, with its symbol as the rulebook writes it ("s s", "S").
+KEYED_TO_LABELS = {
+    "": "– (list every keying)",
+    **{
+        value: f"{keying_name(code)} ({'site' if code in SITE_NAMES else 'region'}, {' '.join(code) if code.islower() else code})"
+        for value, code in KEYED_TO.items()
+    },
+}
 
 STRIKE_OUTCOMES = {
     "defeated": "Strike fails and is defeated",
@@ -317,9 +325,11 @@ MELE_VIEWS = {
                 field(
                     CHARACTER["controller"],
                     "Controlled by",
-                    "A character's name; empty for general influence.",
+                    "One of the other characters here; none for general influence.",
                     start="",
-                ),
+                    control="controller",
+                )
+                | {"options": [["", "– none: general influence"]]},  # then the sheet's other characters
                 field(CHARACTER["race"], "Race", "e.g. Orc, Troll, Ringwraith.", start="", more=True),
                 field(
                     CHARACTER["bracket_influence"],
@@ -368,6 +378,13 @@ MELE_VIEWS = {
         "render": "keying",
         "title": "Creature keying",
         "fields": [
+            field(
+                KEYING["keyed_to"],
+                "Creature keyed to",
+                "The region or site type the creature is played keyed to.",
+                start="wilderness",
+                choice_labels=KEYED_TO_LABELS,
+            ),
             field(
                 KEYING["path"],
                 "Site path",
@@ -418,15 +435,16 @@ MELE_VIEWS = {
         "title": "Hazard limit",
         "fields": [
             field(
-                HAZARD["size"],
-                "Company size",
-                "All the characters in the company, Orc scouts included; allies don't count.",
+                HAZARD["characters"],
+                "Characters, not counting Orc scouts",
+                "Every character in the company but its Orc scouts; allies don't count.",
                 start=3,
             ),
             field(
                 HAZARD["orc_scouts"],
-                "How many of them are Orc scouts",
-                "Already counted in the company size; each counts half (Standard Rules, 2.5.2).",
+                "Orc scouts",
+                "Standard Rules: each counts half towards the company's size (round up); the Starter game has no "
+                "such rule.",
             ),
             field(
                 HAZARD["halved"],
@@ -441,7 +459,7 @@ MELE_VIEWS = {
         "example": {
             "rule": "1.7.57",
             "label": "the Example of Combat's company of five characters",
-            "values": {"size": "5"},
+            "values": {"characters": "5"},
         },
     },
     "audience": {

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from calculators.cli_report import effective_path
 from calculators.dice import PROBABILITY, ROLLS, chance_of
-from calculators.keying import DETAINMENT_WORDS, REGION_NAMES
+from calculators.keying import DETAINMENT_WORDS, REGION_NAMES, keying_name
 from calculators.result import EDITORS_NOTE
 from calculators.text import percent, signed
 from calculators.views.markup import Element, Html
@@ -162,13 +162,28 @@ def render_attack(html, out, view, result, names):
 
 
 def badges(parent, kind, codes):
-    """Region keyings ("dd") show their region's badge; site keyings their site type's."""
+    """Region keyings ("dd") show their region's badge; site keyings their site type's; each with its
+    name (a Shadow-land "s" and a Shadow-hold "S" differ by more than letter case)."""
     if not codes:
         parent.add("span", None, "none")
-    for code in codes:
+    for index, code in enumerate(codes):
         symbol = code[0] if kind == "region" else code
-        parent.add("span", {"class": f"badge badge--{kind} badge--{symbol.lower()}"}, code)
+        item = parent.add("span", {"class": "calc-keyed", "data-keyed": code})
+        item.add("span", {"class": f"badge badge--{kind} badge--{symbol.lower()}", "aria-hidden": "true"}, code)
+        item.text(" " + keying_name(code) + ("," if index < len(codes) - 1 else ""))
         parent.text(" ")
+
+
+def keying_answer(html, out, result):
+    """Whether a creature keyed as asked can be played, and why, each reason with its rule."""
+    verdict = "yes" if result["playable"] else "no"
+    out.add("p", {"class": "calc-headline calc-big", "data-playable": verdict}, f"Can be played: {verdict}")
+    because = out.add("ul", {"class": "calc-because", "aria-label": "Because"})
+    for index, step in enumerate(result["answer"]):
+        line = because.add("li")
+        if index == 0:
+            line.add("strong", None, "Because: ")
+        cited(html, line, step, "text")
 
 
 def environment_line(out, result):
@@ -184,7 +199,9 @@ def environment_line(out, result):
 
 
 def render_keying(html, out, view, result, names):
-    out.add("p", {"class": "calc-headline"}, "Site path: " + (" ".join(result["path"]) or "none"))
+    if result["keyed_to"]:
+        keying_answer(html, out, result)
+    out.add("p", {"class": "calc-headline"}, "Site path: " + (" ".join(result["input"]["path"]) or "none"))
     environment_line(out, result)
     facts = out.add("dl", {"class": "calc-facts"})
     for label, kind, codes in (
@@ -201,13 +218,37 @@ def render_keying(html, out, view, result, names):
     body = html.table(out, "calc-detainment", "Detainment attack when keyed to", ("Keyed to", "Detainment"))
     for keyed, when in result["detainment"].items():
         row = body.add("tr", {"data-keyed": keyed})
-        row.add("th", {"scope": "row"}, keyed)
+        row.add("th", {"scope": "row"}, f"{keying_name(keyed)} ({keyed})")
         row.add("td", {"data-detainment": when}, DETAINMENT_WORDS[when])
+
+
+def counted(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def company_counted(result) -> str:
+    """The company as the form's two counts give it: "3 characters and 2 Orc scouts"."""
+    data = result["input"]
+    others = counted(data["characters"], "character")
+    return f"{others} and {counted(data['orc_scouts'], 'Orc scout')}" if data["orc_scouts"] else others
+
+
+def company_read_as(result) -> str:
+    """How the form's counts were read, said back, where a player could have meant them two ways
+    (the Orc scouts among the characters, or besides them): "5 in all: 3 characters and 2 Orc
+    scouts, who count half, rounded up over all"."""
+    data = result["input"]
+    if not data["orc_scouts"]:
+        return company_counted(result)
+    how = "who count in full in the Starter game" if data["starter"] else "who count half, rounded up over all"
+    return f"{data['characters'] + data['orc_scouts']} in all: {company_counted(result)}, {how}"
 
 
 def render_hazard(html, out, view, result, names):
     out.add("p", {"class": "calc-headline calc-big"}, f"Hazard limit {result['hazard_limit']}")
-    fact(out.add("dl", {"class": "calc-facts"}), "Company size", result["company_size"])
+    facts = out.add("dl", {"class": "calc-facts"})
+    fact(facts, "Company", company_read_as(result))
+    fact(facts, "Company size", result["company_size"])
 
 
 AUDIENCE_WINNER = {"me": "I win", "opponent": "The opponent wins", "tie": "A tie"}

@@ -12,6 +12,7 @@ import re
 
 from calculators.validate import MOST_TEXT, cut, whole_number
 from calculators.views.fields import unmet
+from calculators.views.renamed_inputs import renamed_inputs
 
 NUMBER = re.compile(r"[+-]?[0-9]+")
 ROW_INPUT = re.compile(r"([a-z_]+)\.([0-9]{1,4})")  # prowess.0: an input of the first character
@@ -139,7 +140,9 @@ def read_link(view_id: str, view: dict, entries: list) -> dict:
     rulebook's example."""
     prefix = f"{view_id}."
     values = default_values(view)
-    ours = [(key[len(prefix) :], raw) for key, raw in _pairs(entries) if key.startswith(prefix)]
+    ours = renamed_inputs(
+        view_id, [(key[len(prefix) :], raw) for key, raw in _pairs(entries) if key.startswith(prefix)]
+    )
     if not ours:
         return {"values": values, "messages": [], "present": False}
     specs = {spec["name"]: spec for spec in view["fields"] + view.get("roll_fields", [])}

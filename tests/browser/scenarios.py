@@ -142,16 +142,27 @@ SCENARIOS = [
         {},
     ),
     # Dol Guldur to the Lonely Mountain (WE-05/06): d w w, a Ruins & Lairs -> d, w, ww; R.
-    ("dol-guldur-lonely-mountain", "keying", values("keying"), {"text": "Region keyingsd w ww"}),
+    (
+        "dol-guldur-lonely-mountain",
+        "keying",
+        values("keying"),
+        {"text": "Region keyingsd Dark-domain, w Wilderness, ww double Wilderness"},
+    ),
     ("minas-morgul-dol-guldur", "keying", values("keying", {"path": "s d d s d", "site": "DH"}), {}),
+    (
+        "keyed-to-shadow-hold-at-ruins",
+        "keying",
+        values("keying", {"keyed_to": "shadow-hold"}),
+        {"text": "Can be played: no"},
+    ),
     (
         "doors-of-night-fell-winter",
         "keying",
         values("keying", {"path": "s w f b", "site": "B", "doors_of_night": "1", "fell_winter": "1"}),
-        {"text": "Site path: s w b w"},
+        {"text": "Effective site path: s w f b -> s w b w"},
     ),
-    ("hazard-five", "hazard-limit", values("hazard-limit"), {"text": "Hazard limit 5"}),
-    ("hazard-minimum", "hazard-limit", values("hazard-limit", {"size": "1"}), {"text": "Hazard limit 2"}),
+    ("hazard-five", "hazard-limit", values("hazard-limit", {"characters": "5"}), {"text": "Hazard limit 5"}),
+    ("hazard-minimum", "hazard-limit", values("hazard-limit", {"characters": "1"}), {"text": "Hazard limit 2"}),
     ("hazard-halved-scouts", "hazard-limit", values("hazard-limit", {"orc_scouts": "2", "halved": "1"}), {}),
     # The Standard audience (WE-18): Wendy 22, Nick 14.
     ("standard-audience", "audience", values("audience"), {"text": "Me 22, opponent 14: I win"}),

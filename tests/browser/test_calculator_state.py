@@ -1,8 +1,9 @@
 """What the reader entered is what is answered, and it stays, on a 390-px phone: the answer bar
 scrolls to the full result without losing the inputs; an edit made before the page's scripts run
 is input; offline without the engine the page says so at once; the bar never covers the field
-being edited nor the next; once ready the status is quiet, in the place it kept; the hazard limit shows its Orc
-scouts; the reading setting gives the calculators where the games differ their default.
+being edited nor the next; once ready the status is quiet, in the place it kept; the hazard limit asks for the
+characters and the Orc scouts apart and says back how it read them; the reading setting gives the calculators where the
+games differ their default.
 Phone screenshots go to test-results/."""
 
 from __future__ import annotations
@@ -231,16 +232,47 @@ def test_once_ready_the_status_is_quiet_and_the_path_pad_keeps_clear_with_the_le
     shot(page, "keying-path-pad.png")
 
 
-def test_the_hazard_limit_shows_the_orc_scouts_and_says_they_are_in_the_company(open_returning_page):
+def test_the_hazard_limit_takes_3_characters_and_2_orc_scouts_as_a_player_says_them(open_returning_page):
+    """Typed as a player says it, "3 characters and 2 Orc scouts" is five in all, a hazard limit of 4
+    (not the size 3 with 2 of them scouts, a limit of 2, the form once took it for), and the answer
+    says so back."""
     page = open_returning_page("calculators/hazard-limit/", **PHONE)
     scouts = page.locator("#calc-hazard-limit-orc-scouts")
     expect(scouts).to_be_visible()
-    expect(page.locator("#calc-hazard-limit-size-hint")).to_contain_text("Orc scouts included")
-    expect(page.locator("#calc-hazard-limit-orc-scouts-hint")).to_contain_text("Already counted in the company size")
+    expect(page.locator("label[for=calc-hazard-limit-characters]")).to_contain_text("not counting Orc scouts")
     wait_for_engine(page, "hazard-limit")
+    page.locator("#calc-hazard-limit-characters").fill("3")
     scouts.fill("2")
     wait_for_params(
-        page, "hazard-limit", expected_params("hazard-limit", {**defaults("hazard-limit"), "orc_scouts": "2"})
+        page,
+        "hazard-limit",
+        expected_params("hazard-limit", {**defaults("hazard-limit"), "characters": "3", "orc_scouts": "2"}),
+    )
+    expect(page.locator("#calc-hazard-limit .calc-summary__text")).to_have_text(
+        "Hazard limit 4 · size 4: 3 characters and 2 Orc scouts"
+    )
+    expect(page.locator("#calc-hazard-limit .calc-facts")).to_contain_text("5 in all: 3 characters and 2 Orc scouts")
+
+
+def test_controlled_by_picks_among_the_sheet_s_characters_and_follows_a_rename(open_returning_page):
+    """ "Controlled by" was free text that had to repeat another row's name exactly, retyped on a
+    phone: it is a choice among the sheet's other characters, which follows their names."""
+    page = open_returning_page("calculators/influence/", **PHONE)
+    wait_for_engine(page, "control-sheet")
+    second = page.locator("#calc-control-sheet-controller-1")
+    expect(second.locator("option")).to_have_text(["– none: general influence", "Character 1"])
+    second.select_option("Character 1")
+    values = defaults("control-sheet")
+    values["rows"][1]["controller"] = "Character 1"
+    wait_for_params(page, "control-sheet", expected_params("control-sheet", values))
+
+    page.locator("#calc-control-sheet-name-0").fill("Shagrat")
+    expect(second).to_have_value("Shagrat")
+    values["rows"][0]["name"] = values["rows"][1]["controller"] = "Shagrat"
+    wait_for_params(page, "control-sheet", expected_params("control-sheet", values))
+    page.locator("#calc-control-sheet .calc-rows__add").click()
+    expect(page.locator("#calc-control-sheet-controller-2 option")).to_have_text(
+        ["– none: general influence", "Shagrat", "Character 2"]
     )
 
 
@@ -270,11 +302,35 @@ def test_the_reading_setting_gives_the_audience_and_the_hazard_limit_their_defau
         "&hazard-limit.halved=0&hazard-limit.starter=0"
     )
     wait_for_engine(page, "hazard-limit")
-    linked = {**defaults("hazard-limit"), "size": "4", "orc_scouts": "2"}
+    linked = {**defaults("hazard-limit"), "characters": "2", "orc_scouts": "2"}  # a size of 4, scouts included
     wait_for_params(page, "hazard-limit", expected_params("hazard-limit", linked))
     page.goto(page.guard.origin + "/calculators/hazard-limit/")
     expect(page.locator("#calc-hazard-limit-starter")).to_be_checked()
-    expect(page.locator("#calc-hazard-limit-orc-scouts")).to_be_disabled()
+    expect(page.locator("#calc-hazard-limit-halved")).to_be_disabled()
+
+
+def test_an_edited_calculator_answers_in_the_game_the_reader_switches_to(open_returning_page):
+    """Once its inputs were edited, switching the game left the result in the other game, with only
+    "The defaults now follow the game you read as; Reset fills them in." to say so."""
+    page = open_returning_page("calculators/hazard-limit/", **PHONE)
+    wait_for_engine(page, "hazard-limit")
+    if page.evaluate("document.documentElement.dataset.game") != "standard":  # left so by another test here
+        page.locator("#reading-as").click()
+    expect(page.locator("html")).to_have_attribute("data-game", "standard")
+    page.locator("#calc-hazard-limit-orc-scouts").fill("2")
+    edited = {**defaults("hazard-limit"), "orc_scouts": "2"}
+    wait_for_params(page, "hazard-limit", expected_params("hazard-limit", edited))
+    page.locator("#reading-as").click()
+    expect(page.locator("html")).to_have_attribute("data-game", "starter")
+    wait_for_params(page, "hazard-limit", expected_params("hazard-limit", {**edited, "starter": "1"}))
+    expect(page.locator("#calc-hazard-limit .calc-summary__text")).to_have_text(
+        "Hazard limit 5 · size 5: 3 characters and 2 Orc scouts"
+    )
+    expect(page.locator("#calc-hazard-limit .calc-message")).to_have_text(
+        "Now answering for the Starter game, with your inputs."
+    )
+    page.locator("#reading-as").click()
+    wait_for_params(page, "hazard-limit", expected_params("hazard-limit", edited))
 
 
 def test_reading_as_the_starter_game_disables_support_in_a_strike_and_in_each_row_of_an_attack(open_page):

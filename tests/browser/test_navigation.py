@@ -1,9 +1,10 @@
 """Material's instant navigation: rule page -> calculator -> another calculator ->
-back, in one document, with one engine started once; no engine and no calculator code on pages
-without a calculator."""
+back, in one document, with one engine started once, on the site's own address and at another
+one; no engine and no calculator code on pages without a calculator."""
 
 from __future__ import annotations
 
+from devtools.serve import start_server
 from tests.support.browser import (
     defaults,
     expected_params,
@@ -57,6 +58,26 @@ def test_rule_page_to_calculators_and_back_with_one_engine(open_page):
     # routing turns off the HTTP cache that joins the preload, the worker's fetch and the
     # offline copy's into one download.)
     assert requests_for(page, "engine-worker.js") == 1
+
+
+def test_a_site_served_at_another_address_keeps_one_engine(open_page, served_site):
+    """The site built for one address and served at another (another port, as make build's site is
+    served by make serve): Material follows only the links its sitemap lists, port included, so the
+    sitemap must list the pages where they are served, or every calculator page starts Python again."""
+    server, elsewhere = start_server(served_site.site)
+    try:
+        page = open_page(None)
+        page.goto(f"{elsewhere}/calculators/strike/")
+        wait_for_engine(page, "strike")
+        page.evaluate("window.__sameDocument = true")
+        page.locator("a.md-nav__link:visible", has_text="Corruption check").first.click()
+        page.wait_for_url("**/calculators/corruption/")
+        wait_for_engine(page, "corruption")
+        assert page.evaluate("window.__sameDocument") is True, "a full page load: the engine started again"
+        assert page.evaluate(hooked("hooks.engineTimings().starts")) == 1
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_an_opened_turn_summary_phase_scrolls_into_view(open_page):

@@ -21,7 +21,10 @@ LINKS = [
     (
         "hazard-limit",
         "hazard-limit",
-        {"size": str(LIMIT["hazard-limit"]["size"].high), "orc_scouts": str(LIMIT["hazard-limit"]["orc_scouts"].high)},
+        {
+            "characters": str(LIMIT["hazard-limit"]["characters"].high),
+            "orc_scouts": str(LIMIT["hazard-limit"]["orc_scouts"].high),
+        },
         True,
     ),
     ("strike", "strike", {"strike_prowess": str(LIMIT["strike"]["strike_prowess"].low)}, True),

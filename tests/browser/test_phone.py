@@ -37,7 +37,7 @@ def test_region_symbols_answer_a_tap(open_returning_page):
     page.tap("#calc-keying [data-symbol='d']")
     page.tap("#calc-keying [data-symbol='w']")
     assert page.input_value("#calc-keying-path") == "w d w"
-    expect(page.locator("#calc-keying .calc-headline")).to_have_text("Site path: w d w")
+    expect(page.locator("#calc-keying .calc-headline", has_text="Site path")).to_have_text("Site path: w d w")
     page.tap("#calc-keying [data-symbol='back']")
     assert page.input_value("#calc-keying-path") == "w d"
     page.tap("#calc-keying [data-symbol='clear']")

@@ -15,7 +15,7 @@ EXAMPLES = {
     "corruption": {"points": 5, "checks": 3},
     "influence": {"required": 10, "direct_influence": 2, "modifier": [3, 2]},
     "keying": {"path": "s w f b", "site": "B", "doors_of_night": True, "fell_winter": True},
-    "hazard-limit": {"size": 5, "orc_scouts": 2},
+    "hazard-limit": {"characters": 3, "orc_scouts": 2},
     "audience": {
         "me": "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
         "opponent": {"character": 11, "item": 5, "ally": 2},
@@ -54,7 +54,7 @@ def test_results_match_the_cli_examples():
     audience = run("audience", EXAMPLES["audience"])
     assert (audience["me"]["final_total"], audience["opponent"]["final_total"]) == (22, 14)
     assert audience["winner"] == "me"
-    assert run("hazard_limit", {"size": 3, "halved": True})["hazard_limit"] == 2
+    assert run("hazard_limit", {"characters": 3, "halved": True})["hazard_limit"] == 2
 
 
 def test_roll_mode_through_params():
@@ -103,7 +103,7 @@ def test_strings_from_a_url_query_are_accepted():
         ("influence", {"required": "ten"}, "required"),
         ("keying", {"path": "s q"}, "path"),
         ("keying", {"path": "s", "site": "X"}, "site"),
-        ("hazard-limit", {"size": 2, "orc_scouts": 5}, "orc_scouts"),
+        ("hazard-limit", {"characters": 2, "orc_scouts": 51}, "orc_scouts"),
         ("audience", {"me": "gold=5"}, "me"),
         ("nonsense", {}, "name"),
     ],

@@ -16,7 +16,7 @@ COMMANDS = {
     "corruption": ["--points", "5", "--checks", "3"],
     "influence": ["--required", "10", "--direct-influence", "2", "--modifier", "+3", "--modifier", "+2"],
     "keying": ["--path", "s d d s d", "--site", "DH"],
-    "hazard-limit": ["--size", "3", "--halved"],
+    "hazard-limit": ["--characters", "3", "--halved"],
     "audience": [
         "--me",
         "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
@@ -106,7 +106,7 @@ BAD = [
     (["influence", "--required", "10", "--modifier", "x"], "whole number"),
     (["keying", "--path", "s z d"], "Unknown region letter 'z'"),
     (["keying", "--path", "s", "--site", "H"], "DH, F, B, R, S, D"),
-    (["hazard-limit", "--size", "0"], "between 1 and 50"),
+    (["hazard-limit", "--characters", "-1"], "between 0 and 50"),
     (["audience", "--me", "wizard=4"], "Unknown marshalling point type"),
     (["teleport"], "invalid choice"),
     (["strike", "--prowess", "5", "--strike-prowess", "10", "--bogus"], "unrecognized arguments"),

@@ -75,7 +75,7 @@ def test_used_general_influence_cites_the_rule_that_defines_it():
 
 
 def test_allies_not_counting_cites_a_rule_about_allies():
-    steps = hazard_limit(HazardLimitInput(3)).explain
+    steps = hazard_limit(HazardLimitInput(characters=3)).explain
     assert rule_of(steps, "allies don't count") == "1.10.48"
 
 
@@ -113,7 +113,7 @@ def test_region_keyings_from_the_rule_list_single_and_double_symbols_only():
     1.10.60 step's note."""
     steps = keying(KeyingInput(path="w w w s")).explain
     listed = next(step for step in steps if step.rule.id == "1.10.58")
-    assert listed.text.endswith(": s, w, ww.") and "www" not in listed.text
+    assert listed.text.endswith(": w, ww, s.") and "www" not in listed.text
     assert "www" in next(step.note for step in steps if step.rule.id == "1.10.60")
 
 
@@ -127,7 +127,7 @@ def test_fell_winter_without_doors_of_night_does_not_say_doors_of_night_is_in_pl
 
 def test_a_ringwraith_follower_and_bracketed_influence_cite_their_own_rules():
     """l.918 (a Ringwraith follower costs 1) and l.291 (a bracketed value applies to certain races)."""
-    steps = control_sheet(ControlSheetInput((SheetCharacter("A", 6),))).explain
+    steps = control_sheet(ControlSheetInput((SheetCharacter("A", 6), SheetCharacter("Dwar", None, 5)))).explain
     assert rule_of(steps, "Unused direct influence") == "1.9.3"
     assert rule_of(steps, "must use 1 point of direct influence") == "2.5.20"
     assert rule_of(steps, "Bracketed direct influence") == "1.5.30"

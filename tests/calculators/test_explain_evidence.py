@@ -113,6 +113,27 @@ def test_the_command_line_marks_each_note_as_the_editor_s(found):
                 assert EDITORS_NOTE not in line, (name, params, line)
 
 
+def step_lists(result: dict) -> list[list[dict]]:
+    """The result's list of steps and each strike's own, as each is shown: one after another."""
+    return [result["explain"]] + [steps for strike in result.get("strikes", ()) for steps in step_lists(strike)]
+
+
+# The rules whose steps say what one case of a body check does: an "Otherwise" may follow them.
+BODY_CHECK_CASES = {"1.7.28", "1.7.29", "2.5.32"}
+
+
+def test_an_otherwise_step_follows_the_case_it_is_the_otherwise_of(found):
+    """A strike's steps once went "makes a body check: 2D6." then "Otherwise, a modified body check
+    greater than his body eliminates him.", an Otherwise with no case before it; and "If your
+    Ringwraith is eliminated, your opponent wins." then "Otherwise, he is just wounded."."""
+    for name, params, result in found:
+        for steps in step_lists(result):
+            for before, step in zip(steps, steps[1:], strict=False):
+                if step["text"].startswith("Otherwise"):
+                    assert before["rule"] in BODY_CHECK_CASES, (name, params, before["text"], step["text"])
+            assert not steps or not steps[0]["text"].startswith("Otherwise"), (name, params)
+
+
 @pytest.mark.parametrize("others, scouts, together, each", [(3, 2, 4, 5), (0, 3, 2, 3)])
 def test_the_orc_scouts_rounding_is_a_reading_and_its_note_says_what_rounding_each_would_give(
     others, scouts, together, each
@@ -120,7 +141,7 @@ def test_the_orc_scouts_rounding_is_a_reading_and_its_note_says_what_rounding_ea
     """The step once read 'rounded up over all of them (rounding each scout up would change nothing)'
     claimed more than 2.5.2 says, and wrongly: rounding each scout up counts each as 1 (5, not 4, for
     three characters and two scouts). The claim restates the rule; the reading is the note's."""
-    result = run("hazard-limit", {"size": others + scouts, "orc_scouts": scouts})
+    result = run("hazard-limit", {"characters": others, "orc_scouts": scouts})
     assert result["company_size"] == together != each == others + scouts
     (step,) = [step for step in result["explain"] if step["rule"] == "2.5.2"]
     assert "each" not in step["text"] and "(Standard Rules)" in step["text"]

@@ -31,7 +31,7 @@ BASE = {
     "corruption": {"points": 5},
     "influence": {"required": 10},
     "keying": {"path": "w"},
-    "hazard-limit": {"size": 3},
+    "hazard-limit": {"characters": 3},
     "audience": {"me": "character=7,item=4", "opponent": "character=11"},
     "control-sheet": {"characters": [{"name": "Shagrat", "mind": 6, "direct_influence": 4}, {"name": "Gorbag"}]},
 }
@@ -56,6 +56,7 @@ ALSO = {  # what an option needs besides its own value
     ("corruption", "remove"): {"points": None},
     ("corruption", "no_tap"): {"remove": 6, "points": None},
     ("keying", "site"): {"not_moving": True, "path": ""},
+    ("keying", "keyed_to"): {"site": "R"},  # a creature keyed to a site type needs the site
 }
 
 
@@ -136,7 +137,6 @@ def test_the_options_that_belong_to_one_game():
     assert {(name, option.name) for name, option, _ in ONE_GAME} == {
         ("strike", "support"),
         ("attack", "support"),
-        ("hazard-limit", "orc_scouts"),
         ("hazard-limit", "halved"),
         ("audience", "revealed_against_me"),
         ("audience", "revealed_against_opponent"),

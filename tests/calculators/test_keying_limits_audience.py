@@ -63,15 +63,25 @@ def test_ringwraith_may_not_cross_coastal_seas():
 
 def test_hazard_limit_minimum_two():
     assert hazard_limit(HazardLimitInput(1)).hazard_limit == 2
-    assert hazard_limit(HazardLimitInput(2, orc_scouts=2)).company_size == 1
+    assert hazard_limit(HazardLimitInput(0, orc_scouts=2)).company_size == 1
+
+
+def test_the_hazard_limit_counts_the_characters_and_the_orc_scouts_a_player_names():
+    """ "3 characters and 2 Orc scouts": five in all, a size of 4 in the Standard game (the scouts
+    count half, rounded up over all) and of 5 in the Starter game, which has no such rule."""
+    standard = hazard_limit(HazardLimitInput(3, orc_scouts=2))
+    assert (standard.company_size, standard.hazard_limit) == (4, 4)
+    starter = hazard_limit(HazardLimitInput(3, orc_scouts=2, starter=True))
+    assert (starter.company_size, starter.hazard_limit) == (5, 5)
+    assert [step.rule.id for step in starter.explain] == ["1.10.48", "1.10.48"]
 
 
 def test_hazard_limit_bad_input():
     with pytest.raises(InputError) as error:
-        HazardLimitInput(2, orc_scouts=3)
-    assert error.value.field == "orc_scouts"
+        HazardLimitInput(0, orc_scouts=0)
+    assert error.value.field == "characters"
     with pytest.raises(InputError):
-        HazardLimitInput(0)
+        HazardLimitInput(-1)
 
 
 def test_cap_is_the_sum_of_the_other_types():
@@ -146,3 +156,54 @@ def test_control_sheet_bad_input():
         ControlSheetInput((SheetCharacter("A", 3, controller="Nobody"),))
     with pytest.raises(InputError):
         ControlSheetInput((SheetCharacter("A", 3), SheetCharacter("A", 4)))
+
+
+@pytest.mark.parametrize("starter", [False, True])
+def test_the_control_sheet_s_ringwraith_steps_show_only_with_a_ringwraith_on_it(starter):
+    """A sheet once showed "Your Ringwraith has no mind…" and the Ringwraith followers' step
+    without a Ringwraith."""
+    without = control_sheet(ControlSheetInput((SheetCharacter("A", 5, 2), SheetCharacter("B", 3)), starter=starter))
+    assert not [step.text for step in without.explain if "Ringwraith" in step.text]
+    with_one = control_sheet(
+        ControlSheetInput((SheetCharacter("A", 5, 2), SheetCharacter("Dwar", None, 5)), starter=starter)
+    )
+    assert len([step for step in with_one.explain if "Ringwraith" in step.text]) == 2
+
+
+# --- keying answers the question
+
+
+@pytest.mark.parametrize(
+    ("inputs", "playable", "because"),
+    [
+        (dict(path="w s d", site="R", keyed_to="shadow-hold"), False, "is a Ruins & Lairs (R), not a Shadow-hold (S)"),
+        (dict(path="w s d", site="S", keyed_to="shadow-hold"), True, "moved to is a Shadow-hold (S)"),
+        (dict(path="w s d", site="S", keyed_to="shadow-land"), True, "has one Shadow-land region (s)"),
+        (
+            dict(path="w s d", keyed_to="double-wilderness"),
+            False,
+            "one Wilderness region (w); double Wilderness needs two",
+        ),
+        (dict(path="w b b w", keyed_to="double-wilderness"), True, "has two Wilderness regions (w)"),
+        (dict(path="w s d", keyed_to="free-domain"), False, "has no Free-domain regions (f)"),
+        (dict(not_moving=True, site="DH", keyed_to="wilderness"), False, "did not move"),
+        (dict(not_moving=True, site="DH", geann_a_lisch=True, keyed_to="ruins-lairs"), True, "Geann a-Lisch"),
+    ],
+)
+def test_keying_says_whether_a_creature_keyed_so_can_be_played_and_why(inputs, playable, because):
+    result = keying(KeyingInput(**inputs))
+    assert result.playable is playable
+    assert because in result.answer[0].text
+    # Where its keying does not allow it, the card's own text may (1.10.55, 1.10.56): a "no" says so.
+    assert [step.rule.id for step in result.answer[1:]] == ([] if playable else ["1.10.55", "1.10.56"])
+
+
+def test_keying_to_a_site_type_needs_the_site():
+    with pytest.raises(InputError) as error:
+        KeyingInput(path="w", keyed_to="shadow-hold")
+    assert error.value.field == "site"
+
+
+def test_region_keyings_keep_the_order_of_the_path():
+    """ "w s d" listed "d, s, w": the path's own order is the player's."""
+    assert keying(KeyingInput(path="w s d s")).region_keyings == ("w", "s", "ss", "d")

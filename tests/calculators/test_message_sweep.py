@@ -163,7 +163,6 @@ def test_the_options_that_depend_on_another_are_the_editions_and_games_own():
         ("swim", "no_armour"),
         ("audience", "revealed_against_me"),
         ("audience", "revealed_against_opponent"),
-        ("hazard-limit", "orc_scouts"),
         ("hazard-limit", "halved"),
         ("strike", "support"),
     }

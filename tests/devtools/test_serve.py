@@ -109,3 +109,27 @@ def test_a_path_no_file_can_have_is_answered_400(site, path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_sitemap_lists_the_pages_at_the_servers_own_address(site):
+    """Material's instant navigation follows only links its sitemap lists, port included: a site
+    built for another address (make build's default has no port) is served with this server's."""
+    sitemap = (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<urlset>\n'
+        b"<url><loc>http://localhost/</loc></url>\n"
+        b"<url><loc>https://rules.example.org:8000/calculators/strike/</loc></url>\n</urlset>\n"
+    )
+    (site / "sitemap.xml").write_bytes(sitemap)
+    (site / "sitemap.xml.gz").write_bytes(gzip.compress(sitemap))
+    server, origin = start_server(site)
+    try:
+        request = urllib.request.Request(origin + "/sitemap.xml", headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(request) as response:
+            encoding, body = response.headers["Content-Encoding"], response.read()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert encoding is None
+    assert body == sitemap.replace(b"http://localhost", origin.encode()).replace(
+        b"https://rules.example.org:8000", origin.encode()
+    )

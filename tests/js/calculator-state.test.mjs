@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  behindSummary, gameDefaults, keepEdits, statusText, unmetReason,
+  behindSummary, gameDefaults, keepEdits, statusText, unmetReason, valuesForGame,
 } from "../../docs/assets/javascripts/calculators/calculator-state.js";
 
 const loading = { state: "loading", label: "downloading", loaded: 1e6, total: 4e6 };
@@ -104,4 +104,22 @@ test("the reader's edits are kept over the values a link or a game brings", () =
   assert.deepEqual(values, { prowess: "8", body: "9", rows: [{ name: "Frodo" }] });
   assert.deepEqual(edited, ["prowess", "rows"]);
   assert.deepEqual(keepEdits(wanted, built, built), { values: wanted, edited: [] });
+});
+
+test("an edited calculator answers in the game the reader chooses, with the reader's inputs", () => {
+  const config = {
+    gameField: "starter",
+    defaults: { characters: "3", orc_scouts: "0", starter: "" },
+    builtGame: "standard",
+    games: { starter: { values: { characters: "3", orc_scouts: "0", starter: "1" } } },
+  };
+  const standard = config.defaults;
+  const edited = { characters: "3", orc_scouts: "2", starter: "" };
+  assert.deepEqual(valuesForGame(config, edited, standard, "starter"),
+    { values: { characters: "3", orc_scouts: "2", starter: "1" }, kept: true });
+  assert.deepEqual(valuesForGame(config, standard, standard, "starter"),
+    { values: config.games.starter.values, kept: false });
+  // A calculator the games share has no game input: nothing to switch.
+  assert.deepEqual(valuesForGame({ defaults: { points: "5" } }, { points: "7" }, { points: "5" }, "starter"),
+    { values: { points: "7" }, kept: true });
 });

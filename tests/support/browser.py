@@ -291,7 +291,7 @@ def set_field(page, view: str, spec: dict, value: str, row: int | None = None) -
     page.eval_on_selector(selector, OPEN_FOLDS_JS)
     if spec["kind"] == "bool":
         page.set_checked(selector, value == "1")
-    elif spec["kind"] == "choice":
+    elif spec["kind"] in ("choice", "controller"):  # a controller: one of the names on the sheet
         page.select_option(selector, value)
     else:
         page.fill(selector, value)
@@ -320,8 +320,10 @@ def fill_view(page, view: str, values: dict) -> None:
             count = page.evaluate(COUNT_JS, rows)
         if len(shown["rows"]) != count:
             shown = form_values(page, view)
-        for index, row in enumerate(values["rows"]):
-            for field in spec["rows"]["fields"]:
+        # A controller is chosen among the names on the sheet: every name is in before any is chosen.
+        row_fields = sorted(spec["rows"]["fields"], key=lambda field: field["kind"] == "controller")
+        for field in row_fields:
+            for index, row in enumerate(values["rows"]):
                 if row[field["name"]] != shown["rows"][index][field["name"]]:
                     set_field(page, view, field, row[field["name"]], index)
 

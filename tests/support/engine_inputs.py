@@ -19,7 +19,7 @@ ENGINE_INPUTS = {
     "corruption": {"points": 7, "modifier": -1, "checks": 3},
     "influence": {"required": 10, "direct_influence": 2, "modifier": [3, 2]},
     "keying": {"path": "s w f b", "site": "B", "doors_of_night": True, "fell_winter": True},
-    "hazard-limit": {"size": 5, "orc_scouts": 2, "halved": True},
+    "hazard-limit": {"characters": 3, "orc_scouts": 2, "halved": True},
     "audience": {
         "me": "character=7,item=4,faction=5,ally=2,kill=0,misc=2",
         "opponent": "character=11,item=5,faction=0,ally=2",
@@ -43,7 +43,7 @@ GOOD = {
     "corruption": {"points": 5},
     "influence": {"required": 10},
     "keying": {"path": "w"},
-    "hazard-limit": {"size": 3},
+    "hazard-limit": {"characters": 3},
     "audience": {},
     "attack": {"strikes": [{"prowess": 5, "strike_prowess": 9, "body": 8}]},
     "control-sheet": {"characters": [{"name": "Shagrat", "mind": 6}]},

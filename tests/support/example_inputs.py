@@ -99,7 +99,7 @@ EXAMPLE_INPUTS = {
     "influence": {"modifier": "3,2"},
     "control-sheet": {"rows": _WENDYS_CHARACTERS},
     "keying": {"path": "d w w", "site": "R"},
-    "hazard-limit": {"size": "5"},
+    "hazard-limit": {"characters": "5"},
     "audience": {
         "me_character": "7",
         "me_item": "4",

@@ -87,16 +87,26 @@ SWEEP = [
     ("keying", {"path": "d w w", "site": "R"}),
     ("keying", {"path": "w w w s", "site": "S"}),
     ("keying", {"not_moving": True, "site": "DH", "geann_a_lisch": True}),
+    ("keying", {"path": "w s d", "site": "R", "keyed_to": "shadow-hold"}),
+    ("keying", {"path": "w s d", "site": "S", "keyed_to": "shadow-hold"}),
+    ("keying", {"path": "w s w", "keyed_to": "double-wilderness"}),
+    ("keying", {"path": "w s d", "keyed_to": "double-wilderness"}),
+    ("keying", {"path": "w s d", "keyed_to": "free-domain"}),
+    ("keying", {"path": "s", "keyed_to": "shadow-land"}),
+    ("keying", {"not_moving": True, "site": "DH", "keyed_to": "wilderness"}),
+    ("keying", {"not_moving": True, "site": "DH", "geann_a_lisch": True, "keyed_to": "ruins-lairs"}),
     # hazard limit
-    ("hazard-limit", {"size": 5}),
-    ("hazard-limit", {"size": 5, "orc_scouts": 2, "halved": True}),
-    ("hazard-limit", {"size": 3, "starter": True}),
+    ("hazard-limit", {"characters": 5}),
+    ("hazard-limit", {"characters": 3, "orc_scouts": 2, "halved": True}),
+    ("hazard-limit", {"characters": 3, "starter": True}),
+    ("hazard-limit", {"characters": 3, "orc_scouts": 2, "starter": True}),
     # the Audience
     ("audience", MELE_AUDIENCE),
     ("audience", {"me": "character=4", "opponent": "character=4"}),
     ("audience", {"me": "character=7,item=4", "opponent": "character=11,item=5", "starter": True}),
     # control sheet
     ("control-sheet", {"characters": WENDY}),
+    ("control-sheet", {"characters": [{"name": "A", "mind": 5, "direct_influence": 2}, {"name": "B", "mind": 3}]}),
     ("control-sheet", {"characters": BROKEN_SHEET}),
     ("control-sheet", {"characters": BROKEN_SHEET, "starter": True}),
     # Strategy Battle Game
@@ -133,7 +143,7 @@ def results() -> list[tuple[str, dict, dict]]:
 def cited_texts(result: dict) -> list[dict]:
     """Every text of a result that cites a rule: its steps, the keying's facts, the sheet's broken rules
     (each as {"text", "rule", "note"})."""
-    texts = list(result["explain"]) + list(result.get("facts", ()))
+    texts = list(result.get("answer", ())) + list(result["explain"]) + list(result.get("facts", ()))
     texts += [{"text": v["message"], "rule": v["rule"], "note": v["note"]} for v in result.get("violations", ())]
     for strike in result.get("strikes", ()):
         texts += cited_texts(strike)

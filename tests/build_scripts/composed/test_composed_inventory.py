@@ -96,7 +96,12 @@ def calculator_words(site: Path) -> list[tuple[str, str, str]]:
                 text = " ".join(str(part) for part in hint.contents if isinstance(part, str)).strip()
                 found.append(("hints" if hint.get("id") else "form", " ".join(text.split()), page))
             found += [("labels", UNIT.sub("", words(label)), page) for label in form.select("label")]
-            found += [("options", words(option), page) for option in form.select("option")]
+            found += [
+                ("options", words(option), page)
+                for option in form.select("option")
+                # a controller's choices are the characters' names, as the sheet holds them
+                if not (option.get("value") and option.find_parent("select", attrs={"data-choices": "names"}))
+            ]
             found += [
                 ("reasons", words(off).removeprefix("Does not apply: "), page)
                 for off in form.select(".calc-off")

@@ -5,12 +5,15 @@ tests/browser/test_build_time.py; the engine's numbers are tests/calculators/.""
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as etree
 from urllib.parse import parse_qsl
 
 import pytest
 
 from calculators.api import run
 from calculators.views.catalogue import VIEWS
+from calculators.views.form import render_form
+from calculators.views.form_elements import Html
 from calculators.views.page_api import read_link, render
 from calculators.views.values import default_values, engine_params
 from tests.support.site import ROOT
@@ -260,3 +263,84 @@ def test_a_hint_keeps_the_condition_its_rule_states(view_id, name, must_say, mus
     hint = _hint(view_id, name)
     assert all(words in hint for words in must_say), hint
     assert not any(words in hint for words in must_not_say), hint
+
+
+# --- the hazard limit asks what a player counts
+
+
+def test_the_hazard_limit_asks_for_the_characters_and_the_orc_scouts_apart():
+    """ "3 characters and 2 Orc scouts" goes into the form as the player says it: the Orc scouts are
+    not among the characters counted, so no entry of the one is read into the other."""
+    fields = {spec["name"]: spec for spec in VIEWS["hazard-limit"]["fields"]}
+    assert "Orc scouts" in fields["characters"]["label"] and "not" in fields["characters"]["label"]
+    assert fields["orc_scouts"]["label"] == "Orc scouts"
+    assert not fields["orc_scouts"]["game"], "a Starter player's scouts are characters too: the input stays"
+
+
+@pytest.mark.parametrize(
+    ("starter", "limit", "read_as"),
+    [
+        ("", "Hazard limit 4", "5 in all: 3 characters and 2 Orc scouts, who count half, rounded up over all"),
+        ("1", "Hazard limit 5", "5 in all: 3 characters and 2 Orc scouts, who count in full in the Starter game"),
+    ],
+)
+def test_the_hazard_limit_says_back_how_it_read_the_company(starter, limit, read_as):
+    values = {**default_values(VIEWS["hazard-limit"]), "characters": "3", "orc_scouts": "2", "starter": starter}
+    shown = render("hazard-limit", values, RULE_URLS)
+    assert shown["summary"] == f"{limit} · size {limit[-1]}: 3 characters and 2 Orc scouts"
+    assert f"<dt>Company</dt><dd>{read_as}</dd>" in shown["html"]
+
+
+def test_a_hazard_limit_link_that_gave_the_company_s_size_keeps_its_meaning():
+    """Links made when the form asked for the size, Orc scouts included: size 5 with 2 scouts is 3
+    characters besides them."""
+    entries = [
+        (f"hazard-limit.{k}", v) for k, v in (("size", "5"), ("orc_scouts", "2"), ("halved", "0"), ("starter", "0"))
+    ]
+    opened = read_link("hazard-limit", entries)
+    assert opened["messages"] == []
+    assert engine_params(VIEWS["hazard-limit"], opened["values"]) == {"characters": 3, "orc_scouts": 2}
+
+
+# --- keying answers the question
+
+
+def test_the_keyings_a_creature_may_have_differ_by_more_than_letter_case():
+    """Shadow-land (s) and Shadow-hold (S) once differed only by the case of one letter."""
+    (keyed_to,) = [spec for spec in VIEWS["keying"]["fields"] if spec["name"] == "keyed_to"]
+    labels = dict(keyed_to["options"])
+    assert labels["shadow-land"] == "Shadow-land (region, s)" and labels["shadow-hold"] == "Shadow-hold (site, S)"
+    assert len({label.lower() for label in labels.values()}) == len(labels)
+    assert len({value.lower() for value in labels}) == len(labels)
+
+
+def test_keying_answers_can_be_played_with_its_rule():
+    values = {**default_values(VIEWS["keying"]), "path": "w s d", "site": "R", "keyed_to": "shadow-hold"}
+    shown = render("keying", values, RULE_URLS)
+    assert shown["summary"] == "Can be played: no · keyed to Shadow-hold"
+    assert 'data-playable="no">Can be played: no</p>' in shown["html"]
+    assert "not a Shadow-hold (S)." in shown["html"] and "1.10.57" in shown["html"]
+    # the path as entered, and its keyings in its order, by name
+    assert "Site path: w s d</p>" in shown["html"]
+    assert shown["html"].index("Wilderness,") < shown["html"].index("Shadow-land,") < shown["html"].index("Dark-domain")
+
+
+def test_keying_opens_asking_about_a_creature():
+    shown = render("keying", default_values(VIEWS["keying"]), RULE_URLS)
+    assert shown["summary"].startswith("Can be played: ")
+
+
+# --- the control sheet's "Controlled by" picks, not retypes
+
+
+def test_controlled_by_is_a_choice_among_the_other_characters_on_the_sheet():
+    view = VIEWS["control-sheet"]
+    values = default_values(view)
+    values["rows"][1]["controller"] = values["rows"][0]["name"]
+    root = etree.Element("div")
+    render_form(Html(lambda rule_id: f"#r{rule_id}"), root, "control-sheet", view, values)
+    first, second = (root.find(f".//select[@id='calc-control-sheet-controller-{index}']") for index in (0, 1))
+    assert first is not None and second is not None, "a free text input: the name must be retyped"
+    assert [option.get("value") for option in first] == ["", "Character 2"]
+    assert [option.get("value") for option in second] == ["", "Character 1"]
+    assert [option.get("value") for option in second if option.get("selected")] == ["Character 1"]

@@ -52,7 +52,6 @@ def test_every_input_of_one_game_is_found():
     assert {(view_id, spec["name"]) for view_id, spec, _ in GAME_SPECS} == {
         ("strike", "support"),
         ("attack", "support"),
-        ("hazard-limit", "orc_scouts"),
         ("hazard-limit", "halved"),
         ("audience", "revealed_against_me"),
         ("audience", "revealed_against_opponent"),

@@ -29,7 +29,7 @@ BASE = {
     "corruption": {"points": 5},
     "influence": {"required": 10},
     "keying": {"path": "d"},
-    "hazard-limit": {"size": 5},
+    "hazard-limit": {"characters": 5},
     "audience": {},
     "attack": {"strikes": [{"prowess": 5, "strike_prowess": 10, "body": 8}]},
     "control-sheet": {"characters": [{"name": "A", "mind": 3}]},
@@ -41,7 +41,8 @@ BASE = {
 CONTEXT = {
     ("strike", "body_roll"): {"roll": 2},  # a body check roll needs the strike roll
     ("corruption", "remove"): {"points": None},  # removal takes no corruption points
-    ("hazard-limit", "orc_scouts"): {"size": 50},  # Orc scouts are among the characters
+    ("hazard-limit", "characters"): {"orc_scouts": 1},  # a company has someone in it
+    ("keying", "keyed_to"): {"site": "R"},  # a creature keyed to a site type needs the site
 }
 ROW_CONTEXT = {  # a controller must be on the sheet
     ("control-sheet", "controller"): lambda value: [{"name": value, "mind": 2}],
@@ -195,7 +196,7 @@ def test_api_and_cli_accept_and_reject_alike(case):
 # what is tested; these are rules between inputs).
 VIEW_CONTEXT = {
     ("strike", "body_roll"): lambda values, value: values.update(roll="2"),
-    ("hazard-limit", "orc_scouts"): lambda values, value: values.update(size="50"),
+    ("hazard-limit", "characters"): lambda values, value: values.update(orc_scouts="1"),
     # A character renamed, or a controller named, must still be on the sheet.
     ("control-sheet", "name"): lambda values, value: values["rows"][1].update(controller=value),
     ("control-sheet", "controller"): lambda values, value: values["rows"][1].update(name=value),

@@ -20,6 +20,18 @@ export function gameDefaults(config, game) {
   return other ? other.values : config.defaults;
 }
 
+// The form's values once the reader reads as `game`: a form still at `previous` (the old game's
+// defaults) takes the new game's defaults; an edited form keeps its inputs and answers in the new
+// game (its game input set to it). `kept`: the reader's inputs were kept.
+export function valuesForGame(config, typed, previous, game) {
+  const wanted = gameDefaults(config, game);
+  if (JSON.stringify(typed) === JSON.stringify(previous)) return { values: wanted, kept: false };
+  if (!config.gameField) return { values: typed, kept: true }; // the games share it: nothing to switch
+  const values = JSON.parse(JSON.stringify(typed));
+  values[config.gameField] = wanted[config.gameField];
+  return { values, kept: true };
+}
+
 // The form's values with the reader's own edits kept: the inputs in which `typed` (what the form
 // holds) differs from `built` (what the page was written with) keep `typed`'s value; the others
 // take `wanted`'s. The list of characters is one input.

@@ -7,11 +7,13 @@ import { answerShown, engine } from "./worker-client.js";
 import { engineKeptOffline } from "./engine-kept.js";
 import { applyRequirements, markSet, openWhatIsSet, step, tapSymbol } from "./form.js";
 import { keepClear } from "./keep-clear.js";
-import { behindSummary, gameDefaults, keepEdits, statusText, unmetReason } from "./calculator-state.js";
 import {
-  addRow, copyValues, linkEntries, numberRows, queryEntries, readForm, sameValues, writeForm,
+  behindSummary, gameDefaults, keepEdits, statusText, unmetReason, valuesForGame,
+} from "./calculator-state.js";
+import {
+  addRow, copyValues, linkEntries, listOtherCharacters, numberRows, queryEntries, readForm, sameValues, writeForm,
 } from "./values.js";
-import { currentGame, onGameChange } from "../game/setting.js";
+import { currentGame, GAME_NAMES, onGameChange } from "../game/setting.js";
 
 // A call takes a few milliseconds in the worker, so each change is computed at once
 // (0 only merges the events of one change); stale answers are dropped by sequence.
@@ -218,24 +220,25 @@ class Calculator {
     }
   }
 
-  // The reading setting changed: the defaults follow it. A form still at the old game's defaults
-  // takes the new ones; one the reader has changed keeps its inputs (Reset gives the new defaults).
+  // The reading setting changed: the calculator answers in the game chosen. A form still at the
+  // old game's defaults takes the new ones; one the reader has changed keeps its inputs, its game
+  // input set to the new game (an input that game does not have is left out, and said so).
   gameChanged(game) {
     const old = this.defaults;
     this.game = game;
     this.defaults = gameDefaults(this.config, game);
     if (sameValues(old, this.defaults) || this.link) return; // a link's inputs are filled in as they come
-    const typed = readForm(this.config, this.form);
-    if (!sameValues(typed, old)) {
-      this.showMessage("The defaults now follow the game you read as; Reset fills them in.");
-      return;
-    }
-    this.writeValues(copyValues(this.defaults), false);
-    applyRequirements(this.config, this.form, unmetReason);
+    const { values, kept } = valuesForGame(this.config, readForm(this.config, this.form), old, game);
+    this.writeValues(values, false);
+    const reset = applyRequirements(this.config, this.form, unmetReason);
     markSet(this.config, this.form);
-    this.dirty = false;
+    this.dirty = kept;
+    if (kept) {
+      const left = reset.length ? `; ${reset.join(", ")}: left out, as the ${GAME_NAMES[game]} does not have it` : "";
+      this.showMessage(`Now answering for the ${GAME_NAMES[game]}, with your inputs${left}.`, true);
+    } else this.showMessage("");
     if (this.ready) this.compute(performance.now());
-    else if (this.config.games) { this.showGameDefaults(); this.shownFor = "default"; this.refresh(); }
+    else if (!kept && this.config.games) { this.showGameDefaults(); this.shownFor = "default"; this.refresh(); }
     else this.refresh();
   }
 
@@ -274,6 +277,7 @@ class Calculator {
   changed(event) {
     this.stickyMessage = false;
     this.dirty = true;
+    listOtherCharacters(this.config, this.form); // a name typed: the other rows' "Controlled by" follow
     const reset = applyRequirements(this.config, this.form, unmetReason);
     if (reset.length) this.showMessage(`${reset.join(", ")}: left out, as it does not apply (see the note by it).`, true);
     markSet(this.config, this.form);

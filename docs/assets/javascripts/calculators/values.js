@@ -23,7 +23,10 @@ function readControl(input) {
 
 function writeControl(input, value) {
   if (input.type === "checkbox") input.checked = value === "1";
-  else input.value = value;
+  else if (input.tagName === "SELECT" && ![...input.options].some((option) => option.value === value)) {
+    input.add(new Option(value, value)); // a character's controller, before the list of names is brought up to date
+    input.value = value;
+  } else input.value = value;
 }
 
 export function rowElements(form) {
@@ -78,6 +81,43 @@ export function numberRows(config, form) {
     row.querySelector(".calc-row__remove").disabled = rows.length <= config.rows.min;
   });
   form.querySelector(".calc-rows__add").disabled = rows.length >= config.rows.max;
+  listOtherCharacters(config, form);
+}
+
+// A character's "Controlled by" chooses among the sheet's other characters, by name
+// (calculators/views/form.py writes the list the page opens with): the list follows the names
+// as they are typed and the rows as they come and go, and a follower follows his controller's
+// new name. A name the sheet no longer has stays chosen, marked, for the engine to refuse.
+let rowKeys = 0;
+const NOT_ON_THE_SHEET = " (not on the sheet)";
+
+export function listOtherCharacters(config, form) {
+  const specs = config.rows ? config.rows.fields.filter((spec) => spec.kind === "controller") : [];
+  if (!specs.length) return;
+  const rows = rowElements(form);
+  for (const row of rows) row.dataset.key ||= String(rowKeys++);
+  const names = new Map(rows.map((row) => [row.dataset.key, control(row, "name").value.trim()]));
+  for (const row of rows) {
+    const others = [...new Set(rows.filter((other) => other !== row).map((other) => names.get(other.dataset.key)))]
+      .filter(Boolean);
+    for (const spec of specs) {
+      const select = control(row, spec.name);
+      let value = select.value;
+      // Unchanged since the list was last written: the same character, under his name of now.
+      const followed = select.dataset.controllerRow;
+      if (value && value === select.dataset.controllerName && names.get(followed)) value = names.get(followed);
+      const options = [["", select.options[0] ? select.options[0].textContent : ""], ...others.map((name) => [name, name])];
+      if (value && !others.includes(value)) options.push([value, value + NOT_ON_THE_SHEET]);
+      const listed = [...select.options].map((option) => [option.value, option.textContent]);
+      if (JSON.stringify(listed) !== JSON.stringify(options)) {
+        select.replaceChildren(...options.map(([optionValue, label]) => new Option(label, optionValue)));
+      }
+      select.value = value;
+      const controller = rows.find((other) => other !== row && names.get(other.dataset.key) === value);
+      select.dataset.controllerRow = controller ? controller.dataset.key : "";
+      select.dataset.controllerName = value;
+    }
+  }
 }
 
 // --- the URL query ------------------------------------------------------------------------------
