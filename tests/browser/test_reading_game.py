@@ -208,6 +208,27 @@ def test_the_comparison_page_prints_on_at_most_two_pages_with_every_change(open_
                 assert re.search(rf"(?<![\d.]){re.escape(rule_id)}(?![\d.])", text), (paper, entry.rule, rule_id)
 
 
+ROW_SIDES_JS = """() => [...document.querySelectorAll('.std-compare__row')].map((row) => {
+  const [starter, standard] = [...row.children].map((side) => side.getBoundingClientRect());
+  return {starter: [starter.left, starter.top, starter.right], standard: [standard.left, standard.top, standard.right],
+    how: row.querySelector('.std-compare__how')?.textContent};
+})"""
+
+
+def test_on_a_phone_the_comparison_rows_stand_side_by_side_and_say_whose_change_it_is(open_page):
+    page = open_page("rules/standard-game-changes/", **PHONE)
+    rows = page.evaluate(ROW_SIDES_JS)
+    assert len(rows) > 20
+    for row in rows:
+        (s_left, s_top, s_right), (t_left, t_top, t_right) = row["starter"], row["standard"]
+        assert s_left >= 0 and s_top == t_top and s_right <= t_left and t_right <= 390, row
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The Standard rule comes first, then what it does to which Starter rule.
+    expect(
+        page.locator(".std-compare__standard", has=page.locator("a.rule-ref", has_text="2.1.8")).first
+    ).to_contain_text("2.1.8 adds to 1.1.14:")
+
+
 def test_a_glossary_card_names_the_standard_rules_that_change_its_term(open_page, origin):
     page = open_page("rules/1-7-combat/#r1-7-46", **PHONE)
     page.locator("#r1-7-46 abbr.gloss[data-term='kill-points']").first.tap()
