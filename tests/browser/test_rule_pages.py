@@ -74,13 +74,17 @@ def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
 
 
 def test_a_defining_rule_leads_a_thumb_to_the_term_s_glossary_entry(open_page):
-    """The detainment rules (1.7.36-1.7.41) draw no glossary mark: they are the definition."""
+    """1.7.36 defines "detainment attack": the term is marked there, though not its first mention on
+    the page, and its card leads to the entry; no "Glossary:" line repeats it."""
     page = open_phone_page(open_page, COMBAT)
-    link = page.locator("#r1-7-36 .glossary-here a", has_text="detainment attack")
-    link.scroll_into_view_if_needed()
-    box = link.bounding_box()
-    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
-    link.tap()
+    expect(page.locator("#r1-7-36 .glossary-here")).to_have_count(0)
+    mark = page.locator("#r1-7-36 abbr.gloss--defines[data-term='detainment-attack'][tabindex]")
+    mark.scroll_into_view_if_needed()
+    mark.tap()
+    more = page.locator("#gloss-card .gloss-card__more")
+    box = more.bounding_box()
+    assert box["height"] >= 24 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    more.tap()
     page.wait_for_url("**/glossary/#g-detainment-attack")
     expect(page.locator("#g-detainment-attack")).to_be_in_viewport()
 
