@@ -103,3 +103,18 @@ def test_notes_and_clarifications_read_at_the_size_of_the_rules(open_page, schem
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
     sizes = page.evaluate(NOTE_SIZES_JS)
     assert sizes["note"] == sizes["rule"] == sizes["clarification"], sizes
+
+
+# Each fold's summary: what stands before its words (Material's icon, a pencil, if any).
+SUMMARY_ICONS_JS = """() => [...document.querySelectorAll('article details > summary')].map((summary) => {
+  const before = getComputedStyle(summary, '::before');
+  return {summary: summary.textContent.trim().slice(0, 40), content: before.content, mask: before.maskImage};
+})"""
+
+
+@pytest.mark.parametrize("path", ["glossary/", "turn-summary/", "sbg/glossary/", "calculators/strike/"])
+def test_a_fold_shows_no_pencil_that_reads_as_edit(open_page, path):
+    page = open_phone_page(open_page, path)
+    folds = page.evaluate(SUMMARY_ICONS_JS)
+    assert folds, path
+    assert all(fold["content"] == "none" for fold in folds), [f for f in folds if f["content"] != "none"][:3]
