@@ -1,7 +1,7 @@
 """A way from where a term is defined to its glossary entry.
 
-In each section among a term's defining rules (`defined_by`, not every rule its entry cites), a
-defining rule that names the term shows that mark whatever the reader's setting (the extension
+In each section among a term's defining rules (`defined_by`, not every rule its entry cites), the
+first defining rule that names the term shows that mark whatever the reader's setting (the extension
 build_scripts/markdown/glossary_terms.py gives it the class `gloss--defines`): a tap opens the
 term's card, which links to the entry. Only where none of them names the term does the first of
 them get a small "Glossary: <term>" line linking to the entry (beside a mark it would say the

@@ -13,10 +13,10 @@ controls or elements marked `no-glossary` is touched.
 Every mention is marked, so the reader's setting ("first mention / every
 mention / off", glossary.js) can show either set without a rebuild. The first
 mention of a term in each section (the text between two `h1`/`h2` headings;
-the whole page when it is short) also gets the class `gloss--first`. A rule
-that defines a term (its `defined_by`) shows its first mark of that term
-whatever the budget below: class `gloss--defines`, shown as a first mention is,
-the way from the definition to the term's entry
+the whole page when it is short) also gets the class `gloss--first`. In each
+rule section, the first mark of a term in a rule that defines it (its
+`defined_by`) is shown whatever the budget below: class `gloss--defines`, shown
+as a first mention is, the way from the definition to the term's entry
 (build_scripts/glossary/defined_here.py). A mark
 carries only the term's id: the definitions are in one file for the whole site
 (build_scripts/glossary/definitions.py).
@@ -181,7 +181,7 @@ class GlossaryTreeprocessor(Treeprocessor):
                 f"glossary marks: no {game} terms in {self.sources}/glossary*.yaml "
                 f'(a page asks for them with data-glossary="{game}")'
             )
-        self._defines: set[tuple[str, str]] = set()  # (rule id, term id) whose defining mark is made
+        self._defines: set[tuple[str, str]] = set()  # (rules' section, term id) whose defining mark is made
         one_section = sum(count_words(block) for block in root) < SHORT_PAGE_WORDS
         sections = [Section()]
         seen: set[str] = set()
@@ -272,8 +272,9 @@ class GlossaryTreeprocessor(Treeprocessor):
                 seen.add(term.id)
                 mark.set("class", f"{MARK_CLASS} {FIRST_MENTION_CLASS}")
                 firsts.append(mark)
-            if rule and term.defined and rule in term.defined_by and (rule, term.id) not in self._defines:
-                self._defines.add((rule, term.id))
+            section = rule.rpartition(".")[0] if rule else ""
+            if rule and term.defined and rule in term.defined_by and (section, term.id) not in self._defines:
+                self._defines.add((section, term.id))
                 mark.set("class", f"{mark.get('class')} {DEFINES_CLASS}")
             mark.text = text[start:end]
             mark.tail = text[end : found[i + 1][0] if i + 1 < len(found) else len(text)]

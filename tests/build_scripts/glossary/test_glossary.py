@@ -452,10 +452,10 @@ def test_discarding_and_drawing_for_movement_have_entries(mele_terms, term_id, r
 
 
 def test_every_section_that_defines_a_term_leads_to_its_entry(site, terms, rules):
-    """In each section of a term's defining rules, one of them leads to its entry: its mark of the
-    term, shown whatever the budget (gloss--defines; its card links to the entry), or, where none of
-    them names the term, a "Glossary: <term>" line by the first of them. Never both in one rule: a
-    line beside the marked term said the same thing twice."""
+    """In each section of a term's defining rules, one of them, and one only, leads to its entry: its
+    mark of the term, shown whatever the budget (gloss--defines; its card links to the entry), or,
+    where none of them names the term, a "Glossary: <term>" line by the first of them. Never both: a
+    line beside the marked term would say the same thing twice."""
     urls = {rule["id"]: rule["url"] for rule in rules}
     pages = {}
     for term in (t for t in terms if t.defined):
@@ -469,7 +469,7 @@ def test_every_section_that_defines_a_term_leads_to_its_entry(site, terms, rules
             marks = [b for b in blocks if b.select_one(f'abbr.gloss--defines[data-term="{term.id}"]')]
             lines = [b for b in blocks if b.select_one(f'.glossary-here a[href$="#{term.anchor}"]')]
             assert len(marks) + len(lines) >= 1 and not (marks and lines), (term.id, section, len(marks), len(lines))
-            assert len(lines) <= 1, (term.id, section)
+            assert len(lines) <= 1 and len(marks) <= 1, (term.id, section)
     for soup in pages.values():
         assert not soup.select(".rule aside abbr.gloss--defines"), "an editor's note defines nothing"
         for line in soup.select(".glossary-here"):
