@@ -90,7 +90,7 @@ test: lint build browser
 # a Node step of the build: pyproject.toml's markers), which make test runs with the browser suite.
 check: lint build
 	node --test tests/js/
-	$(PY) -m pytest tests --ignore=tests/browser -m "not builds" $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS))
+	$(PY) -m pytest tests --ignore=tests/browser -m "not builds" --hypothesis-profile=quick $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS))
 
 # The whole make test of the committed HEAD, from a fresh clone, with a CPU-bound process of its
 # own beside it taking one core (as CI's machine can be); both bounded in time (40 minutes,

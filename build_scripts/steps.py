@@ -111,7 +111,7 @@ def prebuild() -> None:
         rulebook.errata,
         document.marks,
         page_link,
-        glossary_links(terms, document.blocks, "MELE"),
+        glossary_links(terms, document.blocks, "MELE", rulebook.errata),
         standard_map,
     )
     for page in renderer.pages():
@@ -178,18 +178,20 @@ def write_sbg_pages(errata: list[Erratum], terms: list[Term]) -> list[SbgBook]:
     """The Strategy Battle Game texts: one page of numbered rules each, beside the rulebook's."""
     books = load_sbg_books(errata)
     for book in books:
-        links = glossary_links(terms, book.document.blocks, "SBG")
+        links = glossary_links(terms, book.document.blocks, "SBG", errata)
         write_page(paths.DOCS / book.text.page, SbgPageRenderer(book, errata, links).page_markdown())
     return books
 
 
-def glossary_links(terms: list[Term], blocks: list, game: str) -> dict[str, list[tuple[str, str]]]:
+def glossary_links(
+    terms: list[Term], blocks: list, game: str, errata: list[Erratum]
+) -> dict[str, list[tuple[str, str]]]:
     """rule id -> (term, link to its entry from a generated page in rules/) for the terms it defines."""
     page = GLOSSARIES[game][0]
     game_terms = [t for t in terms if t.game == game]
     return {
         rule_id: [(term.term, f"../{page}#{term.anchor}") for term in defined]
-        for rule_id, defined in defining_rule_links(game_terms, blocks).items()
+        for rule_id, defined in defining_rule_links(game_terms, blocks, errata).items()
     }
 
 

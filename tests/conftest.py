@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from build_scripts.generator import ZENSICAL
 from tests.support.served import served_build, stop_run_servers
@@ -25,6 +26,10 @@ from tests.support.site import (
     one_build_at_a_time,
 )
 from tests.support.time_spent import register as register_time_spent
+
+# make check's quick loop tries fewer examples of each property (`--hypothesis-profile=quick`);
+# make test tries Hypothesis's default number.
+settings.register_profile("quick", max_examples=15)
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,11 @@ controls or elements marked `no-glossary` is touched.
 Every mention is marked, so the reader's setting ("first mention / every
 mention / off", glossary.js) can show either set without a rebuild. The first
 mention of a term in each section (the text between two `h1`/`h2` headings;
-the whole page when it is short) also gets the class `gloss--first`. A mark
+the whole page when it is short) also gets the class `gloss--first`. In each
+rule section, the first mark of a term in a rule that defines it (its
+`defined_by`) is shown whatever the budget below: class `gloss--defines`, shown
+as a first mention is, the way from the definition to the term's entry
+(build_scripts/glossary/defined_here.py). A mark
 carries only the term's id: the definitions are in one file for the whole site
 (build_scripts/glossary/definitions.py).
 
@@ -84,6 +88,7 @@ WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 GAME_TEXTS = {"MELE": "mele-*.txt", "SBG": "sbg-*.txt"}
 MARK_CLASS = "gloss"
 FIRST_MENTION_CLASS = "gloss--first"
+DEFINES_CLASS = "gloss--defines"
 
 DEFAULT_GAME = "MELE"
 
@@ -176,6 +181,7 @@ class GlossaryTreeprocessor(Treeprocessor):
                 f"glossary marks: no {game} terms in {self.sources}/glossary*.yaml "
                 f'(a page asks for them with data-glossary="{game}")'
             )
+        self._defines: set[tuple[str, str]] = set()  # (rules' section, term id) whose defining mark is made
         one_section = sum(count_words(block) for block in root) < SHORT_PAGE_WORDS
         sections = [Section()]
         seen: set[str] = set()
@@ -200,27 +206,30 @@ class GlossaryTreeprocessor(Treeprocessor):
             allowance = max(0, words * self.max_per_100_words // 100 - kept)
             ranked = sorted(section.firsts, key=lambda m: (m.get("data-term") in met, frequency[m.get("data-term")]))
             for mark in ranked[allowance:]:
-                mark.set("class", MARK_CLASS)
+                mark.set("class", " ".join(c for c in mark.get("class").split() if c != FIRST_MENTION_CLASS))
             shown = ranked[:allowance]
             kept += len(shown)
             met.update(m.get("data-term") for m in shown)
 
-    def _mark(self, el: etree.Element, seen: set[str], firsts: list, in_scope: bool) -> None:
-        """Mark terms in el's own text, then in each child and the text after it."""
+    def _mark(self, el: etree.Element, seen: set[str], firsts: list, in_scope: bool, rule: str | None = None) -> None:
+        """Mark terms in el's own text, then in each child and the text after it. `rule`: the id of
+        the numbered rule el is in (rule_blocks gives its block `data-rule`), if any."""
         if _skipped(el):
             return
         in_scope = in_scope or _opens_scope(el)
+        # An editor's note inside a rule is the site's words, not the rule's: it defines nothing.
+        inner = el.get("data-rule") or (None if "admonition" in _classes(el) else rule)
         if in_scope:
-            el.text, marks = self._split(el.text, seen, firsts)
+            el.text, marks = self._split(el.text, seen, firsts, inner)
             for offset, mark in enumerate(marks):
                 el.insert(offset, mark)
         index = 0
         while index < len(el):
             child = el[index]
-            self._mark(child, seen, firsts, in_scope)
+            self._mark(child, seen, firsts, in_scope, inner)
             marks = []
             if in_scope:
-                child.tail, marks = self._split(child.tail, seen, firsts)
+                child.tail, marks = self._split(child.tail, seen, firsts, inner)
             for offset, mark in enumerate(marks, start=1):
                 el.insert(index + offset, mark)
             index += 1 + len(marks)
@@ -247,9 +256,12 @@ class GlossaryTreeprocessor(Treeprocessor):
         elif not closing and name not in VOID_TAGS and (name in SKIP_TAGS or set(classes.split()) & SKIP_CLASSES):
             self._raw_skips.append(name)
 
-    def _split(self, text: str | None, seen: set[str], firsts: list) -> tuple[str | None, list[etree.Element]]:
+    def _split(
+        self, text: str | None, seen: set[str], firsts: list, rule: str | None = None
+    ) -> tuple[str | None, list[etree.Element]]:
         """`text` cut around its terms: the text before the first one, and one mark per term,
-        each carrying the text up to the next term as its tail. First mentions go to `firsts`."""
+        each carrying the text up to the next term as its tail. First mentions go to `firsts`;
+        the first mark of a term in a rule that defines it is a defining mark."""
         found = self._terms_outside_raw_skips(text) if text else []
         if not found:
             return text, []
@@ -260,6 +272,10 @@ class GlossaryTreeprocessor(Treeprocessor):
                 seen.add(term.id)
                 mark.set("class", f"{MARK_CLASS} {FIRST_MENTION_CLASS}")
                 firsts.append(mark)
+            section = rule.rpartition(".")[0] if rule else ""
+            if rule and term.defined and rule in term.defined_by and (section, term.id) not in self._defines:
+                self._defines.add((section, term.id))
+                mark.set("class", f"{mark.get('class')} {DEFINES_CLASS}")
             mark.text = text[start:end]
             mark.tail = text[end : found[i + 1][0] if i + 1 < len(found) else len(text)]
             marks.append(mark)

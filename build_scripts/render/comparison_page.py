@@ -1,10 +1,11 @@
 """The comparison page, "What changes in the Standard game", from the change map: for each topic,
 one row per Standard rule that changes the Starter Rules or is new in the Standard game (a
 clarification or an exception that states a rule of its own is new), with the Starter rules it
-changes on the left (in the words the map quotes) and the change on the right: its line (summary
-and condition), the lines its links have of their own, and its words; then what the source lacks.
-On a phone the two sides stack; printed, the page fits two sides of A4 or US Letter
-(docs/assets/stylesheets/game.css)."""
+changes on the left (in the words the map quotes) and the change on the right: the Standard rule,
+what it does to which Starter rules ("2.1.8 adds to 1.1.14:", so that the label reads as the
+Standard rule's), its line (summary and condition), the lines its links have of their own, and its
+words; then what the source lacks. On a phone too the two sides stand side by side; printed, the
+page fits two sides of A4 or US Letter (docs/assets/stylesheets/game.css)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from build_scripts.standard_game.changes import CHANGING, Entry, Link, StandardM
 
 COMPARISON_PATH = "rules/standard-game-changes.md"  # beside the rule pages, in the generated folder
 COMPARISON_TITLE = "What changes in the Standard game"
-HOW_LABELS = {"replaces": "Replaces", "adds-to": "Adds to", "restricts": "Restricts"}
+HOW_LABELS = {"replaces": "replaces", "adds-to": "adds to", "restricts": "restricts"}
 
 
 def comparison_markdown(standard_map: StandardMap, href) -> str:
@@ -74,24 +75,36 @@ def _row(entry: Entry, href, quoted: set[str]) -> list[str]:
     changed = [link for link in entry.links if link.how in CHANGING]
     if changed:
         starter = "<br>".join(_starter(link, href, quoted) for link in changed)
-        hows = sorted({link.how for link in changed}, key=list(HOW_LABELS).index)
-        how = " and ".join(HOW_LABELS[h].lower() if i else HOW_LABELS[h] for i, h in enumerate(hows))
+        how = _how(changed)
     else:
         starter = '<span class="std-compare__none">Nothing in the Starter Rules</span>'
         if entry.links:
             starter += " (see " + ", ".join(rule_link(link.starter, link.starter, href) for link in entry.links) + ")"
-        how = "New"
+        how = "new:"
     return [
         '<div class="std-compare__row" markdown="1">',
         "",
         f'<div class="std-compare__starter" markdown="1">{starter}</div>',
         "",
-        f'<div class="std-compare__standard" markdown="1"><span class="std-compare__how">{how}</span> '
-        f"{rule_link(entry.rule, entry.rule, href)} {_lines(entry, changed)} {_quote(' … '.join(_words(entry)))}</div>",
+        f'<div class="std-compare__standard" markdown="1">{rule_link(entry.rule, entry.rule, href)} '
+        f'<span class="std-compare__how">{how}</span> {_lines(entry, changed)} {_quote(" … ".join(_words(entry)))}</div>',
         "",
         "</div>",
         "",
     ]
+
+
+def _how(changed: list[Link]) -> str:
+    """What the Standard rule does to each Starter rule it changes: "adds to 1.1.14:",
+    "replaces 1.5.43; adds to 1.5.44:", the numbers being the left side's."""
+    starters: dict[str, list[str]] = {}
+    for link in changed:
+        starters.setdefault(link.how, []).append(link.starter)
+    parts = [
+        f'{HOW_LABELS[how]}<span class="std-compare__of"> {", ".join(starters[how])}</span>'
+        for how in sorted(starters, key=list(HOW_LABELS).index)
+    ]
+    return "; ".join(parts) + ":"
 
 
 def _starter(link: Link, href, quoted: set[str]) -> str:

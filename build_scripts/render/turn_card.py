@@ -58,7 +58,7 @@ def reference_card_markdown(phases: list[Phase]) -> str:
         "",
         # A phone hides the browser's Print in a menu (docs/assets/javascripts/turn-card.js)
         (
-            '<p class="ref-card__actions no-print"><button type="button" class="md-button ref-card__print">'
+            '<p class="ref-card__actions no-print"><button type="button" class="md-button ref-card__print print-page">'
             "Print the card</button></p>"
         ),
         "",

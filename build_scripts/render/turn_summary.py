@@ -145,6 +145,9 @@ def turn_summary_markdown(phases: list[Phase], printable: bool) -> str:
             "Every phase and step on one page, for printing. "
             f"[Back to the interactive summary]({link_between(page, TURN_SUMMARY_PATH)}){{: .no-print }}",
             "",
+            # A phone hides the browser's Print in a menu (docs/assets/javascripts/turn-card.js)
+            '<p class="no-print"><button type="button" class="md-button print-page">Print the summary</button></p>',
+            "",
         ]
     else:
         out += [

@@ -1,7 +1,10 @@
 """axe-core finds no WCAG 2.0-2.2 A/AA violation on any kind of page, in either colour
-scheme, on a phone and a desktop. Every input has a label and explains itself; bad input
-shows the engine's message at its field and keeps the last good result; no console errors
-(checked for every page a test opens, by the open_page fixture)."""
+scheme, on a phone and a desktop. On a 390-px phone every target is one a thumb can hit: a
+control at least 44 x 44 px, a link or a glossary term in running text at least 24 x 24 px
+with nothing else within the 24-px circle at its centre (WCAG 2.5.8's spacing). Every input
+has a label and explains itself; bad input shows the engine's message at its field and keeps
+the last good result; no console errors (checked for every page a test opens, by the
+open_page fixture)."""
 
 from __future__ import annotations
 
@@ -163,6 +166,105 @@ def check_at_width(page, path: str, width: str) -> tuple[str, dict[str, list[dic
         page.keyboard.press("Escape")
         expect(page.locator("#gloss-card")).to_be_hidden()
     return scheme, found
+
+
+# Every target on the page a thumb can reach (visible, on the screen's width; the closed drawer's
+# links are off it), each "control" or "text", and the targets that fail: [kind, what, size, why].
+# A control is anything but a link or a term in running text: a button, a field (a box or a radio
+# with its label, which a tap on either ticks), a summary, a button-like link (a rule's number, a
+# button-styled link), a header label standing for a hidden input. For a link that wraps, its
+# largest line piece is what a thumb aims at.
+TARGETS_JS = """() => {
+  const CONTROL = "button, input:not([type=hidden]), select, textarea, summary, a.md-button, a.rule-num, "
+    + "[role=button]:not(abbr), label.md-header__button";
+  const TEXT = "a[href], abbr.gloss[tabindex], [tabindex]:not([tabindex='-1'])";
+  const shown = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true}) && !el.closest("[inert]");
+  const union = (boxes) => boxes.reduce((a, b) => new DOMRect(Math.min(a.left, b.left), Math.min(a.top, b.top),
+    Math.max(a.right, b.right) - Math.min(a.left, b.left), Math.max(a.bottom, b.bottom) - Math.min(a.top, b.top)));
+  const targets = [];
+  for (const el of document.querySelectorAll(`${CONTROL}, ${TEXT}`)) {
+    if (!shown(el) || el.disabled) continue;
+    const control = el.matches(CONTROL);
+    let box;
+    if (control) {
+      box = el.getBoundingClientRect();
+      if (el.matches("input[type=checkbox], input[type=radio]") && el.labels) {
+        box = union([box, ...[...el.labels].filter(shown).map((label) => label.getBoundingClientRect())]);
+      }
+    } else {
+      const pieces = [...el.getClientRects()].filter((r) => r.width >= 1);
+      if (!pieces.length) continue;
+      box = pieces.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+    }
+    if (box.width < 1 || box.height < 1 || box.right <= 0 || box.left >= innerWidth) continue;
+    const what = (el.getAttribute("aria-label") || el.textContent || el.value || el.type || el.className)
+      .trim().replace(/\\s+/g, " ").slice(0, 40);
+    targets.push({el, box, kind: control ? "control" : "text", what: `${el.tagName.toLowerCase()}.${
+      (typeof el.className === "string" ? el.className.trim().split(/\\s+/)[0] : "")} "${what}"`});
+  }
+  const near = (t, o) => {   // o's box comes within 12 px of t's centre
+    const x = t.box.left + t.box.width / 2, y = t.box.top + t.box.height / 2;
+    const dx = Math.max(o.box.left - x, 0, x - o.box.right), dy = Math.max(o.box.top - y, 0, y - o.box.bottom);
+    return dx * dx + dy * dy < 144;
+  };
+  const failing = [];
+  for (const t of targets) {
+    const size = `${Math.round(t.box.width)}x${Math.round(t.box.height)}`;
+    if (t.kind === "control") {
+      if (t.box.width < 43.5 || t.box.height < 43.5) failing.push([t.kind, t.what, size, "under 44 x 44 px"]);
+    } else if (t.box.width < 23.5 || t.box.height < 23.5) {
+      failing.push([t.kind, t.what, size, "under 24 x 24 px"]);
+    } else {
+      const other = targets.find((o) => o !== t && !o.el.contains(t.el) && !t.el.contains(o.el) && near(t, o));
+      if (other) failing.push([t.kind, t.what, size, `within 12 px of ${other.what}`]);
+    }
+  }
+  return {count: targets.length, failing};
+}"""
+# One page of each kind, as a phone shows it; the ruling page with a rule and the odds (a link that
+# holds them), the rule page with a glossary card open too.
+TARGET_PAGES = [
+    "",
+    "rules/1-7-combat/",
+    "rules/1-5-characters-companies/",
+    "rules/standard-game-changes/",
+    "glossary/",
+    "turn-summary/",
+    "turn-summary-print/",
+    "turn-summary-card/",
+    "rules/errata-and-coverage/",
+    "calculators/",
+    *[f"calculators/{name}/" for name in sorted(PAGES)],
+    "ruling/?r=1.7.24,1.1.21&question=Q&a=A&c=calculators%2Fstrike%2F%23calc-strike&chances=Strike%20fails%2072.2%25",
+    "sbg/",
+    "rules/sbg-advanced-rules/",
+    "rules/sbg-boats-article/",
+    "sbg/edition-differences/",
+    "sbg/glossary/",
+    "404.html",
+]
+
+
+def test_every_target_on_every_kind_of_page_is_a_thumbs(open_page):
+    page = open_page(None, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    offenders = []
+    for path in TARGET_PAGES:
+        page.goto(f"{page.guard.origin}/{path}")
+        page.wait_for_load_state("load")
+        if path.startswith("ruling/"):
+            expect(page.locator("#ruling .ruling-rule")).to_have_count(2)
+        page.evaluate("document.querySelectorAll('article details').forEach((fold) => { fold.open = true; })")
+        found = page.evaluate(TARGETS_JS)
+        assert found["count"] >= 4, f"{path or 'home'}: too few targets found ({found['count']})"
+        offenders += [f"{path or 'home'}: {kind} {what} {size}: {why}" for kind, what, size, why in found["failing"]]
+        if path == "rules/1-7-combat/":
+            page.locator(SHOWN_TERMS).nth(2).tap()
+            wait_until_card_filled(page)
+            offenders += [
+                f"{path} with a glossary card open: {kind} {what} {size}: {why}"
+                for kind, what, size, why in page.evaluate(TARGETS_JS)["failing"]
+            ]
+    assert not offenders, f"{len(offenders)} targets a thumb can miss:\n" + "\n".join(offenders)
 
 
 LABELS_JS = """root => [...root.querySelectorAll('input, select, button')].filter(el => !el.closest('template'))

@@ -113,6 +113,18 @@ def test_a_tap_opens_the_card_it_stays_and_a_tap_outside_closes_it(open_page):
     page.locator(CARD).wait_for(state="detached")
 
 
+def test_the_cards_close_button_is_a_thumbs_target_and_closes_it(open_page):
+    page = open_phone_page(open_page, COMBAT)
+    open_card(page, page.locator(SHOWN_TERMS).nth(3))
+    close = page.locator(f"{CARD} .gloss-card__close")
+    box = close.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    card = page.locator(CARD).bounding_box()
+    assert card["x"] <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, (box, card)
+    close.tap()
+    page.locator(CARD).wait_for(state="detached")
+
+
 def test_the_card_fits_a_390_px_screen(open_page):
     page = open_phone_page(open_page, COMBAT)
     # The term furthest right on the page, and the longest definition's term.
@@ -189,7 +201,7 @@ SHOWN_COUNT_JS = """() => [...document.querySelectorAll('article abbr.gloss')].f
 def test_the_setting_changes_the_marks_at_once_and_is_remembered(open_page):
     page = with_the_clock(open_page, COMBAT, **PHONE)
     every = page.locator("article abbr.gloss").count()
-    first = page.locator("article abbr.gloss.gloss--first").count()
+    first = page.locator("article abbr.gloss:is(.gloss--first, .gloss--defines)").count()  # and where a rule defines
     assert page.evaluate(SHOWN_COUNT_JS) == first < every
     page.evaluate("window.__samePage = true")
     setting = page.locator(".gloss-setting")

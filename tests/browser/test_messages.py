@@ -1,13 +1,17 @@
-"""Nothing covers the page on a 390-px phone: the site's one message area (a band under the header
-bar) never lies over a focused input, the rule just tapped or the open navigation drawer, and
-shows a message whole; the page title in the header is never cut; messages queue instead of
-stacking; no tooltip is left standing after a tap; "Back to top" stays in the header's band;
-and the calculator's form does not move when the engine becomes ready (nor when the offline
-note appears just then)."""
+"""Nothing covers the page on a 390-px phone: the site's one message area (a band along the bottom
+of the screen) moves nothing and hides nothing a link points to (a rule a deep link names on a first
+visit, an anchor on every kind of page, the result "Full result ↓" leads to), and never lies over a
+focused input, the rule just tapped or the open navigation drawer, and shows a message whole; the
+page title in the header is never cut; messages queue instead of stacking; no tooltip is left
+standing after a tap; "Back to top" stays in the header's band, over no control; and the
+calculator's form does not move when the engine becomes ready (nor when the offline note appears
+just then)."""
 
 from __future__ import annotations
 
 import re
+
+import pytest
 
 from tests.support.browser import COMBAT, PHONE, expect, wait_for_engine, wait_until_still
 from tests.support.page_hooks import HOOKS
@@ -20,13 +24,13 @@ ON_TOP_JS = """(selector) => {
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return Boolean(hit) && (hit === target || target.contains(hit));
 }"""
-# Scrolls the block with this id to just under the message area (the lasting note), where a reader
-# sees its number and taps it.
-UNDER_THE_MESSAGE_JS = """(id) => {
+# Scrolls the block with this id to just above the message area (the lasting note at the bottom of the
+# screen), where a reader sees its number and taps it.
+ABOVE_THE_MESSAGE_JS = """(id) => {
     const block = document.getElementById(id);
-    block.scrollIntoView({block: "start"});
-    const below = document.getElementById("site-messages").getBoundingClientRect().bottom;
-    scrollBy(0, block.getBoundingClientRect().top - below);
+    block.scrollIntoView({block: "end"});
+    const above = document.getElementById("site-messages").getBoundingClientRect().top;
+    scrollBy(0, block.getBoundingClientRect().bottom - above);
 }"""
 # Every point where the message area and `selector` overlap belongs to `selector`, not the message area.
 NOT_COVERED_BY_MESSAGES_JS = """(selector) => {
@@ -81,7 +85,7 @@ def test_the_copied_note_covers_no_rule_and_queues_after_a_lasting_note(open_pag
     page.goto(f"{origin}/{COMBAT}")
     show(page, "Saving the pages, search and glossary for offline use (5.1 MB)…", id="offline-pages", timeoutMs=None)
     number = "a.rule-num[data-cite='MELE 1.7.24']"
-    page.evaluate(UNDER_THE_MESSAGE_JS, "r1-7-24")
+    page.evaluate(ABOVE_THE_MESSAGE_JS, "r1-7-24")
     wait_until_still(page)  # the header's title swaps as its heading scrolls away
     assert page.evaluate(ON_TOP_JS, number), "the rule's number is there to be tapped"
     page.locator(number).tap()
@@ -117,8 +121,22 @@ def test_no_tooltip_stays_after_a_tap(open_page):
     assert page.evaluate(VISIBLE_TOOLTIPS_JS) == 0
 
 
-def test_back_to_top_stays_in_the_header_band(open_page):
-    page = open_page("calculators/strike/", **PHONE)
+# The header's visible controls that a box overlaps: [name, box].
+HEADER_CONTROLS_UNDER_JS = """(box) => [...document.querySelectorAll(
+    ".md-header :is(a[href], button, label, input:not([type=hidden]), select)")]
+  .filter((control) => control.getClientRects().length && getComputedStyle(control).visibility !== "hidden")
+  .map((control) => [control.getAttribute("aria-label") || control.textContent.trim() || control.className,
+                     control.getBoundingClientRect()])
+  .filter(([, c]) => c.width && c.left < box.x + box.width && box.x < c.right && c.top < box.y + box.height && box.y < c.bottom)
+  .map(([name]) => name)"""
+
+
+@pytest.mark.parametrize("path", ["calculators/strike/", "rules/1-7-combat/"])
+def test_back_to_top_stays_in_the_header_band_over_no_control(open_page, path):
+    page = open_page(path, **PHONE)
+    if path == "rules/1-7-combat/":  # the gavel beside the title too: a collected rule
+        page.locator("#r1-7-24 button.rule-add").click()
+        expect(page.locator(".ruling-tray-button")).to_be_visible()
     page.mouse.wheel(0, 1500)
     page.wait_for_function(SCROLLED_DOWN_JS, 1500)  # the way down is over before the way up
     page.mouse.wheel(0, -300)  # Material shows the button while scrolling up
@@ -126,7 +144,12 @@ def test_back_to_top_stays_in_the_header_band(open_page):
     wait_until_still(page)  # the button has slid into its place
     top = page.locator(".md-top").bounding_box()
     header = page.locator(".md-header").bounding_box()
-    assert top["y"] + top["height"] <= header["y"] + header["height"] + 0.5, (top, header)
+    assert header["y"] - 0.5 <= top["y"] and top["y"] + top["height"] <= header["y"] + header["height"] + 0.5, (
+        top,
+        header,
+    )
+    assert page.evaluate(HEADER_CONTROLS_UNDER_JS, top) == [], "Back to top lies over the header's controls"
+    assert page.evaluate(ON_TOP_JS, ".md-top"), "Back to top is there to be tapped"
 
 
 def test_the_form_does_not_move_when_the_engine_becomes_ready(open_page):
@@ -189,7 +212,14 @@ def longest_titled_page() -> str:
 
 def test_the_header_title_is_never_cut_on_a_phone(open_page):
     page = open_page(None, **PHONE)
-    for path in ("", COMBAT, "calculators/strike/", "glossary/", longest_titled_page()):
+    paths = ("", COMBAT, "calculators/strike/", "glossary/", longest_titled_page())
+    # Then again with the gavel beside the title (a rule collected for a ruling): the narrowest title.
+    for path in (*paths, "collect", *paths):
+        if path == "collect":
+            page.goto(f"{page.guard.origin}/{COMBAT}")
+            page.locator("#r1-7-24 button.rule-add").click()
+            expect(page.locator(".ruling-tray-button")).to_be_visible()
+            continue
         page.goto(f"{page.guard.origin}/{path.removeprefix('index.html')}")
         titles = page.evaluate(HEADER_TITLES_JS)
         assert len(titles) == 2, (path, titles)
@@ -214,3 +244,79 @@ def test_a_long_message_with_an_action_is_shown_whole_under_the_header(open_page
     assert page.evaluate(HEADER_TITLES_JS) == titles, "the header's title is left as it was"
     page.locator("#site-messages .site-messages__close").tap()
     assert not page.locator("#site-messages").is_visible()
+
+
+# --- what a link points to stays in view while the messages show -------------------------------
+
+# The element's box, where the header's bottom is and where the message area is (null when hidden).
+VIEW_OF_JS = """(selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    const area = document.getElementById("site-messages");
+    const band = area && !area.hidden ? area.getBoundingClientRect() : null;
+    return {top: box.top, bottom: box.bottom, height: innerHeight,
+            header: document.querySelector(".md-header").getBoundingClientRect().bottom,
+            band: band && {top: band.top, bottom: band.bottom}};
+}"""
+
+
+def assert_wholly_in_view_and_uncovered(page, selector: str) -> dict:
+    """`selector` lies whole between the header bar and the screen's bottom, and the message area,
+    shown, lies over none of it."""
+    view = page.evaluate(VIEW_OF_JS, selector)
+    assert view["band"], "the message area is not showing"
+    assert view["header"] - 0.5 <= view["top"] and view["bottom"] <= view["height"] + 0.5, (selector, view)
+    band = view["band"]
+    assert band["bottom"] <= view["top"] + 0.5 or view["bottom"] <= band["top"] + 0.5, (
+        f"the message area lies over {selector}: {view}"
+    )
+    assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, selector)
+    return view
+
+
+def test_a_deep_link_on_a_first_visit_shows_its_rule_whole_while_the_pages_are_saved(open_page):
+    """The first visit of a shared link to a rule: the site starts saving itself for offline use and
+    says so; the rule the link names stays wholly in view, nothing over it."""
+    page = open_page(f"{COMBAT}#r1-7-24", **PHONE, service_worker=True)
+    expect(page.locator("#site-messages[data-message='offline-pages']")).to_be_visible()
+    assert_wholly_in_view_and_uncovered(page, "#r1-7-24")
+    if page.locator("#site-messages").inner_text().startswith("Saving"):  # still saving: the note lasts
+        expect(page.locator("#site-messages")).to_contain_text("Ready offline", timeout=60_000)
+        assert_wholly_in_view_and_uncovered(page, "#r1-7-24")
+
+
+# An anchor on each kind of page, and what of it must be seen whole: a rule, a boxed rule, an SBG
+# rule, a glossary entry of each game, an erratum, the turn summary's phase (its heading: the phase
+# opens for the link, taller than the screen).
+ANCHORS = {
+    f"{COMBAT}#r1-7-24": "#r1-7-24",
+    "rules/1-7-combat/#r1-7-11": "#r1-7-11",
+    "rules/sbg-advanced-rules/#rsbg-a-1-2": "#rsbg-a-1-2",
+    "glossary/#g-body-check": "#g-body-check",
+    "sbg/glossary/#g-sbg-swim-test": "#g-sbg-swim-test",
+    "rules/errata-and-coverage/#e-c2": "#e-c2",
+    "turn-summary/#phase-organization": "#phase-organization > summary",
+}
+
+
+@pytest.mark.parametrize("address", ANCHORS)
+def test_a_message_moves_nothing_and_hides_no_anchor(open_page, address):
+    page = open_page(address, **PHONE)
+    selector = ANCHORS[address]
+    expect(page.locator(selector)).to_be_in_viewport()
+    wait_until_still(page)
+    before = page.locator(selector).bounding_box()
+    show(page, "Saving the pages, search and glossary for offline use (5.1 MB on this device)…", timeoutMs=None)
+    assert page.locator(selector).bounding_box() == before, "the page moved when the message appeared"
+    assert_wholly_in_view_and_uncovered(page, selector)
+
+
+def test_the_full_result_link_leads_to_a_result_heading_no_message_covers(open_page):
+    page = open_page("calculators/strike/", **PHONE)
+    wait_for_engine(page, "strike")
+    page.tap("#calc-strike-prowess")  # editing: the answer bar is pinned to the screen's bottom
+    show(page, "Saving the pages, search and glossary for offline use (5.1 MB on this device)…", timeoutMs=None)
+    assert page.evaluate(NOT_COVERED_BY_MESSAGES_JS, "#calc-strike .calc-summary"), "the message covers the bar"
+    page.locator("#calc-strike a.calc-summary").tap()
+    expect(page.locator("#calc-strike .calc-headline")).to_be_in_viewport()
+    wait_until_still(page)
+    assert_wholly_in_view_and_uncovered(page, "#calc-strike .calc-headline")

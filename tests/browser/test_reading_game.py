@@ -36,7 +36,7 @@ def reading_as(page, game: str) -> None:
     expect(page.locator("html")).to_have_attribute("data-game", game)
     expect(switch).to_have_attribute(
         "aria-label",
-        f"Reading as {game.title()} game. Switch to the {'Starter' if game == 'standard' else 'Standard'} game.",
+        f"Reading: {game.title()} game. Switch to the {'Starter' if game == 'standard' else 'Standard'} game.",
     )
 
 
@@ -47,6 +47,54 @@ def phone_shot(page, rule: str, name: str) -> None:
     page.locator(rule).evaluate("el => { el.scrollIntoView({block: 'center'}); window.scrollBy(0, 1); }")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), animations="disabled", style=".md-top { visibility: hidden; }")
+
+
+# The switch as a phone shows it: its words, whether any is cut, its box, the header's bar.
+SWITCH_JS = """() => {
+  const button = document.getElementById("reading-as");
+  const shown = button.getClientRects().length > 0;
+  const box = button.getBoundingClientRect();
+  const parts = [...button.querySelectorAll("span")].filter((part) => part.getClientRects().length);
+  const cut = (part) => part.scrollWidth > part.clientWidth + 1
+    || part.getBoundingClientRect().left < box.left - 0.5 || part.getBoundingClientRect().right > box.right + 0.5;
+  return {shown, text: parts.map((part) => part.textContent.trim()).join(" "), cut: parts.some(cut),
+          box: box.toJSON(), bar: document.querySelector(".md-header").getBoundingClientRect().toJSON()};
+}"""
+SBG_PAGES = [
+    "sbg/",
+    "rules/sbg-advanced-rules/",
+    "rules/sbg-boats-article/",
+    "sbg/edition-differences/",
+    "sbg/glossary/",
+    "calculators/swim/",
+]
+
+
+def test_on_a_phone_the_switch_says_what_it_is(open_page):
+    page = open_page(COMPANIES, **PHONE)
+    for game, name in (("standard", "Standard game"), ("starter", "Starter game")):
+        reading_as(page, game)
+        switch = page.evaluate(SWITCH_JS)
+        assert switch["shown"] and switch["text"] == f"Reading: {name}", switch
+        assert not switch["cut"], f"the switch's words are cut: {switch}"
+        assert switch["box"]["height"] >= TAP_PX and switch["box"]["bottom"] <= switch["bar"]["bottom"], switch
+        assert page.get_attribute("#reading-as", "aria-label").startswith(f"Reading: {name}.")
+
+
+def test_the_switch_is_absent_from_the_strategy_battle_game_pages(open_page):
+    page = open_page(COMPANIES, **PHONE)
+    for path in SBG_PAGES:
+        page.goto(f"{page.guard.origin}/{path}")
+        assert not page.evaluate(SWITCH_JS)["shown"], f"{path}: the reading switch changes nothing there"
+    # Instant navigation keeps the header: the switch goes and comes back with the page.
+    page.goto(f"{page.guard.origin}/{COMPANIES}")
+    assert page.evaluate(SWITCH_JS)["shown"]
+    page.locator(".md-footer a[href$='/sbg/'], .md-nav a[href$='/sbg/']").first.dispatch_event("click")
+    page.wait_for_url("**/sbg/")
+    expect(page.locator("#reading-as")).to_be_hidden()
+    page.go_back()
+    page.wait_for_url(f"**/{COMPANIES}")
+    expect(page.locator("#reading-as")).to_be_visible()
 
 
 def test_the_standard_line_on_a_starter_rule_opens_the_standard_rule_in_view(open_page, origin):
@@ -160,6 +208,27 @@ def test_the_comparison_page_prints_on_at_most_two_pages_with_every_change(open_
             shown = [entry.rule] + [link.starter for link in entry.links if link.how != "note"]
             for rule_id in shown:
                 assert re.search(rf"(?<![\d.]){re.escape(rule_id)}(?![\d.])", text), (paper, entry.rule, rule_id)
+
+
+ROW_SIDES_JS = """() => [...document.querySelectorAll('.std-compare__row')].map((row) => {
+  const [starter, standard] = [...row.children].map((side) => side.getBoundingClientRect());
+  return {starter: [starter.left, starter.top, starter.right], standard: [standard.left, standard.top, standard.right],
+    how: row.querySelector('.std-compare__how')?.textContent};
+})"""
+
+
+def test_on_a_phone_the_comparison_rows_stand_side_by_side_and_say_whose_change_it_is(open_page):
+    page = open_page("rules/standard-game-changes/", **PHONE)
+    rows = page.evaluate(ROW_SIDES_JS)
+    assert len(rows) > 20
+    for row in rows:
+        (s_left, s_top, s_right), (t_left, t_top, t_right) = row["starter"], row["standard"]
+        assert s_left >= 0 and s_top == t_top and s_right <= t_left and t_right <= 390, row
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The Standard rule comes first, then what it does to which Starter rule.
+    expect(
+        page.locator(".std-compare__standard", has=page.locator("a.rule-ref", has_text="2.1.8")).first
+    ).to_contain_text("2.1.8 adds to 1.1.14:")
 
 
 def test_a_glossary_card_names_the_standard_rules_that_change_its_term(open_page, origin):

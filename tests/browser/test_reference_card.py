@@ -112,13 +112,16 @@ RECORD_PRINT_JS = """(() => {
 })();"""
 
 
-def test_a_phone_prints_the_card_with_one_tap_on_its_print_button(open_page):
+@pytest.mark.parametrize(
+    "path, name", [("turn-summary-card/", "Print the card"), ("turn-summary-print/", "Print the summary")]
+)
+def test_a_phone_prints_the_card_or_the_printable_summary_with_one_tap_on_its_print_button(open_page, path, name):
     page = open_page(None, **PHONE)
     calls = []
     page.expose_binding("printCalled", lambda source: calls.append(source["page"].url))
     page.add_init_script(RECORD_PRINT_JS)
-    page.goto(f"{page.guard.origin}/turn-summary-card/")
-    button = page.get_by_role("button", name="Print the card")
+    page.goto(f"{page.guard.origin}/{path}")
+    button = page.get_by_role("button", name=name)
     expect(button).to_be_visible()
     box = button.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44, box

@@ -1,5 +1,5 @@
 """Rule numbers at the table (items 4 and 9): on a phone each number and its
-"Add to ruling" control is a thumb's target of at least 44 x 32 px that never covers the
+"Add to ruling" control is a thumb's target of at least 44 x 44 px that never covers the
 rule's words, and a citation copied after a search, or from an address with a search's
 ?h= highlight (older links carry one), is the rule's page and anchor only."""
 
@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 from calculators import __version__
 from tests.support.browser import COMBAT, PHONE, open_phone_page, search_results
 
-MIN_WIDTH, MIN_HEIGHT = 44, 32
+MIN_WIDTH, MIN_HEIGHT = 44, 44
 EDITION = f"reference {__version__}"
 
 # Each numbered rule: the boxes of its number and its control, the box of the rule, and

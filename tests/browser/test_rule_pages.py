@@ -85,13 +85,17 @@ def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
 
 
 def test_a_defining_rule_leads_a_thumb_to_the_term_s_glossary_entry(open_page):
-    """The detainment rules (1.7.36-1.7.41) draw no glossary mark: they are the definition."""
+    """1.7.36 defines "detainment attack": the term is marked there, though not its first mention on
+    the page, and its card leads to the entry; no "Glossary:" line repeats it."""
     page = open_phone_page(open_page, COMBAT)
-    link = page.locator("#r1-7-36 .glossary-here a", has_text="detainment attack")
-    link.scroll_into_view_if_needed()
-    box = link.bounding_box()
-    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
-    link.tap()
+    expect(page.locator("#r1-7-36 .glossary-here")).to_have_count(0)
+    mark = page.locator("#r1-7-36 abbr.gloss--defines[data-term='detainment-attack'][tabindex]")
+    mark.scroll_into_view_if_needed()
+    mark.tap()
+    more = page.locator("#gloss-card .gloss-card__more")
+    box = more.bounding_box()
+    assert box["height"] >= 24 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    more.tap()
     page.wait_for_url("**/glossary/#g-detainment-attack")
     expect(page.locator("#g-detainment-attack")).to_be_in_viewport()
 
@@ -110,3 +114,18 @@ def test_notes_and_clarifications_read_at_the_size_of_the_rules(open_page, schem
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
     sizes = page.evaluate(NOTE_SIZES_JS)
     assert sizes["note"] == sizes["rule"] == sizes["clarification"], sizes
+
+
+# Each fold's summary: what stands before its words (Material's icon, a pencil, if any).
+SUMMARY_ICONS_JS = """() => [...document.querySelectorAll('article details > summary')].map((summary) => {
+  const before = getComputedStyle(summary, '::before');
+  return {summary: summary.textContent.trim().slice(0, 40), content: before.content, mask: before.maskImage};
+})"""
+
+
+@pytest.mark.parametrize("path", ["glossary/", "turn-summary/", "sbg/glossary/", "calculators/strike/"])
+def test_a_fold_shows_no_pencil_that_reads_as_edit(open_page, path):
+    page = open_phone_page(open_page, path)
+    folds = page.evaluate(SUMMARY_ICONS_JS)
+    assert folds, path
+    assert all(fold["content"] == "none" for fold in folds), [f for f in folds if f["content"] != "none"][:3]

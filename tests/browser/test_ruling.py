@@ -2,7 +2,8 @@
 them in the tray, state the question and the answer, copy the ruling as text and as a
 link, and open that link in a fresh browser to see the same ruling; a bad link shows
 what it can and says what it left out; nothing in a link runs; the odds from a
-calculator; and the ruling link opening from the offline copy."""
+calculator, with their chances and inputs on the sheet, in its text and on paper; the printed
+sheet on one page without addresses; and the ruling link opening from the offline copy."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import re
 from urllib.parse import quote
 
 import pytest
+from pypdf import PdfReader
 
 from calculators import __version__
 from tests.browser.axe import axe_violations, describe
 from tests.support.browser import COMBAT, PHONE, expect, wait_for_engine
 from tests.support.offline import assert_nothing_tried_the_network, cached, go_offline, wait_until_saved
+from tests.support.site import ARTIFACTS
 
 VICTORY = "rules/1-1-the-victory-conditions/"
 QUESTION = "Nick's company moves to Cameth Brin with Indûr. Is that allowed? <b>Really</b>?"
@@ -313,23 +316,54 @@ def test_over_long_text_is_cut_in_a_link_and_refused_when_typed(open_page, origi
     assert page.inner_text("#ruling-answer-count") == "2,000 of 2,000 characters"
 
 
-def test_the_odds_from_a_calculator_join_the_ruling(open_page, origin):
-    page = phone(open_page, origin, "calculators/strike/")
+def add_the_odds(page, origin) -> dict:
+    """A strike with prowess 6 and a Support of 1 (a modifier folded under More modifiers) added to the
+    ruling from its calculator; what the calculator showed: its address, the answer line, the case."""
+    page.goto(f"{origin}/calculators/strike/")
     wait_for_engine(page, "strike")
     page.fill("#calc-strike-prowess", "6")
-    expect(page).to_have_url(re.compile(r"[?&]strike\.prowess=6(&|#|$)"))
-    shared = page.evaluate("location.pathname.slice(1) + location.search") + "#calc-strike"  # every input named
-    assert "strike.prowess=6&" in shared
+    page.click("#calc-strike details.calc-more > summary")
+    page.fill("#calc-strike-support", "1")
+    expect(page).to_have_url(re.compile(r"[?&]strike\.support=1(&|#|$)"))
+    expect(page.locator("#calc-strike")).to_have_attribute("data-result", "current")
+    shown = {
+        "case": page.evaluate("location.pathname.slice(1) + location.search") + "#calc-strike",  # every input named
+        "chances": " ".join(page.inner_text("#calc-strike .calc-summary__text").split()),
+    }
     page.locator("#calc-strike .ruling-add-odds").tap()
+    return shown
+
+
+def test_the_odds_from_a_calculator_join_the_ruling_with_their_chances_and_inputs(open_page, origin):
+    page = phone(open_page, origin)
+    shown = add_the_odds(page, origin)
+    assert "strike.prowess=6&" in shown["case"]
+    assert shown["chances"].startswith("Strike fails ") and "wounded" in shown["chances"], shown
     assert page.inner_text("#ruling-tray-button .ruling-tray-button__count") == "0"
     assert page.locator("#ruling-tray-button").is_visible(), "the odds alone show the tray"
     page.goto(f"{origin}/ruling/")
-    expect(page.locator("#ruling .ruling-odds")).to_be_visible()
-    odds = page.locator("#ruling .ruling-odds a")
-    assert page.inner_text("#ruling .ruling-odds span") == "The odds: One strike and its body checks"
-    assert odds.get_attribute("href") == f"{origin}/{shared}"
-    expect(page).to_have_url(f"{origin}/ruling/?c={quote(shared, safe='')}&g=standard")
-    odds.tap()
+    odds = page.locator("#ruling .ruling-odds")
+    expect(odds).to_be_visible()
+    expect(odds.locator(".ruling-odds__chances")).to_have_text(shown["chances"])
+    inputs = odds.locator(".ruling-odds__inputs").inner_text()
+    for words in (
+        "Character's prowess: 6",
+        "Character's body: 8",
+        "Character's state: Untapped",
+        "Supporting characters: 1",
+    ):
+        assert words in inputs, inputs
+    assert "Excess strikes" not in inputs, "a modifier left at its neutral value is not part of the case"
+    link = odds.locator("a")
+    assert link.inner_text() == "One strike and its body checks"
+    assert link.get_attribute("href") == f"{origin}/{shown['case']}"
+    expect(page).to_have_url(re.compile(re.escape(f"{origin}/ruling/?c={quote(shown['case'], safe='')}&inputs=")))
+    text = copied(page, ".ruling-copy-text")
+    assert f"The odds: {shown['chances']}\nFor: {inputs.removeprefix('For: ')}\n" in text, text
+    assert f"From the calculator One strike and its body checks: {origin}/{shown['case']}" in text, text
+    shared = phone(open_page, origin, page.evaluate("location.pathname.slice(1) + location.search"))
+    expect(shared.locator("#ruling .ruling-odds__chances")).to_have_text(shown["chances"])  # the link carries them
+    link.tap()
     expect(page.locator("#calc-strike-prowess")).to_have_value("6")
     assert page.evaluate("location.hash") == "#calc-strike"
 
@@ -382,6 +416,38 @@ def test_the_printed_sheet_is_the_ruling_alone(open_page, origin):
         assert page.evaluate(shown, kept), kept
     assert not page.evaluate(shown, "#ruling .ruling-statement__answer"), "an empty answer is left off the sheet"
     assert page.inner_text("#ruling .ruling-statement__question") == "Is an ineffectual strike defeated?"
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_printed_ruling_fits_one_sheet_with_its_odds_and_no_addresses(open_page, origin, paper):
+    page = phone(open_page, origin)
+    shown = add_the_odds(page, origin)
+    page.goto(f"{origin}/{COMBAT}")
+    tap_add(page, "1.7.24")
+    tap_add(page, "1.7.27")
+    page.goto(f"{origin}/ruling/")
+    wait_for_cards(page, 2)
+    page.locator("#ruling-question").fill("Does the scout survive the strike?")
+    page.locator("#ruling-answer").fill("Most likely: the strike fails five times in six.")
+    expect(page.locator("#ruling .ruling-odds__chances")).to_have_text(shown["chances"])
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = ARTIFACTS / f"ruling-{paper.lower()}.pdf"
+    page.pdf(path=str(pdf), format=paper)
+    reader = PdfReader(pdf)
+    text = " ".join(" ".join(sheet.extract_text().split()) for sheet in reader.pages)
+    assert len(reader.pages) == 1, f"{paper}: {len(reader.pages)} pages: {text}"
+    for kept in (
+        "Does the scout survive the strike?",
+        "MELE 1.7.24",
+        "MELE 1.7.27",
+        shown["chances"],
+        "Character's prowess: 6",
+        "Supporting characters: 1",
+        "One strike and its body checks",
+    ):
+        assert kept in text, (kept, text)
+    assert "http" not in text and "127.0.0.1" not in text, f"an address on paper: {text}"
+    assert "Reading" not in text and "chooses" not in text, f"the screen's header on paper: {text}"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -35,7 +35,7 @@ test("an address holds a ruling when it names any of its parts", () => {
 test("a clean link reads back exactly", () => {
   const link = read("?r=1.7.25,1.7.28&question=Does%20it%20tap%3F&a=No.&c=calculators%2Fstrike%2F%3Fstrike.prowess%3D6%23calc-strike");
   assert.deepEqual(link.ruling, { rules: ["1.7.25", "1.7.28"], question: "Does it tap?", answer: "No.",
-    calculator: "calculators/strike/?strike.prowess=6#calc-strike", game: "" });
+    calculator: "calculators/strike/?strike.prowess=6#calc-strike", inputs: "", chances: "", game: "" });
   assert.deepEqual(link.problems, []);
   assert.ok(link.query.startsWith("?r=1.7.25,1.7.28&question="), "ids stay readable in the address");
   assert.ok(link.roundTrip);
@@ -104,7 +104,8 @@ test("a ruling link carries the game it was made for; an unknown game is left ou
   assert.equal(shouting.ruling.game, "starter");
   assert.ok(shouting.query.endsWith("&g=starter"));
   const unknown = read("?r=1.7.25&g=advanced");
-  assert.deepEqual(unknown.ruling, { rules: ["1.7.25"], question: "", answer: "", calculator: "", game: "" });
+  assert.deepEqual(unknown.ruling, { rules: ["1.7.25"], question: "", answer: "", calculator: "", inputs: "", chances: "",
+    game: "" });
   assert.deepEqual(unknown.problems, ["The game in this link, “advanced”, is not one this site knows (starter or standard): "
     + "the ruling is shown in the game you are reading."]);
   const alone = read("?g=starter");
@@ -116,4 +117,22 @@ test("the same ruling in another game is the same ruling", () => {
   const a = read("?r=1.7.25&g=starter").ruling, b = read("?r=1.7.25&g=standard").ruling;
   assert.ok(sameRuling(a, b));
   assert.ok(!sameRuling(a, read("?r=1.7.25&question=x").ruling));
+});
+
+test("the odds' case travels with its calculator link: its inputs and headline chances as shown", () => {
+  const c = "c=calculators%2Fstrike%2F%3Fstrike.prowess%3D6%23calc-strike";
+  const link = read(`?r=1.7.25&${c}&inputs=Character%27s%20prowess%3A%206&chances=Strike%20fails%2083.3%25`);
+  assert.equal(link.ruling.inputs, "Character's prowess: 6");
+  assert.equal(link.ruling.chances, "Strike fails 83.3%");
+  assert.deepEqual(link.problems, []);
+  assert.ok(link.query.includes(`&${c}&inputs=Character's%20prowess%3A%206&chances=Strike%20fails%2083.3%25`), link.query);
+  assert.ok(link.roundTrip);
+  assert.ok(!sameRuling(link.ruling, read(`?r=1.7.25&${c}`).ruling), "other odds' words, another ruling");
+  const orphan = read("?r=1.7.25&inputs=x&chances=99%25");
+  assert.equal(orphan.ruling.inputs, "", "without a calculator link the words describe nothing");
+  assert.equal(orphan.ruling.chances, "");
+  assert.equal(orphan.query, "?r=1.7.25");
+  const long = read(`?${c}&chances=${"9".repeat(2100)}`);
+  assert.equal(long.ruling.chances.length, TEXT_LIMIT);
+  assert.deepEqual(long.problems, ["The odds' chances in this link are 2,100 characters long; only the first 2,000 are shown."]);
 });

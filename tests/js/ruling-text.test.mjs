@@ -1,6 +1,7 @@
 // The ruling as plain text (docs/assets/javascripts/ruling/text.js), for chat or e-mail: the
 // question, the answer, the game, each rule with its words, its address, its corrections and
-// notes and the Standard game's changes, the odds, where the rules come from, the ruling's link.
+// notes and the Standard game's changes, the odds (the case's chances and inputs, the calculator's
+// link), where the rules come from, the ruling's link.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -69,4 +70,14 @@ test("question and answer are cut at the text limit", () => {
   assert.ok(text.includes(`Question:\n${"q".repeat(2000)}\n\n`));
   assert.ok(!text.includes("q".repeat(2001)));
   assert.ok(!text.includes("Answer:"));
+});
+
+test("the odds state the case's headline chances and inputs before the calculator's link", () => {
+  const ruling = { ...RULING, calculator: "calculators/strike/?strike.prowess=6#calc-strike",
+    inputs: "Character's prowess: 6 · Strike's prowess: 10", chances: "Strike fails 83.3% · wounded 8.3%" };
+  const odds = { title: "One strike and its body checks", address: "https://x.example/calculators/strike/?strike.prowess=6#calc-strike" };
+  const text = rulingText(ruling, RULES, DATA, { version: "v", address: "", odds });
+  assert.ok(text.includes("The odds: Strike fails 83.3% · wounded 8.3%\n"
+    + "For: Character's prowess: 6 · Strike's prowess: 10\n"
+    + `From the calculator One strike and its body checks: ${odds.address}\n`), text);
 });

@@ -63,14 +63,14 @@ test("a stored ruling that cannot be read is cleared, and the page is told once"
   globalThis.localStorage = memoryStorage({ "mele-rules.ruling": '{"rules": "1.7.25", "question": ' });
   globalThis.addEventListener = () => {};
   const store = await import("../../docs/assets/javascripts/ruling/store.js?damaged");
-  assert.deepEqual(store.current(), { rules: [], question: "", answer: "", calculator: "" });
+  assert.deepEqual(store.current(), { rules: [], question: "", answer: "", calculator: "", inputs: "", chances: "" });
   assert.equal(store.takeRepairNote(), "The ruling kept on this device could not be read, so it was cleared.");
   assert.equal(store.takeRepairNote(), "");
   assert.equal(localStorage.getItem("mele-rules.ruling"), JSON.stringify(store.current()));
 });
 
 test("a stored ruling that reads is kept, without a word", async () => {
-  const kept = { rules: ["1.7.25"], question: "q", answer: "a", calculator: "" };
+  const kept = { rules: ["1.7.25"], question: "q", answer: "a", calculator: "", inputs: "", chances: "" };
   globalThis.localStorage = memoryStorage({ "mele-rules.ruling": JSON.stringify(kept) });
   globalThis.addEventListener = () => {};
   const store = await import("../../docs/assets/javascripts/ruling/store.js?kept");

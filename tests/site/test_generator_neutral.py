@@ -46,6 +46,7 @@ THEME_CLASSES = {
     "md-header__inner": "the header's row",
     "md-header__button": "the search, Reading as and ruling tray buttons in the header",
     "md-header__topic": "the page title in the header, wrapped on a phone",
+    "md-header__title": "the title band of the header, where Back to top takes the title's place (back-to-top.js)",
     "md-ellipsis": "the page title in the header, wrapped on a phone",
     "md-nav__link": "navigation links, 24 px tall; the glossary's link",
     "md-footer-meta": "the footer's copyright line, in a readable colour",

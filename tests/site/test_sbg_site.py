@@ -218,3 +218,5 @@ def test_sbg_pages_link_to_the_swim_calculator(site):
         soup = soup_of(site / "rules" / page / "index.html")
         link = soup.select_one(".see-also a")
         assert link and link["href"].endswith("calculators/swim/"), page
+    landing = page_soup(site, "sbg/")
+    assert landing.select_one('article a[href$="calculators/swim/"]'), "the section's landing page lists its Swim Test"

@@ -42,8 +42,10 @@ function saveMode(mode) {
   try { localStorage.setItem(STORAGE_KEY, mode); } catch { /* private browsing: this page only */ }
 }
 
+// A term where a rule defines it shows as a first mention does (glossary_terms.py: gloss--defines).
 function isShown(mark, mode) {
-  return mode === "every" || (mode === "first" && mark.classList.contains("gloss--first"));
+  return mode === "every"
+    || (mode === "first" && (mark.classList.contains("gloss--first") || mark.classList.contains("gloss--defines")));
 }
 
 function applyMode(mode) {

@@ -1,9 +1,11 @@
 // One message area for the whole site (#site-messages, made here once per document): a band
-// just under the header bar that floats over the page, so the page never moves when a note
-// appears, and never over what the reader is using: if the band would lie over the focused
-// field or the block just tapped, it shows at the bottom of the screen instead. The text
-// wraps and is never cut; the page title in the header stays as it is. Messages wait in a
-// queue instead of stacking: one shows at a time, each for at least a moment.
+// along the bottom of the screen that floats over the page, so the page never moves when a note
+// appears, and that stays clear of the top of the screen, where a link lands (a rule, a heading,
+// the calculator's full result). It never lies over what the reader is using: the anchor the
+// address names, the focused field, the block just tapped, a calculator's pinned answer bar or
+// an open glossary card: it then shows just above the pinned bar, or just under the header bar,
+// wherever it covers least of that. The text wraps and is never cut. Messages wait in a queue
+// instead of stacking: one shows at a time, each for at least a moment.
 //
 //   import { show, clear } from "./message-area.js";
 //   show(text, {id, timeoutMs, urgent, actions: [{label, onClick}]})
@@ -34,29 +36,71 @@ function area() {
   return element;
 }
 
-// What the reader is using: the focused field, or the block holding what was last tapped.
+// What the reader is using, as boxes on the screen: the anchor the address names, what has the
+// focus (a field, or the result "Full result ↓" led to), the block holding what was last tapped,
+// a calculator's answer bar pinned while its form is edited, the open glossary card. Of a place
+// a link or a focus leads to, what counts is where the reader starts: its first third of a screen.
 function inUse() {
+  const boxes = (elements) => elements.filter(Boolean).map((element) => element.getBoundingClientRect());
+  const start = (box) => ({ top: box.top, bottom: Math.min(box.bottom, box.top + innerHeight / 3), height: box.height });
+  let target;
+  try {
+    target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  } catch {
+    target = null;   // a malformed %-escape names no element
+  }
   const focused = document.activeElement;
-  if (focused && focused.matches("input, select, textarea, [contenteditable]")) return focused;
-  return lastTapped && lastTapped.isConnected ? lastTapped.closest("[id]") || lastTapped : null;
+  const field = focused && focused.matches("input, select, textarea, [contenteditable]") ? focused : null;
+  const led = focused && !field && focused !== document.body && focused !== document.documentElement ? focused : null;
+  const tapped = lastTapped && lastTapped.isConnected ? lastTapped.closest("[id]") || lastTapped : null;
+  return [
+    ...boxes([target, led]).map(start),
+    ...boxes([field, tapped, ...document.querySelectorAll(".calculator[data-editing] .calc-summary, #gloss-card:not([hidden])")]),
+  ].filter((box) => box.height > 0);
 }
 
 function overlap(a, b) {
   return Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 }
 
-// Under the header unless that covers what the reader is using and the bottom covers less.
+// Where the band may go, in order of preference: the bottom of the screen; just above a
+// calculator's answer bar pinned there; just under the header bar.
+function places() {
+  const found = [{ place: "bottom", offset: 0 }];
+  for (const bar of document.querySelectorAll(".calculator[data-editing] .calc-summary")) {
+    const box = bar.getBoundingClientRect();
+    if (box.height && box.bottom >= innerHeight - 1 && box.top < innerHeight) {
+      found.push({ place: "bottom", offset: innerHeight - box.top });
+    }
+  }
+  found.push({ place: "top", offset: 0 });
+  return found;
+}
+
+function put(element, { place, offset }) {
+  element.dataset.place = place;
+  element.style.setProperty("--site-messages-bottom", `${offset}px`);
+}
+
+// Where it covers least of what the reader is using: the first place that covers none of it.
 function place(element) {
+  if (element.hidden) return;
   const header = document.querySelector(".md-header");
   element.style.setProperty("--site-messages-top", `${header ? Math.max(0, header.getBoundingClientRect().bottom) : 0}px`);
-  element.dataset.place = "top";
   const used = inUse();
-  if (!used) return;
-  const target = used.getBoundingClientRect();
-  const top = overlap(element.getBoundingClientRect(), target);
-  if (!top) return;
-  element.dataset.place = "bottom";
-  if (overlap(element.getBoundingClientRect(), target) >= top) element.dataset.place = "top";
+  let best = null;
+  for (const where of places()) {
+    put(element, where);
+    const band = element.getBoundingClientRect();
+    const covered = used.reduce((sum, box) => sum + overlap(band, box), 0);
+    if (!best || covered < best.covered) best = { where, covered };
+    if (!covered) break;
+  }
+  put(element, best.where);
+}
+
+function placeAgain() {
+  requestAnimationFrame(() => place(area()));
 }
 
 function render() {
@@ -153,4 +197,7 @@ export function clear(id) {
 addEventListener("pointerdown", (event) => {
   if (!event.target.closest("#site-messages")) lastTapped = event.target;
 }, { capture: true, passive: true });
+// What the reader uses changes after these (a tap's block, a field's pinned bar, a followed
+// anchor, a turned phone): the band takes its place again, once what they start has happened.
+for (const type of ["click", "focusin", "hashchange", "resize"]) addEventListener(type, placeAgain, { passive: true });
 area();

@@ -452,25 +452,37 @@ def test_discarding_and_drawing_for_movement_have_entries(mele_terms, term_id, r
 
 
 def test_every_section_that_defines_a_term_leads_to_its_entry(site, terms, rules):
-    """The defining rules carry no mark of their own: by the first of them in each section that
-    names the term, a link goes to its entry."""
+    """In each section of a term's defining rules, one of them, and one only, leads to its entry: its
+    mark of the term, shown whatever the budget (gloss--defines; its card links to the entry), or,
+    where none of them names the term, a "Glossary: <term>" line by the first of them. Never both: a
+    line beside the marked term would say the same thing twice."""
     urls = {rule["id"]: rule["url"] for rule in rules}
+    pages = {}
     for term in (t for t in terms if t.defined):
         sections = {}
         for rule_id in term.defined_by:
             sections.setdefault(rule_id.rpartition(".")[0], set()).add(rule_id)
         for section, rule_ids in sections.items():
             page = urls[next(iter(rule_ids))].split("#")[0]
-            soup = soup_of(site / page / "index.html")
-            links = [
-                a
-                for a in soup.select(f'.rule .glossary-here a[href$="#{term.anchor}"]')
-                if a.find_parent(class_="rule")["data-rule"].rpartition(".")[0] == section
-            ]
-            assert len(links) == 1, (term.id, section)  # a page may hold several sections (SBG)
-            assert links[0].find_parent(class_="rule")["data-rule"] in rule_ids, (term.id, section)
-    detainment = soup_of(site / "rules" / "1-7-combat" / "index.html").select_one("#r1-7-36 .glossary-here")
-    assert [a.get_text() for a in detainment.select("a")] == ["detainment attack"]
+            soup = pages.setdefault(page, soup_of(site / page / "index.html"))
+            blocks = [soup.select_one(f'.rule[data-rule="{rule_id}"]') for rule_id in rule_ids]
+            marks = [b for b in blocks if b.select_one(f'abbr.gloss--defines[data-term="{term.id}"]')]
+            lines = [b for b in blocks if b.select_one(f'.glossary-here a[href$="#{term.anchor}"]')]
+            assert len(marks) + len(lines) >= 1 and not (marks and lines), (term.id, section, len(marks), len(lines))
+            assert len(lines) <= 1 and len(marks) <= 1, (term.id, section)
+    for soup in pages.values():
+        assert not soup.select(".rule aside abbr.gloss--defines"), "an editor's note defines nothing"
+        for line in soup.select(".glossary-here"):
+            rule = line.find_parent(class_="rule")
+            for link in line.select("a"):
+                term_id = link["href"].rpartition("#g-")[2]
+                in_its_words = [
+                    m for m in rule.select(f'abbr.gloss[data-term="{term_id}"]') if not m.find_parent("aside")
+                ]
+                assert not in_its_words, (rule["data-rule"], term_id)
+    detainment = soup_of(site / "rules" / "1-7-combat" / "index.html").select_one("#r1-7-36")
+    assert detainment.select_one('abbr.gloss--defines[data-term="detainment-attack"]') is not None
+    assert detainment.select_one(".glossary-here") is None
 
 
 # --- a card's Standard lines come from every rule that defines the term ---------------------------
@@ -634,6 +646,16 @@ def test_only_a_defining_rule_leads_to_the_entry_as_its_definition(terms, rulebo
     for term_ in (t for t in terms if t.defined):
         for rule_id, ids in linked.items():
             assert term_.id not in ids or rule_id in term_.defined_by, (term_.id, rule_id)
+
+
+def test_a_term_named_only_in_an_erratums_words_gets_the_glossary_line(terms, rulebook):
+    """0.3.9 "End-of-Turn Phase - Your turn ends." names its term only in the words erratum B17 marks,
+    which take no glossary mark: the rule's way to the entry is its "Glossary:" line."""
+    links = defining_rule_links(terms, rulebook.document.blocks, rulebook.errata)
+    assert "end-of-turn-phase" in {t.id for t in links.get("0.3.9", [])}
+    assert "end-of-turn-phase" not in {
+        t.id for t in defining_rule_links(terms, rulebook.document.blocks).get("0.3.9", [])
+    }
 
 
 def test_a_term_the_rulebook_never_defines_lists_its_rules_as_read_from_not_first_used(terms):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 import subprocess
 
@@ -291,7 +292,9 @@ def test_rules_stating_notes_are_rows_of_the_comparison_page(standard_map):
     page = comparison_markdown(standard_map, href)
     for rule_id in ("2.2.16", "2.7.2", "2.2.11", "2.5.10", "2.1.11", "2.2.10"):
         assert standard_map.entries[rule_id].kind == "new", rule_id
-        assert f"[{rule_id}](page.md#r{rule_id}){{: .rule-ref }} **" in page, rule_id
+        assert (
+            f'[{rule_id}](page.md#r{rule_id}){{: .rule-ref }} <span class="std-compare__how">new:</span> **' in page
+        ), rule_id
     # A new rule that points to a Starter rule says which.
     assert "Nothing in the Starter Rules</span> (see [1.1.7](page.md#r1.1.7){: .rule-ref })" in page
 
@@ -345,10 +348,20 @@ def test_the_comparison_page_has_every_change_and_new_rule_by_topic(standard_map
     page = comparison_markdown(standard_map, href)
     for entry_ in standard_map.entries.values():
         if entry_.kind in ("changes", "new"):
-            assert (
-                "[%s](page.md#r%s){: .rule-ref } **%s**" % (entry_.rule, entry_.rule, entry_.line.replace("*", "\\*"))
-                in page
-            ), entry_.rule
+            # The Standard rule, then what it does to which Starter rules, then its line.
+            found = re.search(
+                r"\[%s\]\(page\.md#r%s\)\{: \.rule-ref \} <span class=\"std-compare__how\">(.*?)</span> \*\*%s\*\*"
+                % (re.escape(entry_.rule), re.escape(entry_.rule), re.escape(entry_.line.replace("*", "\\*"))),
+                page,
+            )
+            assert found, entry_.rule
+            changed = [link for link in entry_.links if link.how in ("replaces", "adds-to", "restricts")]
+            how = re.sub(r"<[^>]+>", "", found.group(1))
+            if changed:
+                for link in changed:
+                    assert link.starter in how and link.how.replace("-", " ") in how, (entry_.rule, how)
+            else:
+                assert how == "new:", (entry_.rule, how)
             for link in entry_.links:  # a line a link has of its own is on the row too
                 assert not link.line or f"**{link.line}**" in page, (entry_.rule, link.starter)
     for topic in standard_map.topics:

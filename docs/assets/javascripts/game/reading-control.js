@@ -16,8 +16,8 @@ function say(text) {
 function showButton(game) {
   const button = document.getElementById("reading-as");
   if (!button) return;
-  // The name starts with the words the button shows ("Reading as", "Standard"), as a spoken command finds it.
-  button.setAttribute("aria-label", `Reading as ${GAME_NAMES[game]}. Switch to the ${GAME_NAMES[otherGame(game)]}.`);
+  // The name starts with the words the button shows ("Reading: Standard game"), as a spoken command finds it.
+  button.setAttribute("aria-label", `Reading: ${GAME_NAMES[game]}. Switch to the ${GAME_NAMES[otherGame(game)]}.`);
   button.title = `Reading as the ${GAME_NAMES[game]} (tap for the ${GAME_NAMES[otherGame(game)]})`;
 }
 

@@ -1,6 +1,7 @@
-// A ruling lives in its address: /ruling/?r=1.7.25,1.7.28&question=...&a=...&c=...&g=standard
-// (rules, question, answer, calculator link, and the game it was made for: a link opens in it). The question is not "q": Material's
-// search takes ?q= on any page, opens itself with it and then deletes it.
+// A ruling lives in its address: /ruling/?r=1.7.25,1.7.28&question=...&a=...&c=...&inputs=...&chances=...&g=standard
+// (rules, question, answer, calculator link with the case's inputs and headline chances as the
+// calculator showed them, and the game it was made for: a link opens in it). The question is not
+// "q": Material's search takes ?q= on any page, opens itself with it and then deletes it.
 // This module reads such an address and writes one. It never trusts what it reads:
 // rule ids are checked against the rules the site has, text is only ever shown as
 // text, and the calculator link must be one of this site's calculator pages.
@@ -14,7 +15,7 @@ const RULE_ID = /^(?:\d+|[A-Z]+-[A-Z]+)\.\d+\.\d+$/;   // 1.7.25, SBG-A.1.4 (the
 
 export function hasRuling(search) {
   const params = new URLSearchParams(search);
-  return ["r", "question", "a", "c", "g"].some((key) => params.has(key));
+  return ["r", "question", "a", "c", "inputs", "chances", "g"].some((key) => params.has(key));
 }
 
 /** The ruling an address holds, and what was wrong with it, in words.
@@ -48,13 +49,23 @@ export function readRuling(search, knows, calculatorOf) {
   if (link && !found) {
     problems.push("The calculator link was left out: a ruling can only link to this site's calculator pages.");
   }
+  // The case's words belong to its calculator link: without one they describe nothing.
+  const [inputs, chances] = ["inputs", "chances"].map((name) => (calculator ? params.get(name) || "" : ""));
+  for (const [name, text] of [["inputs", inputs], ["chances", chances]]) {
+    if (text.length > TEXT_LIMIT) {
+      problems.push(`The odds' ${name} in this link are ${count(text.length)} characters long; only the first ${count(TEXT_LIMIT)} are shown.`);
+    }
+  }
   const named = params.get("g");
   const game = parseGame(named) || "";
   if (named !== null && !game) {
     problems.push(`The game in this link, “${named.slice(0, SHOWN_ID_LENGTH)}”, is not one this site knows `
       + `(${GAMES.join(" or ")}): the ruling is shown in the game you are reading.`);
   }
-  return { ruling: { rules, question, answer, calculator, game }, problems };
+  return {
+    ruling: { rules, question, answer, calculator, inputs: inputs.slice(0, TEXT_LIMIT), chances: chances.slice(0, TEXT_LIMIT), game },
+    problems,
+  };
 }
 
 /** The query that reproduces `ruling` (empty parts left out); "" for an empty ruling. */
@@ -63,7 +74,11 @@ export function rulingQuery(ruling) {
   if (ruling.rules.length) parts.push(`r=${ruling.rules.map(encodeURIComponent).join(",")}`);
   if (ruling.question) parts.push(`question=${encodeURIComponent(ruling.question)}`);
   if (ruling.answer) parts.push(`a=${encodeURIComponent(ruling.answer)}`);
-  if (ruling.calculator) parts.push(`c=${encodeURIComponent(ruling.calculator)}`);
+  if (ruling.calculator) {
+    parts.push(`c=${encodeURIComponent(ruling.calculator)}`);
+    if (ruling.inputs) parts.push(`inputs=${encodeURIComponent(ruling.inputs)}`);
+    if (ruling.chances) parts.push(`chances=${encodeURIComponent(ruling.chances)}`);
+  }
   if (parts.length && parseGame(ruling.game)) parts.push(`g=${parseGame(ruling.game)}`);
   return parts.length ? `?${parts.join("&")}` : "";
 }
@@ -71,7 +86,8 @@ export function rulingQuery(ruling) {
 /** The same rules, words and odds; the game is the reading's, so it does not make a ruling another one. */
 export function sameRuling(a, b) {
   return a.rules.join(",") === b.rules.join(",") && a.question === b.question
-    && a.answer === b.answer && a.calculator === b.calculator;
+    && a.answer === b.answer && a.calculator === b.calculator
+    && (a.inputs || "") === (b.inputs || "") && (a.chances || "") === (b.chances || "");
 }
 
 /** A calculator link as the site-relative path a ruling keeps ("calculators/strike/?...#calc-strike"),

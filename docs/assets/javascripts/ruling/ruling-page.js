@@ -130,7 +130,8 @@ class RulingPage {
     const game = currentGame();
     ruling = { ...ruling, game };
     const shown = ruling.rules.filter((id) => rules.has(id));
-    this.find(".ruling-game").textContent = `For the ${GAME_NAMES[game]} (the header's “Reading as” chooses).`;
+    this.find(".ruling-game").replaceChildren(`For the ${GAME_NAMES[game]}`,
+      el("span", { className: "ruling-game__how" }, " (the header's “Reading” switch chooses)"), ".");
     this.find(".ruling-rules").replaceChildren(...shown.map((id, index) =>
       ruleCard(rules.get(id), data, editable && { first: index === 0, last: index === shown.length - 1 },
         { rules, game })));
@@ -147,14 +148,21 @@ class RulingPage {
     this.find(".ruling-source").textContent = attribution(cited, this.rulebook.data, this.version);
   }
 
+  // The case's headline chances and inputs as the calculator showed them, and the calculator
+  // that works them out again from the link (a ruling made before the sheet kept them has the link alone).
   showOdds(ruling, editable) {
-    const line = this.find(".ruling-odds");
+    const box = this.find(".ruling-odds");
     const odds = oddsOf(ruling.calculator, this.rulebook.data);
-    line.hidden = !odds;
+    box.hidden = !odds;
     if (!odds) return;
-    line.replaceChildren(el("span", {}, "The odds: ", el("a", { href: odds.address }, odds.title)),
-      ...(editable ? [el("button", { type: "button", className: "ruling-tool", "data-action": "odds-remove",
-        "aria-label": "Remove the odds" }, "Remove")] : []));
+    const link = el("a", { href: odds.address }, odds.title);
+    box.replaceChildren(
+      el("h2", { className: "ruling-odds__title" }, "The odds"),
+      ...(ruling.chances ? [el("p", { className: "ruling-odds__chances" }, ruling.chances)] : []),
+      ...(ruling.inputs ? [el("p", { className: "ruling-odds__inputs" }, el("strong", {}, "For: "), ruling.inputs)] : []),
+      el("p", { className: "ruling-odds__source" }, ruling.chances ? "From the calculator " : "The calculator: ", link,
+        ...(editable ? [" ", el("button", { type: "button", className: "ruling-tool", "data-action": "odds-remove",
+          "aria-label": "Remove the odds" }, "Remove")] : [])));
   }
 
   showStatement(ruling) {
@@ -219,7 +227,7 @@ class RulingPage {
     else if (button.classList.contains("ruling-copy-text")) this.copyText();
     else if (button.classList.contains("ruling-copy-link")) this.copyLink();
     else if (button.classList.contains("ruling-print")) window.print();
-    else if (button.dataset.action === "odds-remove") store.update({ calculator: "" });
+    else if (button.dataset.action === "odds-remove") store.removeOdds();
     else if (button.dataset.action) {
       const id = button.closest("[data-rule]").dataset.rule;
       if (button.dataset.action === "remove") store.remove(id);
@@ -242,7 +250,9 @@ class RulingPage {
       const over = overLimit(ruling[name]);
       if (over) return `The ${name} is ${characters(over)} over the limit of ${count(TEXT_LIMIT)}: shorten it first.`;
     }
-    if (!ruling.rules.length && !ruling.question && !ruling.answer) return "The ruling is empty: add a rule or write the question first.";
+    if (!ruling.rules.length && !ruling.question && !ruling.answer && !ruling.calculator) {
+      return "The ruling is empty: add a rule or write the question first.";
+    }
     return "";
   }
 

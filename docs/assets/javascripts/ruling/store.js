@@ -1,12 +1,12 @@
 // The reader's own ruling, kept in local storage so it survives other pages, reloads
-// and instant navigation: the rules in order, the question, the answer and the
-// calculator link. Other tabs see changes through the storage event. Without local
-// storage (a private window that refuses it) the ruling lives as long as the page. A kept
-// ruling that cannot be read (damaged, or written by something else) is cleared, once, and
-// the page is told (takeRepairNote).
+// and instant navigation: the rules in order, the question, the answer, the calculator link
+// and that case's inputs and headline chances. Other tabs see changes through the storage
+// event. Without local storage (a private window that refuses it) the ruling lives as long as
+// the page. A kept ruling that cannot be read (damaged, or written by something else) is
+// cleared, once, and the page is told (takeRepairNote).
 
 const KEY = "mele-rules.ruling";
-const emptyRuling = () => ({ rules: [], question: "", answer: "", calculator: "" });
+const emptyRuling = () => ({ rules: [], question: "", answer: "", calculator: "", inputs: "", chances: "" });
 const listeners = new Set();
 let memory = null;          // used when local storage is refused
 let repairNote = "";        // said once: the kept ruling could not be read and was cleared
@@ -59,7 +59,7 @@ function normalised(saved) {
   const text = (value) => (typeof value === "string" ? value : "");
   const rules = Array.isArray(saved.rules) ? saved.rules.filter((id) => typeof id === "string") : [];
   return { rules: [...new Set(rules)], question: text(saved.question), answer: text(saved.answer),
-    calculator: text(saved.calculator) };
+    calculator: text(saved.calculator), inputs: text(saved.inputs), chances: text(saved.chances) };
 }
 
 function write(ruling) {
@@ -98,6 +98,11 @@ export function replace(ruling) {
 
 export function update(changes) {
   write({ ...read(), ...changes });
+}
+
+/** Takes the odds out of the ruling: the calculator link and its case's words. */
+export function removeOdds() {
+  update({ calculator: "", inputs: "", chances: "" });
 }
 
 export function has(id) {

@@ -1,6 +1,7 @@
 // The ruling as plain text, for chat or e-mail: the question, the answer, each rule as
 // "MELE 1.7.25: <its words>" with its link and any correction or editor's note, the
-// odds, and where the rules come from.
+// odds (the case's headline chances and inputs, and the calculator's link), and where the
+// rules come from.
 import { attribution, citation, errataOf, ruleAddress, wordsOf } from "./facts.js";
 import { TEXT_LIMIT } from "./link.js";
 import { GAME_NAMES } from "../game/game-choice.js";
@@ -21,7 +22,13 @@ export function rulingText(ruling, rules, data, { version, address, odds }) {
       + `${change.how === "replaces" ? " (replaces it)" : ""}. ${ruleAddress(rules.get(change.rule))}`);
     paragraph(`${citation(rule, data)}: ${wordsOf(rule)}`, ruleAddress(rule), ...notes, ...changes);
   }
-  if (odds) paragraph(`The odds: ${odds.title}`, odds.address);
+  if (odds && ruling.chances) {
+    paragraph(`The odds: ${ruling.chances.slice(0, TEXT_LIMIT)}`,
+      ...(ruling.inputs ? [`For: ${ruling.inputs.slice(0, TEXT_LIMIT)}`] : []),
+      `From the calculator ${odds.title}: ${odds.address}`);
+  } else if (odds) {
+    paragraph(`The odds: ${odds.title}`, odds.address);
+  }
   const source = attribution(cited, data, version);
   if (source) lines.push(source);
   if (address) lines.push(`This ruling: ${address}`);

@@ -5,7 +5,7 @@ import { el } from "./dom.js";
 import { citation, oddsOf, wordsOf } from "./facts.js";
 import { rulesCount } from "./notify.js";
 import { loadRulebook, siteUrl } from "./site.js";
-import { clear, current, move, remove, subscribe, update } from "./store.js";
+import { clear, current, move, remove, removeOdds, subscribe } from "./store.js";
 
 const SNIPPET_LENGTH = 90;
 const CLEAR_CONFIRM_MS = 4000;
@@ -36,7 +36,7 @@ function onPanelClick(event) {
   if (!button) return;
   if (button.classList.contains("ruling-tray__close")) panel.close();
   else if (button.classList.contains("ruling-tray__clear")) confirmClear(button);
-  else if (button.dataset.action === "odds-remove") update({ calculator: "" });
+  else if (button.dataset.action === "odds-remove") removeOdds();
   else if (button.dataset.action) {
     const id = button.closest("li").dataset.rule;
     if (button.dataset.action === "remove") remove(id);
@@ -88,7 +88,8 @@ function renderPanel(ruling) {
   }));
   const odds = ruling.calculator && rulebook ? oddsOf(ruling.calculator, rulebook.data) : null;
   panel.querySelector(".ruling-tray__odds").replaceChildren(...(ruling.calculator ? [
-    el("span", {}, "The odds: ", odds ? el("a", { href: odds.address }, odds.title) : "a calculator link"),
+    el("span", {}, "The odds: ", odds ? el("a", { href: odds.address }, odds.title) : "a calculator link",
+      ruling.chances ? `: ${ruling.chances}` : ""),
     el("button", { type: "button", className: "ruling-tool", "data-action": "odds-remove", "aria-label": "Remove the odds" }, "×"),
   ] : []));
   if (!n && !ruling.calculator) {
