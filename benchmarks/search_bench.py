@@ -237,7 +237,7 @@ def hit_rates(questions: list[dict], answers: list[dict]) -> dict[str, dict[str,
 def paste_of_citations(site: Path, size: int = PASTE_SIZE, start: int = 0) -> str:
     """`size` characters of a ruling's citations as the ruling sheet writes them ("MELE 1.7.25: its
     words", its address), from the `start`-th rule on."""
-    rules = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    rules = json.loads((site / "rules.json").read_text(encoding="utf-8"))["rules"]
     text = ""
     for k in range(start, start + len(rules)):
         rule = rules[k % len(rules)]
