@@ -4,7 +4,7 @@ Also which card gives the site path for each kind of move, and whether a
 Ringwraith's company may make the move.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import ClassVar
 
@@ -390,6 +390,10 @@ def _regions(count: int, region: str) -> str:
     return f"{number} {REGION_NAMES[region]} region" + ("" if count == 1 else "s") + f" ({region})"
 
 
+# A "yes" says only that the keying meets a criterion of 1.10.54: an attack "can occur only if" one is met.
+KEYING_IS_ONE_CONDITION = "Its keying allows it; the hazard limit and the card's own text still apply."
+
+
 def can_be_played(keys: KeyingInput, code: str, path: tuple[str, ...]) -> tuple[bool, tuple[Step, ...]]:
     """Whether a creature keyed to `code` can be played against the company, and why: the first
     step says why; where it cannot by that keying, the card's own text may still allow it."""
@@ -433,13 +437,16 @@ def can_be_played(keys: KeyingInput, code: str, path: tuple[str, ...]) -> tuple[
             rules.CREATURE_REGION_KEYING,
         )
     if playable:
-        return True, (why,)
+        return True, (replace(why, note=KEYING_IS_ONE_CONDITION),)
+    at_a_named_site = Step(
+        "It may still be played if its card's text says it can be played at the specific site the company is at.",
+        rules.CREATURE_AT_A_NAMED_SITE,
+    )
+    if keys.not_moving:  # a company that stayed has no site of origin or new site (1.6.5), so 1.10.56 is not met
+        return False, (why, at_a_named_site)
     return False, (
         why,
-        Step(
-            "It may still be played if its card's text says it can be played at the specific site the company is at.",
-            rules.CREATURE_AT_A_NAMED_SITE,
-        ),
+        at_a_named_site,
         Step(
             "Or if its card's text says it can be played in the region of the company's site of origin or new site.",
             rules.CREATURE_IN_A_NAMED_REGION,

@@ -443,8 +443,8 @@ MELE_VIEWS = {
             field(
                 HAZARD["orc_scouts"],
                 "Orc scouts",
-                "Standard Rules: each counts half towards the company's size (round up); the Starter game has no "
-                "such rule.",
+                "Standard Rules: Orc scouts count half towards the company's size, rounded up over all of them "
+                "(erratum B19); the Starter game has no such rule.",
             ),
             field(
                 HAZARD["halved"],

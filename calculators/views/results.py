@@ -227,20 +227,26 @@ def counted(number: int, noun: str) -> str:
 
 
 def company_counted(result) -> str:
-    """The company as the form's two counts give it: "3 characters and 2 Orc scouts"."""
+    """The company as the form's two counts give it: "3 other characters and 2 Orc scouts"."""
     data = result["input"]
-    others = counted(data["characters"], "character")
-    return f"{others} and {counted(data['orc_scouts'], 'Orc scout')}" if data["orc_scouts"] else others
+    if not data["orc_scouts"]:
+        return counted(data["characters"], "character")
+    others = counted(data["characters"], "other character")
+    return f"{others} and {counted(data['orc_scouts'], 'Orc scout')}"
 
 
 def company_read_as(result) -> str:
     """How the form's counts were read, said back, where a player could have meant them two ways
-    (the Orc scouts among the characters, or besides them): "5 in all: 3 characters and 2 Orc
-    scouts, who count half, rounded up over all"."""
+    (the Orc scouts among the characters, or besides them): "5 in all: 3 other characters and 2
+    Orc scouts, who count half, rounded up together (erratum B19)"."""
     data = result["input"]
     if not data["orc_scouts"]:
         return company_counted(result)
-    how = "who count in full in the Starter game" if data["starter"] else "who count half, rounded up over all"
+    how = (
+        "who count in full in the Starter game"
+        if data["starter"]
+        else "who count half, rounded up together (erratum B19)"
+    )
     return f"{data['characters'] + data['orc_scouts']} in all: {company_counted(result)}, {how}"
 
 

@@ -249,9 +249,11 @@ def test_the_hazard_limit_takes_3_characters_and_2_orc_scouts_as_a_player_says_t
         expected_params("hazard-limit", {**defaults("hazard-limit"), "characters": "3", "orc_scouts": "2"}),
     )
     expect(page.locator("#calc-hazard-limit .calc-summary__text")).to_have_text(
-        "Hazard limit 4 · size 4: 3 characters and 2 Orc scouts"
+        "Hazard limit 4 · size 4: 3 other characters and 2 Orc scouts"
     )
-    expect(page.locator("#calc-hazard-limit .calc-facts")).to_contain_text("5 in all: 3 characters and 2 Orc scouts")
+    expect(page.locator("#calc-hazard-limit .calc-facts")).to_contain_text(
+        "5 in all: 3 other characters and 2 Orc scouts"
+    )
 
 
 def test_controlled_by_picks_among_the_sheet_s_characters_and_follows_a_rename(open_returning_page):
@@ -324,7 +326,7 @@ def test_an_edited_calculator_answers_in_the_game_the_reader_switches_to(open_re
     expect(page.locator("html")).to_have_attribute("data-game", "starter")
     wait_for_params(page, "hazard-limit", expected_params("hazard-limit", {**edited, "starter": "1"}))
     expect(page.locator("#calc-hazard-limit .calc-summary__text")).to_have_text(
-        "Hazard limit 5 · size 5: 3 characters and 2 Orc scouts"
+        "Hazard limit 5 · size 5: 3 other characters and 2 Orc scouts"
     )
     expect(page.locator("#calc-hazard-limit .calc-message")).to_have_text(
         "Now answering for the Starter game, with your inputs."

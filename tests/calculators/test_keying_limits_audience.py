@@ -195,7 +195,11 @@ def test_keying_says_whether_a_creature_keyed_so_can_be_played_and_why(inputs, p
     assert result.playable is playable
     assert because in result.answer[0].text
     # Where its keying does not allow it, the card's own text may (1.10.55, 1.10.56): a "no" says so.
-    assert [step.rule.id for step in result.answer[1:]] == ([] if playable else ["1.10.55", "1.10.56"])
+    # A company that stayed has no site of origin or new site (1.6.5, L356), which 1.10.56 names.
+    may_still = ["1.10.55"] if inputs.get("not_moving") else ["1.10.55", "1.10.56"]
+    assert [step.rule.id for step in result.answer[1:]] == ([] if playable else may_still)
+    # A "yes" meets one criterion of 1.10.54 ("can occur only if"): the rest still apply, as its note says.
+    assert ("the hazard limit and the card's own text still apply" in result.answer[0].note) is playable
 
 
 def test_keying_to_a_site_type_needs_the_site():

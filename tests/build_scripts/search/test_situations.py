@@ -28,6 +28,15 @@ def test_every_situation_names_a_view_its_fields_and_their_values():
         assert {spec["field"] for spec in situation.inputs} <= set(fields), situation.view
 
 
+def test_half_is_read_as_no_halving_of_the_hazard_limit():
+    """ "2 orc scouts count half" is the scouts counting half towards the size (2.5.2, L889); the
+    calculator's `halved` is the sideboard's halving of the limit (2.2.9, L858), and a query that
+    says "half" once set it."""
+    (hazard,) = [s for s in load_situations(paths.SOURCES) if s.view == "hazard-limit"]
+    (halved,) = [spec for spec in hazard.inputs if spec["field"] == "halved"]
+    assert not {"half", "halves"} & set(halved.get("words", {}))
+
+
 @pytest.mark.parametrize(
     "entry, error",
     [

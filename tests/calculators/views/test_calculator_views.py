@@ -280,14 +280,18 @@ def test_the_hazard_limit_asks_for_the_characters_and_the_orc_scouts_apart():
 @pytest.mark.parametrize(
     ("starter", "limit", "read_as"),
     [
-        ("", "Hazard limit 4", "5 in all: 3 characters and 2 Orc scouts, who count half, rounded up over all"),
-        ("1", "Hazard limit 5", "5 in all: 3 characters and 2 Orc scouts, who count in full in the Starter game"),
+        (
+            "",
+            "Hazard limit 4",
+            "5 in all: 3 other characters and 2 Orc scouts, who count half, rounded up together (erratum B19)",
+        ),
+        ("1", "Hazard limit 5", "5 in all: 3 other characters and 2 Orc scouts, who count in full in the Starter game"),
     ],
 )
 def test_the_hazard_limit_says_back_how_it_read_the_company(starter, limit, read_as):
     values = {**default_values(VIEWS["hazard-limit"]), "characters": "3", "orc_scouts": "2", "starter": starter}
     shown = render("hazard-limit", values, RULE_URLS)
-    assert shown["summary"] == f"{limit} · size {limit[-1]}: 3 characters and 2 Orc scouts"
+    assert shown["summary"] == f"{limit} · size {limit[-1]}: 3 other characters and 2 Orc scouts"
     assert f"<dt>Company</dt><dd>{read_as}</dd>" in shown["html"]
 
 
