@@ -224,24 +224,11 @@ TARGETS_JS = """() => {
 # One page of each kind, as a phone shows it; the ruling page with a rule and the odds (a link that
 # holds them), the rule page with a glossary card open too.
 TARGET_PAGES = [
-    "",
-    "rules/1-7-combat/",
+    *[page for page in AXE_PAGES if page != "about/"],
     "rules/1-5-characters-companies/",
     "rules/standard-game-changes/",
-    "glossary/",
-    "turn-summary/",
-    "turn-summary-print/",
     "turn-summary-card/",
-    "rules/errata-and-coverage/",
-    "calculators/",
-    *[f"calculators/{name}/" for name in sorted(PAGES)],
     "ruling/?r=1.7.24,1.1.21&question=Q&a=A&c=calculators%2Fstrike%2F%23calc-strike&chances=Strike%20fails%2072.2%25",
-    "sbg/",
-    "rules/sbg-advanced-rules/",
-    "rules/sbg-boats-article/",
-    "sbg/edition-differences/",
-    "sbg/glossary/",
-    "404.html",
 ]
 
 
