@@ -9,12 +9,12 @@ import { engineSettled } from "./calculators/engine-settled.js";
 import { onEveryPage } from "./material-events.js";
 import * as messages from "./message-area.js";
 import { engineCopy } from "./offline/engine-copy.js";
+import { mayReloadNow } from "./offline/reload-guard.js";
 import { megabytes } from "./offline/sizes.js";
 import { Workbox } from "./offline/workbox-window.mjs";
 
 const SITE_ROOT = new URL("../../", import.meta.url); // this file is assets/javascripts/offline.js
 const SHOW_READY_MS = 8000;
-const RELOAD_GUARD = "offline-reloaded-at";
 const RELOAD_AGAIN_AFTER_MS = 10000;
 
 function setState(offline, state) {
@@ -100,9 +100,7 @@ function start() {
   // A new deploy took over (the worker skips waiting and claims its pages): this page came
   // from the old copy.
   function newDeployTookOver() {
-    const lastReload = Number(sessionStorage.getItem(RELOAD_GUARD) || 0);
-    if (!touched && Date.now() - lastReload > RELOAD_AGAIN_AFTER_MS) {
-      sessionStorage.setItem(RELOAD_GUARD, String(Date.now()));
+    if (!touched && mayReloadNow(() => sessionStorage, Date.now(), RELOAD_AGAIN_AFTER_MS)) {
       location.reload();
       return;
     }

@@ -27,7 +27,10 @@ export function createSetting(storage, key, events = new EventTarget()) {
   function stored() {
     if (memory) return memory;
     try {
-      return parseGame(storage.getItem(key)) || DEFAULT_GAME;
+      const kept = storage.getItem(key);
+      const game = parseGame(kept);
+      if (kept !== null && !game) storage.removeItem(key); // damaged, or not ours: the default from now on
+      return game || DEFAULT_GAME;
     } catch {
       return DEFAULT_GAME;
     }
