@@ -22,21 +22,8 @@ from calculators.params import CALCULATORS
 from calculators.views.catalogue import VIEWS
 from calculators.views.page_api import read_link
 from calculators.views.values import default_values, engine_params
+from tests.support.engine_inputs import GOOD
 
-# Valid options for each calculator, to which one option at a time is set.
-BASE = {
-    "strike": {"prowess": 5, "strike_prowess": 10, "body": 8},
-    "corruption": {"points": 5},
-    "influence": {"required": 10},
-    "keying": {"path": "d"},
-    "hazard-limit": {"characters": 5},
-    "audience": {},
-    "attack": {"strikes": [{"prowess": 5, "strike_prowess": 10, "body": 8}]},
-    "control-sheet": {"characters": [{"name": "A", "mind": 3}]},
-    "swim": {"edition": "advanced"},
-    "passenger-hit": {},
-    "mount": {},
-}
 # Where another option must change for a value at the limit to be valid.
 CONTEXT = {
     ("strike", "body_roll"): {"roll": 2},  # a body check roll needs the strike roll
@@ -112,7 +99,7 @@ def engine_cases():
     for name, calculator in CALCULATORS.items():
         for option in calculator.options:
             if option.kind == "rows":
-                row = BASE[name][option.name][0]
+                row = GOOD[name][option.name][0]
                 for count, accepted in (
                     (option.low, True),
                     (option.high, True),
@@ -128,7 +115,7 @@ def engine_cases():
                         yield name, item.name, value, {option.name: rows}, accepted
                 continue
             for value, accepted in limit_cases(option):
-                params = with_context(name, option.name, {**BASE[name], option.name: value})
+                params = with_context(name, option.name, {**GOOD[name], option.name: value})
                 yield name, option.name, value, params, accepted
 
 
