@@ -97,7 +97,8 @@ def require_choice(field: str, label: str, value, choices) -> str:
     if not isinstance(value, str) or value not in choices:
         options = ", ".join(choices)
         if len(options) > CHOICES_IN_FULL:
-            options = f"its {len(choices)} choices ({', '.join(list(choices)[:3])}, …, {list(choices)[-1]})"
+            listed = list(choices)
+            options = f"its {len(listed)} choices ({', '.join(listed[:3])}, …, {listed[-1]})"
         raise InputError(field, f"{label} must be one of {options}; you gave {quoted(value)}.")
     return value
 
