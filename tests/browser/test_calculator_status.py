@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.support.browser import PHONE, expect, wait_for_engine
+from tests.support.browser import PHONE, expect, hold_back, wait_for_engine
 from tests.support.site import ARTIFACTS
 
 # The status's box, its text's box and line height, whether the text is shown whole, the
@@ -41,18 +41,15 @@ def shot(page, name: str) -> None:
 @pytest.mark.parametrize("view", ["strike", "keying"])
 def test_the_status_is_one_line_of_one_height_loading_and_ready(open_page, view):
     page = open_page(None, **PHONE)
-    session = page.context.new_cdp_session(page)  # a slow network, so the loading state lasts
-    session.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 20, "downloadThroughput": 2e6, "uploadThroughput": 1e6},
-    )
-    page.goto(f"{page.guard.origin}/calculators/{view}/")
+    release_the_wasm = hold_back(page, "**/pyodide.asm.wasm")  # the loading state lasts until it comes
+    page.goto(f"{page.guard.origin}/calculators/{view}/", wait_until="commit")  # its load waits for the wasm
     status = page.locator(f"#calc-{view} .calc-status")
     expect(page.locator(f"#calc-{view}")).to_have_attribute("data-engine", "loading")
     expect(status).to_contain_text(re.compile(r"Loading the engine: [0-9.]+ of [0-9.]+ MB"))
     loading = page.evaluate(STATUS_JS, view)
     shot(page, f"{view}-status-loading.png")
     expect(page.locator(f"#calc-{view}").get_by_role("progressbar", name="Loading the engine")).to_be_visible()
+    release_the_wasm()
     wait_for_engine(page, view)
     expect(status).to_have_text("Live: the result follows your inputs.")
     ready = page.evaluate(STATUS_JS, view)

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.support.browser import COMBAT, PHONE, expect, wait_for_engine, wait_until_still
+from tests.support.browser import COMBAT, PHONE, expect, hold_back, wait_for_engine, wait_until_still
 from tests.support.page_hooks import HOOKS
 from tests.support.site import BROWSER_SITE
 
@@ -154,16 +154,13 @@ def test_back_to_top_stays_in_the_header_band_over_no_control(open_page, path):
 
 def test_the_form_does_not_move_when_the_engine_becomes_ready(open_page):
     page = open_page(None, **PHONE, service_worker=True)
-    session = page.context.new_cdp_session(page)  # a slow network, so the loading state lasts
-    session.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 20, "downloadThroughput": 4e6, "uploadThroughput": 1e6},
-    )
-    page.goto(f"{page.guard.origin}/calculators/strike/")
-    page.wait_for_function("document.querySelector('#calc-strike').dataset.engine === 'loading'")
+    release_the_wasm = hold_back(page, "**/pyodide.asm.wasm")  # the loading state lasts until it comes
+    page.goto(f"{page.guard.origin}/calculators/strike/", wait_until="commit")  # its load waits for the wasm
+    page.wait_for_function("document.querySelector('#calc-strike')?.dataset.engine === 'loading'")
     page.wait_for_function("/ of [0-9.]+ MB/.test(document.querySelector('#calc-strike .calc-status').textContent)")
     loading = page.locator("#calc-strike-prowess").bounding_box()
     assert page.evaluate("window.scrollY") == 0
+    release_the_wasm()
     wait_for_engine(page, "strike")
     ready = page.locator("#calc-strike-prowess").bounding_box()
     assert abs(ready["y"] - loading["y"]) <= 2, (loading, ready)

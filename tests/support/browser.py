@@ -229,6 +229,28 @@ def answer_late(page, path: str, seconds: float) -> None:
     page.route(f"**{path}", late)
 
 
+def hold_back(page, url_pattern: str):
+    """Requests for `url_pattern` wait until the returned `release()` is called, then go on to the
+    open_page guard: a download that lasts as long as the test needs it to. A throttled network
+    made it last only as long as the machine's speed allowed, and DevTools' network emulation
+    beside the guard's interception at times left a page's load unfinished (its requests open)."""
+    held, released = [], []
+
+    def hold(route):
+        if released:
+            route.fallback()
+        else:
+            held.append(route)
+
+    def release():
+        released.append(True)
+        for route in held:
+            route.fallback()
+
+    page.route(url_pattern, hold)
+    return release
+
+
 def refuse_the_first(page, url_pattern: str, refuse) -> list[str]:
     """The first request for `url_pattern` is answered by `refuse(route)` (an abort, an error
     status), the later ones go on to the open_page guard. Returns the refused addresses."""
