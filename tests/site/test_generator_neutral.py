@@ -88,12 +88,16 @@ OVERRIDES = {
     "partials/javascripts/content.html": ('script[src$="assets/javascripts/theme/md-content.js"]',),
     "partials/javascripts/palette.html": ('script[src$="assets/javascripts/theme/md-palette.js"]',),
     "partials/app-install.html": ('head link[rel="apple-touch-icon"]', 'head meta[name="theme-color"][media]'),
-    "partials/engine-start.html": ('head link[rel="modulepreload"][href$="calculators/calculator.js"]',),
+    "partials/engine-start.html": ('head script[type=module][src$="calculators/engine-start.js"]',),
+    "partials/engine-files.html": ('head link[rel="modulepreload"][href$="calculators/calculator.js"]',),
     "partials/reading-as.html": ("button#reading-as",),
     "partials/rule-search.html": ("[data-rule-search] input[name=query]", "button[data-rule-search-open]"),
     "partials/copyright.html": (".md-copyright .edition-line a.edition-line__about",),
 }
-OVERRIDES_ON_THE_CALCULATOR_PAGE = {"partials/engine-start.html"}  # its mark is on calculator pages only
+OVERRIDES_ON_THE_CALCULATOR_PAGE = {
+    "partials/engine-start.html",
+    "partials/engine-files.html",
+}  # marks on calculator pages only
 # Each generator's theme templates, where an override replaces a file of the same path.
 THEME_TEMPLATES = {
     MKDOCS: Path(__import__("material").__file__).parent / "templates",

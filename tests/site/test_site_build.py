@@ -217,7 +217,7 @@ def static_imports(module: Path) -> set[Path]:
 def test_a_calculator_page_starts_every_download_of_its_calculator_code_at_once(site):
     """calculators/calculator-page.js imports calculator.js only on a page with a calculator, so that the other
     pages do not download it; a calculator page names it and each module it imports in its head
-    (overrides/partials/engine-start.html), unless a script of the page imports it already, so
+    (overrides/partials/engine-files.html), unless a script of the page imports it already, so
     none waits for the one before it."""
     javascripts = (site / "assets" / "javascripts").resolve()
     calculator = javascripts / "calculators" / "calculator.js"
@@ -239,6 +239,23 @@ def test_a_calculator_page_starts_the_engine_without_waiting_on_an_import(site):
     preloaded = {(page.parent / tag["href"]).resolve() for tag in soup_of(page).select('link[rel="modulepreload"]')}
     needed = static_imports(javascripts / "calculators" / "engine-start.js")
     assert needed - preloaded == set(), sorted(str(path.relative_to(javascripts)) for path in needed - preloaded)
+
+
+def test_a_calculator_page_starts_the_engine_before_its_stylesheets_and_classic_scripts(site):
+    """The head is read on past a classic script only once every stylesheet above it has come: the
+    engine's start (an async module, which waits for neither) stands above both, with the modules
+    it imports, so that the worker starts while the page's styles load."""
+    javascripts = (site / "assets" / "javascripts").resolve()
+    needed = {path.name for path in static_imports(javascripts / "calculators" / "engine-start.js")}
+    for page in sorted((site / "calculators").glob("*/index.html")):
+        head = soup_of(page).head
+        tags = head.select('link[rel="stylesheet"], script, link[rel="modulepreload"]')
+        start = next(i for i, tag in enumerate(tags) if (tag.get("src") or "").endswith("calculators/engine-start.js"))
+        blocking = [tag for tag in tags if tag.name == "link" and "stylesheet" in tag["rel"]]
+        blocking += [tag for tag in tags if tag.name == "script" and tag.get("type") != "module"]
+        assert blocking and all(tags.index(tag) > start for tag in blocking), page.parent.name
+        above = {(tag.get("href") or "").rsplit("/", 1)[-1] for tag in tags[:start]}
+        assert needed <= above, (page.parent.name, sorted(above))
 
 
 def test_no_rule_page_shows_the_escape_of_a_numbered_item(site):

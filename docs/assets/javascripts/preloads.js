@@ -1,4 +1,4 @@
-// A calculator page preloads the engine's files (overrides/partials/engine-start.html), so
+// A calculator page preloads the engine's files (overrides/partials/engine-files.html), so
 // that they download while the page loads; the engine's worker then reads them from the
 // browser's HTTP cache. The browser counts only the page's own use of a preload, and warns
 // of each one the page leaves unused, so the page takes each one, dropping the bytes: no

@@ -42,7 +42,7 @@ export function loadingText(status) {
 }
 
 // On a calculator page's first load the head preloads the engine's files
-// (overrides/partials/engine-start.html). The page then fetches the wheel for the worker
+// (overrides/partials/engine-files.html). The page then fetches the wheel for the worker
 // as the wasm's preload ends: the worker's own request would go out only once Python's boot,
 // which holds the worker's thread from the wasm's last byte, was over (half the first visits
 // on Fast 4G, 0.3 s later). Returns whether the page will send it.
@@ -50,11 +50,17 @@ const WASM_PRELOAD = 'link[rel="preload"][href$="/pyodide.asm.wasm"]';
 const MANIFEST = new URL("../../engine/engine.json", import.meta.url); // this file is assets/javascripts/calculators/
 
 function sendWheelWhenWasmIsIn(worker) {
-  const wasm = document.querySelector(WASM_PRELOAD);
-  if (!wasm || !wasm.relList.supports("preload")) return false; // no preload: no event to wait for
+  if (!document.createElement("link").relList.supports("preload")) return false; // no preload: no event to wait for
+  // engine-start.js runs while the head is read, above the preloads (engine-start.html): they
+  // are in the page once it is parsed. Started later (a calculator reached by instant
+  // navigation), the page's head is the one it was first loaded with, with or without them.
+  const parsing = document.readyState === "loading";
+  if (!parsing && !document.querySelector(WASM_PRELOAD)) return false;
   (async () => {
     try {
-      await preloadEnded(wasm);
+      if (parsing) await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+      const wasm = document.querySelector(WASM_PRELOAD);
+      if (wasm) await preloadEnded(wasm);
       const listed = await fetch(MANIFEST);
       if (!listed.ok) throw new Error(`assets/engine/engine.json: HTTP ${listed.status}`);
       const manifest = await listed.json();
