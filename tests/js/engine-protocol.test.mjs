@@ -122,6 +122,36 @@ test("the page's end keeps a failed start's reason while the start's other files
   assert.equal(engine().status.label, failure);
 });
 
+test("started while the head is read, the page's end hands the wheel over once the wasm's preload, parsed later, has come", async () => {
+  const { FakeWorker, received } = scriptedWorker(() => []);
+  globalThis.Worker = FakeWorker;
+  const parsed = new EventTarget();
+  const preload = { relList: { supports: (kind) => kind === "preload" }, href: "/assets/pyodide/pyodide.asm.wasm",
+    addEventListener: (type, come) => type === "load" && queueMicrotask(come) };
+  let inHead = false;
+  globalThis.document = { readyState: "loading", querySelector: () => (inHead ? preload : null),
+    addEventListener: (type, listener, options) => parsed.addEventListener(type, listener, options) };
+  const asked = [];
+  globalThis.fetch = async (url) => {
+    asked.push(String(url));
+    return String(url).endsWith("engine.json")
+      ? { ok: true, json: async () => ({ wheel: "assets/engine/engine.whl" }) }
+      : { ok: true, arrayBuffer: async () => new Uint8Array([1, 2, 3]).buffer, headers: { get: () => "gzip" } };
+  };
+  const { engine } = await import(`${CALCULATORS}worker-client.js?head-being-read`);
+  engine();
+  assert.equal(received[0].wheelFromPage, true, "the page says it will send the wheel");
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(asked, [], "nothing is asked for before the head is read");
+  inHead = true;
+  globalThis.document.readyState = "interactive";
+  parsed.dispatchEvent(new Event("DOMContentLoaded"));
+  while (received.length < 2) await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(asked.map((url) => url.split("/").pop()), ["engine.json", "engine.whl"]);
+  assert.equal(received[1].type, "wheel");
+  assert.deepEqual([...new Uint8Array(received[1].bytes)], [1, 2, 3]);
+});
+
 // The worker's end (engine-worker.js) in a worker scope of its own, against the protocol's page half.
 test("the worker's end answers a request before its start, and says when its start fails", async () => {
   const heard = [];

@@ -50,17 +50,17 @@ const WASM_PRELOAD = 'link[rel="preload"][href$="/pyodide.asm.wasm"]';
 const MANIFEST = new URL("../../engine/engine.json", import.meta.url); // this file is assets/javascripts/calculators/
 
 function sendWheelWhenWasmIsIn(worker) {
-  if (!document.createElement("link").relList.supports("preload")) return false; // no preload: no event to wait for
   // engine-start.js runs while the head is read, above the preloads (engine-start.html): they
   // are in the page once it is parsed. Started later (a calculator reached by instant
   // navigation), the page's head is the one it was first loaded with, with or without them.
   const parsing = document.readyState === "loading";
-  if (!parsing && !document.querySelector(WASM_PRELOAD)) return false;
+  const wasm = document.querySelector(WASM_PRELOAD);
+  if (!parsing && !(wasm && wasm.relList.supports("preload"))) return false; // no preload: no event to wait for
   (async () => {
     try {
       if (parsing) await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
-      const wasm = document.querySelector(WASM_PRELOAD);
-      if (wasm) await preloadEnded(wasm);
+      const preload = document.querySelector(WASM_PRELOAD);
+      if (preload && preload.relList.supports("preload")) await preloadEnded(preload);
       const listed = await fetch(MANIFEST);
       if (!listed.ok) throw new Error(`assets/engine/engine.json: HTTP ${listed.status}`);
       const manifest = await listed.json();
