@@ -387,7 +387,7 @@ def test_a_ruling_link_opens_from_the_offline_copy(open_page, origin):
     page.goto(f"{origin}/ruling/?r=1.7.25,1.1.21&question=Offline%3F&a=Yes.")
     wait_for_cards(page, 2)
     assert page.inner_text("#ruling .ruling-statement__question") == "Offline?"
-    assert "build " in page.inner_text("#ruling .ruling-source")
+    expect(page.locator("#ruling .ruling-source")).to_contain_text("build ")  # filled once the build is read
     assert "unknown" not in page.inner_text("#ruling .ruling-source")
     assert_nothing_tried_the_network(page, before)
 
