@@ -50,8 +50,8 @@ const WASM_PRELOAD = 'link[rel="preload"][href$="/pyodide.asm.wasm"]';
 const MANIFEST = new URL("../../engine/engine.json", import.meta.url); // this file is assets/javascripts/calculators/
 
 function sendWheelWhenWasmIsIn(worker) {
-  // engine-start.js runs while the head is read, above the preloads (engine-start.html): they
-  // are in the page once it is parsed. Started later (a calculator reached by instant
+  // engine-start.js runs while the head is read, above the preloads (engine-start.html stands
+  // above engine-files.html): they are in the page once it is parsed. Started later (a calculator reached by instant
   // navigation), the page's head is the one it was first loaded with, with or without them.
   const parsing = document.readyState === "loading";
   const wasm = document.querySelector(WASM_PRELOAD);
