@@ -4,25 +4,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { createSetting, DEFAULT_GAME } from "../../docs/assets/javascripts/game/game-choice.js";
-
-function memoryStorage(items = {}) {
-  const kept = new Map(Object.entries(items));
-  return {
-    getItem: (key) => (kept.has(key) ? kept.get(key) : null),
-    setItem: (key, value) => kept.set(key, value),
-    removeItem: (key) => kept.delete(key),
-    kept,
-  };
-}
+import { memoryStorage } from "./memory-storage.mjs";
 
 test("a damaged stored game reads as the default and is removed", () => {
   const storage = memoryStorage({ "mele-rules.game": "{\"standard\"" });
   assert.equal(createSetting(storage, "mele-rules.game").current(), DEFAULT_GAME);
-  assert.equal(storage.kept.has("mele-rules.game"), false);
+  assert.equal(storage.items.has("mele-rules.game"), false);
 });
 
 test("a stored game is kept as it is", () => {
   const storage = memoryStorage({ "mele-rules.game": "starter" });
   assert.equal(createSetting(storage, "mele-rules.game").current(), "starter");
-  assert.equal(storage.kept.get("mele-rules.game"), "starter");
+  assert.equal(storage.items.get("mele-rules.game"), "starter");
 });

@@ -4,16 +4,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { mayReloadNow, RELOAD_GUARD } from "../../docs/assets/javascripts/offline/reload-guard.js";
-
-function memoryStorage(items = {}) {
-  const kept = new Map(Object.entries(items));
-  return { getItem: (key) => (kept.has(key) ? kept.get(key) : null), setItem: (key, value) => kept.set(key, value), kept };
-}
+import { memoryStorage } from "./memory-storage.mjs";
 
 test("a first take-over reloads and remembers when; a second one soon after does not", () => {
   const storage = memoryStorage();
   assert.equal(mayReloadNow(() => storage, 50_000, 10_000), true);
-  assert.equal(storage.kept.get(RELOAD_GUARD), "50000");
+  assert.equal(storage.items.get(RELOAD_GUARD), "50000");
   assert.equal(mayReloadNow(() => storage, 55_000, 10_000), false);
   assert.equal(mayReloadNow(() => storage, 60_001, 10_000), true);
 });
@@ -28,5 +24,5 @@ test("a storage that is refused or throws never makes the page reload without en
 test("a damaged time of the last reload is replaced by this one's", () => {
   const storage = memoryStorage({ [RELOAD_GUARD]: "garbage" });
   assert.equal(mayReloadNow(() => storage, 50_000, 10_000), true);
-  assert.equal(storage.kept.get(RELOAD_GUARD), "50000");
+  assert.equal(storage.items.get(RELOAD_GUARD), "50000");
 });

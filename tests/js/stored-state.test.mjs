@@ -8,17 +8,9 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { runInNewContext } from "node:vm";
 
-const THEME = new URL("../../docs/assets/javascripts/theme/", import.meta.url);
+import { memoryStorage } from "./memory-storage.mjs";
 
-function memoryStorage(entries = {}) {
-  const items = new Map(Object.entries(entries));
-  return {
-    items,
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => { items.set(key, String(value)); },
-    removeItem: (key) => { items.delete(key); },
-  };
-}
+const THEME = new URL("../../docs/assets/javascripts/theme/", import.meta.url);
 
 // The two theme scripts as a page runs them, on a page with the site's two colour toggles.
 function startTheme(stored) {
