@@ -40,6 +40,8 @@ function area() {
 // focus (a field, or the result "Full result ↓" led to), the block holding what was last tapped,
 // a calculator's answer bar pinned while its form is edited, the open glossary card. Of a place
 // a link or a focus leads to, what counts is where the reader starts: its first third of a screen.
+// The band's own buttons are not among them: a tap on one focuses it, and a band that then moved
+// away from under the finger, before the finger lifted, would leave the tap to the page beneath.
 function inUse() {
   const boxes = (elements) => elements.filter(Boolean).map((element) => element.getBoundingClientRect());
   const start = (box) => ({ top: box.top, bottom: Math.min(box.bottom, box.top + innerHeight / 3), height: box.height });
@@ -49,7 +51,7 @@ function inUse() {
   } catch {
     target = null;   // a malformed %-escape names no element
   }
-  const focused = document.activeElement;
+  const focused = document.activeElement && !document.activeElement.closest("#site-messages") ? document.activeElement : null;
   const field = focused && focused.matches("input, select, textarea, [contenteditable]") ? focused : null;
   const led = focused && !field && focused !== document.body && focused !== document.documentElement ? focused : null;
   const tapped = lastTapped && lastTapped.isConnected ? lastTapped.closest("[id]") || lastTapped : null;
