@@ -1,11 +1,11 @@
 """Nothing covers the page on a 390-px phone: the site's one message area (a band along the bottom
 of the screen) moves nothing and hides nothing a link points to (a rule a deep link names on a first
 visit, an anchor on every kind of page, the result "Full result ↓" leads to), and never lies over a
-focused input, the rule just tapped or the open navigation drawer, and shows a message whole; the
-page title in the header is never cut; messages queue instead of stacking; no tooltip is left
-standing after a tap; "Back to top" stays in the header's band, over no control; and the
-calculator's form does not move when the engine becomes ready (nor when the offline note appears
-just then)."""
+focused input, the rule just tapped or the open navigation drawer, stays under the finger that taps
+its own button, and shows a message whole; the page title in the header is never cut; messages queue
+instead of stacking; no tooltip is left standing after a tap; "Back to top" stays in the header's
+band, over no control; and the calculator's form does not move when the engine becomes ready (nor
+when the offline note appears just then)."""
 
 from __future__ import annotations
 
