@@ -13,7 +13,15 @@ import re
 
 import pytest
 
-from tests.support.browser import COMBAT, PHONE, expect, hold_back, wait_for_engine, wait_until_still
+from tests.support.browser import (
+    COMBAT,
+    PHONE,
+    expect,
+    hold_back,
+    wait_for_engine,
+    wait_for_the_next_frames,
+    wait_until_still,
+)
 from tests.support.page_hooks import HOOKS
 from tests.support.site import BROWSER_SITE
 
@@ -243,10 +251,6 @@ def test_a_long_message_with_an_action_is_shown_whole_under_the_header(open_page
     assert not page.locator("#site-messages").is_visible()
 
 
-# Resolves once the page has drawn two frames: what a focus asked of the next frame has been done.
-TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
-
-
 def test_a_message_stays_under_the_finger_that_taps_its_button(open_page):
     """A tap focuses the button it lands on before the finger lifts; the band, which moves off what
     the reader is using, does not count its own button as such, so it stays under the finger and the
@@ -262,7 +266,7 @@ def test_a_message_stays_under_the_finger_that_taps_its_button(open_page):
     expect(band).to_have_attribute("data-place", "bottom")
     where = band.bounding_box()
     page.locator("#site-messages .site-messages__action").focus()
-    page.evaluate(TWO_FRAMES_JS)
+    wait_for_the_next_frames(page)
     expect(band).to_have_attribute("data-place", "bottom")
     assert band.bounding_box() == where, "the band moved when its own button took the focus"
     page.locator("#site-messages .site-messages__action").tap()

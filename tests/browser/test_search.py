@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from benchmarks.search_bench import OPEN_SEARCH, RESULT_LINKS, SEARCH_INPUT, ask
 from tests.browser.axe import axe_violations, describe
-from tests.support.browser import PHONE, answer_late, assert_landed_on, refuse_the_first
+from tests.support.browser import PHONE, answer_late, assert_landed_on, refuse_the_first, wait_for_the_next_frames
 from tests.support.offline import assert_nothing_tried_the_network, go_offline, wait_until_saved
 from tests.support.site import ARTIFACTS
 
@@ -322,10 +322,6 @@ COUNT_REDRAWS_JS = """list => {
     if (records.some(r => r.removedNodes.length)) window.__redraws++;
   }).observe(document.querySelector(list), {childList: true});
 }"""
-# Resolves after the next two frames and the tasks queued in them: the rest of the list is in.
-AFTER_FRAMES_JS = (
-    "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))"
-)
 
 
 def test_each_keystroke_is_answered_once_as_the_character_appears(open_page):
@@ -337,7 +333,7 @@ def test_each_keystroke_is_answered_once_as_the_character_appears(open_page):
     page.keyboard.down("5")
     expect(first_result(page)).to_have_attribute("href", re.compile("#r1-7-25$"))  # before the key is up
     page.keyboard.up("5")
-    page.evaluate(AFTER_FRAMES_JS)
+    wait_for_the_next_frames(page)  # the rest of the list is in
     expect(page.locator(META)).to_have_text("1 rule")
     assert page.evaluate("window.__redraws") == 1
     assert index_fetches(page) == 1

@@ -218,6 +218,17 @@ def wait_until_still(page) -> None:
     page.wait_for_function(STILL_JS)
 
 
+# Resolves after the next two frames and the tasks queued in them: what an event asked of the
+# frames after it (a redraw, a placement) has been done.
+AFTER_FRAMES_JS = (
+    "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))"
+)
+
+
+def wait_for_the_next_frames(page) -> None:
+    page.evaluate(AFTER_FRAMES_JS)
+
+
 def answer_late(page, path: str, seconds: float) -> None:
     """The page at `path` arrives `seconds` late, as over a slow phone network (the request then
     goes on to the open_page guard). The sync API runs the handler while the test waits on the page."""

@@ -36,6 +36,8 @@ function area() {
   return element;
 }
 
+const inArea = (element) => Boolean(element.closest("#site-messages"));
+
 // What the reader is using, as boxes on the screen: the anchor the address names, what has the
 // focus (a field, or the result "Full result ↓" led to), the block holding what was last tapped,
 // a calculator's answer bar pinned while its form is edited, the open glossary card. Of a place
@@ -51,7 +53,8 @@ function inUse() {
   } catch {
     target = null;   // a malformed %-escape names no element
   }
-  const focused = document.activeElement && !document.activeElement.closest("#site-messages") ? document.activeElement : null;
+  const active = document.activeElement;
+  const focused = active && !inArea(active) ? active : null;
   const field = focused && focused.matches("input, select, textarea, [contenteditable]") ? focused : null;
   const led = focused && !field && focused !== document.body && focused !== document.documentElement ? focused : null;
   const tapped = lastTapped && lastTapped.isConnected ? lastTapped.closest("[id]") || lastTapped : null;
@@ -197,7 +200,7 @@ export function clear(id) {
 }
 
 addEventListener("pointerdown", (event) => {
-  if (!event.target.closest("#site-messages")) lastTapped = event.target;
+  if (!inArea(event.target)) lastTapped = event.target;
 }, { capture: true, passive: true });
 // What the reader uses changes after these (a tap's block, a field's pinned bar, a followed
 // anchor, a turned phone): the band takes its place again, once what they start has happened.

@@ -51,8 +51,9 @@ const MANIFEST = new URL("../../engine/engine.json", import.meta.url); // this f
 
 function sendWheelWhenWasmIsIn(worker) {
   // engine-start.js runs while the head is read, above the preloads (engine-start.html stands
-  // above engine-files.html): they are in the page once it is parsed. Started later (a calculator reached by instant
-  // navigation), the page's head is the one it was first loaded with, with or without them.
+  // above engine-files.html): they are in the page once it is parsed. Started later (a
+  // calculator reached by instant navigation), the page's head is the one it was first loaded
+  // with, with or without them.
   const parsing = document.readyState === "loading";
   const wasm = document.querySelector(WASM_PRELOAD);
   if (!parsing && !(wasm && wasm.relList.supports("preload"))) return false; // no preload: no event to wait for
