@@ -93,10 +93,12 @@ def open_page(browser, origin):
 
     def opener(path: str = "", *, service_worker: bool = False, **options):
         context = browser.new_context(**options)
-        if not service_worker:
-            context.add_init_script(NO_SERVICE_WORKER_JS)
         guard = Guard()
-        context.route("**/*", guard.route)
+        if service_worker:  # its tests count what reaches the network past the service worker
+            context.route("**/*", guard.route)
+        else:
+            context.add_init_script(NO_SERVICE_WORKER_JS)
+            guard.listen(context)
         contexts.append(context)
         guards.append(guard)
         return guarded_page(context, guard, origin, path)
@@ -121,7 +123,7 @@ def returning_contexts(browser):
         key = json.dumps(options, sort_keys=True)
         if key not in contexts:
             context = contexts[key] = browser.new_context(**options)
-            context.route("**/*", lambda route: context.guard.route(route))
+            context.on("request", lambda request: context.guard.record(request))
         return contexts[key]
 
     yield context_for

@@ -62,7 +62,7 @@ def printed(request, browser, origin) -> dict[str, PrintedBook]:
     paper = request.param
     guard = Guard()
     context = browser.new_context()
-    context.route("**/*", guard.route)
+    guard.listen(context)
     ARTIFACTS.mkdir(exist_ok=True)
     books = {}
     try:

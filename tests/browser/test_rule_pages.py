@@ -74,6 +74,24 @@ def test_rule_pages_load_without_errors_or_outside_requests(open_page, path):
     assert not page.guard.console_errors, page.guard.console_errors
 
 
+LEAVE_THE_MACHINE_JS = """async url => {
+  try { await fetch(url, {mode: "no-cors"}); return "answered"; } catch { return "failed"; }
+}"""
+
+
+@pytest.mark.parametrize("service_worker", [False, True], ids=["listened", "routed"])
+def test_the_guard_names_a_request_that_would_leave_the_machine_and_it_fails(open_page, service_worker):
+    """The net under every browser test, both ways it is attached (tests/support/browser.py: Guard).
+    The page's Content-Security-Policy would refuse the request before the network sees it, so
+    this page is opened without it."""
+    page = open_page(COMBAT, service_worker=service_worker, bypass_csp=True)
+    assert page.evaluate(LEAVE_THE_MACHINE_JS, "http://example.org/outside") == "failed"
+    assert page.guard.external == ["http://example.org/outside"]
+    assert [error.split(": ")[0] for error in page.guard.console_errors] == ["Failed to load resource"]
+    page.guard.external.clear()  # what this test asked for, not a fault of the page
+    page.guard.console_errors.clear()
+
+
 def test_an_address_with_a_malformed_anchor_still_opens_the_page(open_page):
     """An anchor typed or pasted by hand with a broken %-escape names no rule; the page still
     works (no uncaught URIError from the highlight script) and still highlights a rule followed."""

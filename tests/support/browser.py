@@ -46,7 +46,13 @@ ALL_CALCULATOR_PAGES = {**CALCULATOR_PAGES, **SWIM_PAGE}  # the calculator pages
 # depend on the tier, and the optimising tier's compiles, wasted on a page that lives a few
 # seconds, are a large share of an engine start's CPU (make bench measures Chromium as shipped,
 # with browser_bench's arguments alone).
-CHROMIUM_ARGS = [*browser_bench.ARGS, "--js-flags=--liftoff-only"]
+# --host-resolver-rules: no host name but 127.0.0.1 resolves, so a request that would leave the
+# machine fails at once; the guard (below) names it.
+CHROMIUM_ARGS = [
+    *browser_bench.ARGS,
+    "--js-flags=--liftoff-only",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
 
 
 def chromium_path() -> str | None:
@@ -66,9 +72,16 @@ def chromium_path() -> str | None:
 
 
 class Guard:
-    """Records every request that would leave 127.0.0.1 (and blocks it) and every console error
-    (a Content-Security-Policy violation is one). The service worker's own requests (precaching)
-    are kept apart from the page's, in `worker_requests`."""
+    """Records every request that would leave 127.0.0.1 and every console error (a
+    Content-Security-Policy violation is one). The service worker's own requests (precaching) are
+    kept apart from the page's, in `worker_requests`.
+
+    It listens to a context in one of two ways. `listen`: every request the pages and the service
+    worker make, as they make them, with the browser's HTTP cache on (a request that would leave
+    the machine fails at once: CHROMIUM_ARGS). `route`, for the tests of the offline copy: only
+    what reaches the network past the service worker (a request it answers from its caches is not
+    routed), and it blocks what would leave; Playwright's interception turns the HTTP cache off,
+    so every page then downloads every file again, the engine's wasm too."""
 
     def __init__(self):
         self.external: list[str] = []
@@ -76,14 +89,23 @@ class Guard:
         self.requests: list[str] = []
         self.worker_requests: list[str] = []
 
-    def route(self, route):
-        url = route.request.url
-        (self.worker_requests if route.request.service_worker else self.requests).append(url)
+    def listen(self, context) -> None:
+        context.on("request", self.record)
+
+    def record(self, request) -> bool:
+        """Whether the request stays on 127.0.0.1."""
+        url = request.url
+        (self.worker_requests if request.service_worker else self.requests).append(url)
         if urlparse(url).hostname != "127.0.0.1" and not url.startswith(("data:", "blob:")):
             self.external.append(url)
-            route.abort()
-        else:
+            return False
+        return True
+
+    def route(self, route):
+        if self.record(route.request):
             route.continue_()
+        else:
+            route.abort()
 
     # How a problem from each of these page events is worded in console_errors.
     WORDING: ClassVar[dict] = {
