@@ -54,9 +54,9 @@ def test_rule_page_to_calculators_and_back_with_one_engine(open_page):
 
     assert page.evaluate("window.__sameDocument") is True, "a full page load: instant navigation is off"
     assert page.evaluate(hooked("hooks.engineTimings().starts")) == 1
-    # One worker, so one engine. (The wasm's request count is no measure here: Playwright's
-    # routing turns off the HTTP cache that joins the preload, the worker's fetch and the
-    # offline copy's into one download.)
+    # One worker, so one engine. (The wasm's request count is no measure here: the guard counts
+    # each time the file is asked for, the preload's and the worker's, and the HTTP cache
+    # answers all but the first.)
     assert requests_for(page, "engine-worker.js") == 1
 
 
