@@ -36,6 +36,30 @@ from tests.support.page_hooks import hooked
 
 HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
 SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
+# Chromium's own window draws its address bar's pop-up as pages of their own (WebUI, in a renderer
+# of their own), made with every new tab: on a 2-core machine they took a core for over a second
+# beside the page being measured, which a phone's browser does not spend. Chromium reads only the
+# last --disable-features, so Playwright's own list (its chromiumSwitches, at the pinned version)
+# is given again with them; tests/browser/test_bench.py checks that it still holds all of it.
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+ADDRESS_BAR_PAGES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 ARGS = [  # Chromium as shipped, without the tests' own flags (tests/support/browser.py)
     "--no-sandbox",
     "--disable-gpu",
@@ -44,6 +68,7 @@ ARGS = [  # Chromium as shipped, without the tests' own flags (tests/support/bro
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + ADDRESS_BAR_PAGES),
 ]
 ENGINE_READY = hooked("hooks.engineTimings()?.readyAt", earlier_sites=True)
 # The offline copy is saved, the engine's too where the site keeps it apart.

@@ -106,3 +106,25 @@ def test_the_benchmark_prints_every_figure(browser, served_site, monkeypatch):
 
     lines = measure_all.table(rows).splitlines()
     assert lines[0] == measure_all.HEADER and len(lines) == len(rows) + 1
+
+
+def test_the_benchmarks_chromium_runs_no_page_of_its_own_beside_the_measured_one(playwright):
+    """The browser `make bench` measures in (browser_bench.ARGS): a new tab has no page of Chromium's
+    own window beside it (its address bar's pop-up was two), and Playwright's own disabled features
+    stay disabled (Chromium reads only the last --disable-features; --enable-automation lets the
+    protocol say the command line)."""
+    browser = playwright.chromium.launch(
+        executable_path=browser_bench.chromium_path(), args=[*browser_bench.ARGS, "--enable-automation"]
+    )
+    try:
+        browser.new_context().new_page().goto("about:blank")
+        session = browser.new_browser_cdp_session()
+        targets = session.send("Target.getTargets")["targetInfos"]
+        assert [target["type"] for target in targets] == ["page"], targets
+        switches = session.send("Browser.getBrowserCommandLine")["arguments"]
+        disabled = [
+            switch.partition("=")[2].split(",") for switch in switches if switch.startswith("--disable-features=")
+        ]
+        assert set(disabled[0]) <= set(disabled[-1]), set(disabled[0]) - set(disabled[-1])
+    finally:
+        browser.close()
