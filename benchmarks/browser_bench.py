@@ -37,8 +37,8 @@ from tests.support.page_hooks import hooked
 HOME, RULE_PAGE, CALCULATOR = "", "rules/1-7-combat/", "calculators/strike/"
 SEARCHES = {"rule number": "1.7.12", "phrase": "hazard limit"}
 # Chromium's own window draws its address bar's pop-up as pages of their own (WebUI, in a renderer
-# of their own), made with every new tab: on a 2-core machine they took a core for over a second
-# beside the page being measured, which a phone's browser does not spend. Chromium reads only the
+# of their own), made with every new tab: CPU spent beside the page being measured, which a phone's
+# browser does not spend (the two features below turn them off). Chromium reads only the
 # last --disable-features, so Playwright's own list (its chromiumSwitches, at the pinned version)
 # is given again with them; tests/browser/test_bench.py checks that it still holds all of it.
 PLAYWRIGHT_DISABLED_FEATURES = [

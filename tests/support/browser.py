@@ -93,7 +93,7 @@ class Guard:
         context.on("request", self.record)
 
     def record(self, request) -> bool:
-        """Whether the request stays on 127.0.0.1."""
+        """Notes the request, and answers whether it stays on 127.0.0.1."""
         url = request.url
         (self.worker_requests if request.service_worker else self.requests).append(url)
         if urlparse(url).hostname != "127.0.0.1" and not url.startswith(("data:", "blob:")):
