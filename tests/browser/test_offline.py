@@ -153,13 +153,38 @@ def test_using_a_calculator_keeps_the_engine_offline(open_page):
     for needed in (
         "/assets/pyodide/pyodide.asm.wasm",
         "/assets/pyodide/python_stdlib.trimmed.zip",
-        "/assets/engine/engine-snapshot.bin.gz",
+        "/assets/engine/engine-snapshot.bin",
     ):
         assert needed in kept, needed
     before = go_offline(page)
     compute_fresh_results(page, "corruption")
     assert page.evaluate(hooked("hooks.engineTimings().startedFrom")) == "snapshot"
     assert_nothing_tried_the_network(page, before)
+
+
+# What the engine's worker itself asked for, by its own Resource Timing (Pyodide's requests included).
+WORKER_REQUESTS_JS = "performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)"
+
+
+def test_a_start_from_the_offline_copy_reads_each_kept_file_once(open_page):
+    """Offline, the worker reads the snapshot from the offline copy itself (the wheel too, unless
+    the page hands it over) and checks Pyodide's files there by their size: each of those is read
+    once, by Pyodide, and the snapshot is kept as the build wrote it, so the start inflates nothing."""
+    page = open_page("calculators/corruption/", service_worker=True)
+    wait_for_engine(page, "corruption")
+    wait_until_engine_kept(page)
+    engine = json.loads((BROWSER_SITE / "assets" / "engine" / "engine.json").read_text())
+    go_offline(page)
+    compute_fresh_results(page, "corruption")
+    assert page.evaluate(hooked("hooks.engineTimings().startedFrom")) == "snapshot"
+    worker = next(worker for worker in page.workers if worker.url.endswith("/engine-worker.js"))
+    asked = worker.evaluate(WORKER_REQUESTS_JS)
+    for file in engine["boot"] + engine["later"]:
+        path = "/" + file["url"]
+        expected = 0 if file["url"] in (engine["snapshot"], engine["wheel"]) else 1
+        assert asked.count(path) == expected, f"{path}: asked for {asked.count(path)} times, {asked}"
+    snapshot = next(file for file in engine["later"] if file["url"] == engine["snapshot"])
+    assert (BROWSER_SITE / snapshot["url"]).read_bytes()[:8] == b"SPARSE01", "kept as it is, not gzipped"
 
 
 # Slow enough that the engine's files are still arriving when the worker starts (127.0.0.1
@@ -228,7 +253,7 @@ def test_the_keep_offline_control_keeps_and_removes_the_calculators(open_page, o
     assert engine_requests(page) == []
     keep.click()
     wait_until_engine_kept(page)
-    assert "/assets/engine/engine-snapshot.bin.gz" in cached(page, "mele-engine")
+    assert "/assets/engine/engine-snapshot.bin" in cached(page, "mele-engine")
     assert "Offline on this device" in control.inner_text()
     control.locator("button.offline-engine__remove").click()
     page.wait_for_function(hooked("hooks.offlineState().engineState === 'none'"), timeout=SAVED_TIMEOUT_MS)
@@ -259,7 +284,7 @@ def test_save_data_downloads_nothing_of_the_engine_in_the_background(open_page):
     )
     asked = [m for m in page.evaluate("window.__askedServiceWorker") if m["type"] == "keep-engine"]
     assert asked == [{"type": "keep-engine", "snapshot": False, "onlyIfCached": True}]
-    assert "/assets/engine/engine-snapshot.bin.gz" not in cached(page, "mele-engine")
+    assert "/assets/engine/engine-snapshot.bin" not in cached(page, "mele-engine")
     assert not [url for url in page.guard.requests + page.guard.worker_requests if "engine-snapshot" in url]
 
 
@@ -329,7 +354,7 @@ def test_offline_without_the_engine_the_keep_control_is_offered_for_next_time(op
     assert engine_requests(page) == []
     page.context.set_offline(False)
     wait_until_engine_kept(page)
-    assert "/assets/engine/engine-snapshot.bin.gz" in cached(page, "mele-engine")
+    assert "/assets/engine/engine-snapshot.bin" in cached(page, "mele-engine")
 
 
 def the_wheel() -> tuple[dict, dict, bytes]:

@@ -87,7 +87,7 @@ test("the service worker's bundle is made again when the messages change", () =>
 // Each engine file's bytes, and engine.json's entry for it (its size and SHA-256, as the build writes them).
 const CONTENT = {
   "assets/pyodide/pyodide.asm.wasm": "0123456789",
-  "assets/engine/engine-snapshot.bin.gz": "abcdefghijklmnopqrst",
+  "assets/engine/engine-snapshot.bin": "abcdefghijklmnopqrst",
 };
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 const entry = (url, revision, transfer) => ({
@@ -96,7 +96,7 @@ const entry = (url, revision, transfer) => ({
 const MANIFEST = {
   offlineCache: "mele-engine-test",
   boot: [entry("assets/pyodide/pyodide.asm.wasm", "r1", 4)],
-  later: [entry("assets/engine/engine-snapshot.bin.gz", "r2", 8)],
+  later: [entry("assets/engine/engine-snapshot.bin", "r2", 8)],
 };
 const cut = new Map(); // address -> how many more of its downloads arrive cut short
 
@@ -182,7 +182,7 @@ test("the service worker keeps the engine when the page asks, reporting its prog
   const page = { postMessage: (data) => progressed.push(progressOf(structuredClone(data))) };
   const kept = statusOf(await send(listener, ask.keep({ snapshot: true, onlyIfCached: false }), page));
   assert.deepEqual([kept.kept, kept.snapshot, kept.startsOffline, kept.bytes], [true, true, true, 30]);
-  assert.deepEqual(fetched, ["/assets/pyodide/pyodide.asm.wasm", "/assets/engine/engine-snapshot.bin.gz"]);
+  assert.deepEqual(fetched, ["/assets/pyodide/pyodide.asm.wasm", "/assets/engine/engine-snapshot.bin"]);
   assert.deepEqual(progressed, [{ loaded: 4, total: 12 }, { loaded: 12, total: 12 }]);
   const forgotten = statusOf(await send(listener, ask.forget()));
   assert.deepEqual([forgotten.kept, forgotten.startsOffline, forgotten.bytes], [false, false, 0]);

@@ -11,7 +11,6 @@ after the runtime, wheel, trimmed standard library, snapshot and the compressed 
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 from pathlib import Path
@@ -31,8 +30,7 @@ OFFLINE_CACHE = "mele-engine"  # the Cache Storage name the service worker keeps
 
 def _entry(site_dir: Path, site_path: str) -> dict:
     """A file's revision, its size and SHA-256 (what a download is checked against before it is
-    used or kept), its sizes with gzip ("transfer") and with Brotli, if it has a copy; and for a
-    .gz file, the size and SHA-256 of what it holds, which a server that undoes its gzip sends."""
+    used or kept), its sizes with gzip ("transfer") and with Brotli, if it has a copy."""
     path = site_dir / site_path
     data = path.read_bytes()
     entry = {
@@ -42,9 +40,6 @@ def _entry(site_dir: Path, site_path: str) -> dict:
         "sha256": hashlib.sha256(data).hexdigest(),
         "transfer": transfer_size(path),
     }
-    if path.suffix == ".gz":
-        inside = gzip.decompress(data)
-        entry["decoded"] = {"bytes": len(inside), "sha256": hashlib.sha256(inside).hexdigest()}
     brotli = brotli_size(path)
     return entry if brotli is None else {**entry, "brotli": brotli}
 

@@ -7,11 +7,15 @@ calculators offline) the worker restores it instead of booting Python and import
 engine (see ARCHITECTURE.md, "The engine in the browser"), if it holds the engine engine.json names. Its bytes
 depend only on its inputs (the scripts, the runtime, the trimmed zip, the engine), so
 it is kept in build/ under their hash and made again only when one of them changes: a
-new wording of a result leaves it alone.
+new wording of a result leaves it alone. It is published as it is, with its gzip copy beside it
+(as precompress writes for the site's other files): a server sends the copy, the browser undoes
+the gzip as it downloads, and the offline copy keeps the snapshot as it is, so a start from it
+reads it without inflating it.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
@@ -20,13 +24,14 @@ import zipfile
 from pathlib import Path
 
 from build_scripts import paths
+from build_scripts.postbuild.precompress import SUFFIX as GZIP_SUFFIX
 from build_scripts.postbuild.pyodide_bundle.node_step import NodeStepFailed, hash_of, run_node_into
 from build_scripts.postbuild.pyodide_bundle.runtime import RUNTIME_DIR
 from build_scripts.postbuild.pyodide_bundle.stdlib import BOOT_SCRIPT, TRIMMED_STDLIB
 from build_scripts.postbuild.pyodide_bundle.wheel import engine_part, revision_of, wheel_site_path
 
 SCRIPT = Path(__file__).with_suffix(".mjs")
-SNAPSHOT_PATH = Path("assets") / "engine" / "engine-snapshot.bin.gz"  # inside the built site; the worker's URL
+SNAPSHOT_PATH = Path("assets") / "engine" / "engine-snapshot.bin"  # inside the built site; the worker's URL
 CACHE = paths.BUILD / "engine-snapshot"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", TRIMMED_STDLIB)
 SnapshotFailed = NodeStepFailed
@@ -83,5 +88,6 @@ def write_snapshot(site_dir: Path = paths.SITE) -> Path:
             file=sys.stderr,
         )
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(cached, target)
+    target.write_bytes(gzip.decompress(cached.read_bytes()))
+    shutil.copyfile(cached, target.with_name(target.name + GZIP_SUFFIX))
     return target

@@ -12,7 +12,7 @@ from build_scripts.postbuild.offline.service_worker import write_service_worker
 
 ENGINE = {
     "boot": [{"url": "assets/pyodide/pyodide.mjs", "revision": "1", "bytes": 10, "transfer": 5}],
-    "later": [{"url": "assets/engine/engine-snapshot.bin.gz", "revision": "2", "bytes": 20, "transfer": 20}],
+    "later": [{"url": "assets/engine/engine-snapshot.bin", "revision": "2", "bytes": 20, "transfer": 20}],
 }
 
 

@@ -26,7 +26,6 @@ from tests.support.node import needs_node, run_node
 # The snapshot is restored as the worker restores it (restoreEngine, with engine.json's revision).
 BOTH_WAYS_JS = r"""
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 const [boot, runtime, wheel, snapshot, stdlib, revision] = process.argv.slice(1);
 const { startPython, restoreEngine, setUpEngine, unpackSnapshot } = await import(pathToFileURL(boot).href);
@@ -40,7 +39,7 @@ function results(pyodide) {
   const call = setUpEngine(pyodide, readFileSync(wheel));
   return { imported, results: cases.map(([name, params]) => JSON.parse(call(name, JSON.stringify(params)))) };
 }
-const memory = unpackSnapshot(new Uint8Array(gunzipSync(readFileSync(snapshot))));
+const memory = unpackSnapshot(new Uint8Array(readFileSync(snapshot)));
 const restore = (engine) => restoreEngine(loadPyodide, { ...options, snapshot: memory }, engine);
 const fromSnapshot = results(await restore(revision));
 const fromTrimmed = results(await startPython(loadPyodide, options));

@@ -60,9 +60,8 @@ function progressMeter(files) {
 }
 
 // Fetch a file, counting its bytes; the bytes themselves only if `keep`. Pyodide fetches
-// the runtime files itself; the browser's HTTP cache (or the offline copy) joins its
-// request to this one, so this starts every download at once and measures it, without
-// a second download.
+// the runtime files itself; the browser's HTTP cache joins its request to this one, so this
+// starts every download at once and measures it, without a second download.
 // A file that does not come whole (a failed answer, a body cut short, other bytes than
 // engine.json lists) is a FileFailure that names it.
 async function download(file, meter, keep) {
@@ -117,22 +116,38 @@ function firstFailure(downloads) {
   return failure;
 }
 
-// The snapshot is stored gzipped; a server that already undid the gzip gives it raw.
-async function gunzipped(bytes) {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unpacked).arrayBuffer());
-}
-
-// The snapshot is used only once it is in the offline copy: a first visit never downloads it.
-async function snapshotKept() {
-  if (!self.caches || !manifest.offlineCache) return false;
+// The responses of the engine's files this device keeps in its offline copy, by address.
+// The snapshot is used only once it is there: a first visit never downloads it.
+async function keptFiles() {
+  const kept = new Map();
+  if (!self.caches || !manifest.offlineCache) return kept;
   try {
     const cache = await caches.open(manifest.offlineCache);
-    return Boolean(await cache.match(siteUrl(manifest.snapshot)));
+    const files = [...manifest.boot, ...manifest.later];
+    const responses = await Promise.all(files.map((file) => cache.match(siteUrl(file.url))));
+    files.forEach((file, i) => { if (responses[i]) kept.set(file.url, responses[i]); });
   } catch {
-    return false; // storage refused (private mode): boot the ordinary way
+    kept.clear(); // storage refused (private mode): boot the ordinary way
   }
+  return kept;
+}
+
+// A file of the offline copy, its bytes only if `keep`: checked by its size there (the service
+// worker checked its SHA-256 before it kept it), so a file kept cut short ends the start at once,
+// naming it, as a download would. The ones Pyodide reads itself (through the service worker) are
+// not read here a second time.
+async function fromOfflineCopy(file, response, meter, keep) {
+  const body = keep ? new Uint8Array(await response.arrayBuffer()) : await response.blob();
+  const cut = sizeProblem(file, keep ? body.length : body.size);
+  if (cut) throw new FileFailure(file, cut);
+  meter.done(file);
+  return keep ? body : null;
+}
+
+// A file a start waits for, from the offline copy where it is `kept`; the snapshot's bytes are kept.
+function bootFile(file, meter, kept) {
+  const keep = file.url === manifest.snapshot;
+  return kept.has(file.url) ? fromOfflineCopy(file, kept.get(file.url), meter, keep) : download(file, meter, keep);
 }
 
 async function fetchFullStdlib() {
@@ -159,8 +174,8 @@ async function bootPython(loadPyodide, snapshot) {
 }
 
 // The wheel: handed over by the page if it said it would (and could fetch it), else
-// downloaded here once the files the boot waits for are in.
-async function wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel) {
+// read here (from the offline copy where it is `kept`) once the files the boot waits for are in.
+async function wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel, kept) {
   const handed = pageSendsWheel ? await handedWheel : null;
   const problem = handed && await fileProblem(wheelFile, handed.bytes);
   if (problem) console.warn(`engine: the wheel the page fetched is not whole (${problem}); fetching it here`);
@@ -170,6 +185,7 @@ async function wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel) {
     return { bytes: handed.bytes, from: "page" };
   }
   await bootFilesIn;
+  if (kept.has(wheelFile.url)) return { bytes: await fromOfflineCopy(wheelFile, kept.get(wheelFile.url), meter, true), from: "kept" };
   return { bytes: await download(wheelFile, meter, true), from: "network" };
 }
 
@@ -181,7 +197,8 @@ async function start(pageSendsWheel) {
     const runtimeScript = import(siteUrl("assets/pyodide/pyodide.mjs"));
     runtimeScript.catch(() => {}); // a failure is reported where it is awaited, if the start gets there
     manifest = await engineFiles();
-    const useSnapshot = await snapshotKept();
+    const kept = await keptFiles();
+    const useSnapshot = kept.has(manifest.snapshot);
     const files = [...manifest.boot, ...(useSnapshot ? manifest.later : [])];
     const meter = progressMeter(files);
     post(toPage.progress(0, meter.total));
@@ -191,9 +208,9 @@ async function start(pageSendsWheel) {
     // asked for here, the request could wait until Python's boot, which holds this thread, was over.
     const wheelFile = files.find((file) => file.url === manifest.wheel);
     const downloads = new Map(files.filter((file) => file !== wheelFile)
-      .map((file) => [file.url, download(file, meter, file.url === manifest.snapshot)]));
+      .map((file) => [file.url, bootFile(file, meter, kept)]));
     const bootFilesIn = Promise.allSettled([...downloads.values()]);
-    const wheel = wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel);
+    const wheel = wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel, kept);
     for (const pending of [...downloads.values(), wheel]) pending.catch(() => {}); // a failure is reported where it is awaited
     // A boot file that fails ends the start at once (a snapshot that fails is only not used).
     const failed = firstFailure([...downloads].filter(([url]) => url !== manifest.snapshot).map(([, pending]) => pending));
@@ -201,7 +218,7 @@ async function start(pageSendsWheel) {
       throw new FileFailure({ url: "assets/pyodide/pyodide.mjs" }, `assets/pyodide/pyodide.mjs could not be loaded (${error.message})`);
     }), failed]);
     lap("runtimeScript");
-    const snapshot = useSnapshot ? downloads.get(manifest.snapshot).then(gunzipped).then(unpackSnapshot) : null;
+    const snapshot = useSnapshot ? downloads.get(manifest.snapshot).then(unpackSnapshot) : null;
     const booted = await Promise.race([bootPython(loadPyodide, snapshot), failed]);
     pyodide = booted.pyodide;
     lap("python");

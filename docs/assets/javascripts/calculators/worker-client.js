@@ -156,7 +156,7 @@ function startEngine() {
       timings.startedFrom = message.from; // "snapshot" (a later visit), "trimmed" (a first one) or "full"
       timings.stdlib = message.stdlib; // "trimmed", or "full" once a missing module brought it in
       timings.phases = message.phases; // ms from the worker's start: runtimeScript, python, engine, views
-      timings.wheelFrom = message.wheel; // "page" (sendWheelWhenWasmIsIn) or "network" (the worker's own request)
+      timings.wheelFrom = message.wheel; // "page" (sendWheelWhenWasmIsIn), "kept" (the offline copy) or "network" (the worker's own request)
       setStatus({ state: "ready", label: "ready", loaded: status.total });
       markReady(true);
     },

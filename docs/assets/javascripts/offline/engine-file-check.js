@@ -1,6 +1,5 @@
 // Whether a downloaded file of the calculators' engine is the one assets/engine/engine.json lists
-// (build_scripts/postbuild/pyodide_bundle/manifest.py): its size, then its SHA-256. A server that
-// undoes a .gz file's own gzip (Content-Encoding: gzip) sends what the entry's `decoded` lists.
+// (build_scripts/postbuild/pyodide_bundle/manifest.py): its size, then its SHA-256.
 // One check for the service worker, before it keeps a file (service_worker_engine.js), and for the
 // engine's worker, before it starts from one (calculators/engine-worker.js). Pure: no DOM.
 
@@ -11,9 +10,9 @@ function hex(digest) {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-// Whether `size` bytes are what `file` lists, as it is or as a server may decode it.
+// Whether `size` bytes are what `file` lists.
 export function sizeProblem(file, size) {
-  if ([file, file.decoded].some((form) => form && form.bytes === size)) return null;
+  if (file.bytes === size) return null;
   return `${file.url} arrived with ${count(size)} of its ${count(file.bytes)} bytes`;
 }
 
@@ -23,8 +22,7 @@ export async function fileProblem(file, bytes) {
   const size = bytes.byteLength;
   const problem = sizeProblem(file, size);
   if (problem) return problem;
-  const form = [file, file.decoded].find((candidate) => candidate && candidate.bytes === size);
-  if (!form.sha256) return null;
+  if (!file.sha256) return null;
   const digest = hex(await crypto.subtle.digest("SHA-256", bytes));
-  return digest === form.sha256 ? null : `${file.url} is not the file this site lists (its content differs)`;
+  return digest === file.sha256 ? null : `${file.url} is not the file this site lists (its content differs)`;
 }
