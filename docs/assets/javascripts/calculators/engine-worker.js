@@ -132,16 +132,16 @@ async function keptFiles() {
   return kept;
 }
 
-// A file of the offline copy, its bytes only if `keep`: checked by its size there (the service
-// worker checked its SHA-256 before it kept it), so a file kept cut short ends the start at once,
-// naming it, as a download would. The ones Pyodide reads itself (through the service worker) are
-// not read here a second time.
+// A file of the offline copy, its bytes only if `keep`, checked as a download is: a file kept cut
+// short (or, for the bytes kept here, of another deploy) ends the start at once, naming it. The
+// ones Pyodide reads itself (through the service worker) are checked by their size there, without
+// reading them a second time.
 async function fromOfflineCopy(file, response, meter, keep) {
   const body = keep ? new Uint8Array(await response.arrayBuffer()) : await response.blob();
   const cut = sizeProblem(file, keep ? body.length : body.size);
   if (cut) throw new FileFailure(file, cut);
   meter.done(file);
-  return keep ? body : null;
+  return keep ? checked(file, body) : null;
 }
 
 // A file a start waits for, from the offline copy where it is `kept`; the snapshot's bytes are kept.
