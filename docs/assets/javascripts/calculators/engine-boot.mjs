@@ -125,11 +125,12 @@ if ${JSON.stringify(FULL_STDLIB_FILE)} not in sys.path:
 `);
 }
 
-// A memory snapshot without its pages of zeros (most of the interpreter's memory): the
-// build writes it so (build_scripts/postbuild/pyodide_bundle/snapshot.mjs: packSnapshot), and a start
+// A memory snapshot without its pages of zeros (most of the interpreter's memory): the build
+// writes it so (build_scripts/postbuild/pyodide_bundle/snapshot.mjs: packSnapshot), and a start
 // puts the zeros back, which is cheaper than inflating them (the network's gzip is undone by the
-// browser as the snapshot downloads, and the offline copy keeps it as it is). Format: "SPARSE01", then little-endian u32 total length and page size, a bitmap with
-// one bit per page (1: stored), then the stored pages in order (the last one as long as it is).
+// browser as the snapshot downloads, and the offline copy keeps it as it is).
+// Format: "SPARSE01", then little-endian u32 total length and page size, a bitmap with one bit
+// per page (1: stored), then the stored pages in order (the last one as long as it is).
 export const SPARSE_MAGIC = "SPARSE01";
 
 // The snapshot's memory from packSnapshot's bytes (bytes without its header are returned as they are).

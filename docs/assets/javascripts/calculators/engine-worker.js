@@ -137,11 +137,15 @@ async function keptFiles() {
 // ones Pyodide reads itself (through the service worker) are checked by their size there, without
 // reading them a second time.
 async function fromOfflineCopy(file, response, meter, keep) {
-  const body = keep ? new Uint8Array(await response.arrayBuffer()) : await response.blob();
-  const cut = sizeProblem(file, keep ? body.length : body.size);
+  if (keep) {
+    const bytes = await checked(file, new Uint8Array(await response.arrayBuffer()));
+    meter.done(file);
+    return bytes;
+  }
+  const cut = sizeProblem(file, (await response.blob()).size);
   if (cut) throw new FileFailure(file, cut);
   meter.done(file);
-  return keep ? checked(file, body) : null;
+  return null;
 }
 
 // A file a start waits for, from the offline copy where it is `kept`; the snapshot's bytes are kept.
@@ -185,7 +189,9 @@ async function wheelFor(wheelFile, meter, bootFilesIn, pageSendsWheel, kept) {
     return { bytes: handed.bytes, from: "page" };
   }
   await bootFilesIn;
-  if (kept.has(wheelFile.url)) return { bytes: await fromOfflineCopy(wheelFile, kept.get(wheelFile.url), meter, true), from: "kept" };
+  if (kept.has(wheelFile.url)) {
+    return { bytes: await fromOfflineCopy(wheelFile, kept.get(wheelFile.url), meter, true), from: "kept" };
+  }
   return { bytes: await download(wheelFile, meter, true), from: "network" };
 }
 
