@@ -10,10 +10,10 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const FENCE = "docs/assets/javascripts/calculators/engine-boot.mjs";
 const CHECKED_WITH = "314.0.7";
-const PRIVATE = ["_loadSnapshot", "_makeSnapshot", "makeMemorySnapshot", "lockFileContents"];
+const PRIVATE = ["_loadSnapshot", "_makeSnapshot", "_sysExecutable", "makeMemorySnapshot", "lockFileContents"];
 
-const RECHECK = `re-check what ${FENCE} takes from Pyodide beyond its documented API: the _loadSnapshot `
-  + "and _makeSnapshot options and makeMemorySnapshot() (node_modules/pyodide/pyodide.d.ts), and that a start "
+const RECHECK = `re-check what ${FENCE} takes from Pyodide beyond its documented API: the _loadSnapshot, `
+  + "_makeSnapshot and _sysExecutable options and makeMemorySnapshot() (node_modules/pyodide/pyodide.d.ts), and that a start "
   + "loading no package reads nothing of the lock file but its info; then run tests/build_scripts/postbuild "
   + "(the snapshot and the bytecode start Pyodide the same way) and set CHECKED_WITH in this test";
 

@@ -21,6 +21,7 @@ from tests.browser.scenarios import SCENARIOS
 from tests.support.browser import expected_params
 from tests.support.engine_inputs import ENGINE_INPUTS
 from tests.support.node import needs_node, run_node
+from tests.support.site import ROOT
 
 # argv: boot module, runtime dir, wheel, snapshot, trimmed zip, engine revision; stdin: [[name, params], ...].
 # The snapshot is restored as the worker restores it (restoreEngine, with engine.json's revision).
@@ -92,6 +93,14 @@ def test_a_snapshot_without_its_pages_of_zeros_comes_back_whole():
         assert result["same"], result
     sizes = {result["length"]: result["packed"] for result in got["results"]}
     assert sizes[40000] < 40000 * 0.6, "the pages of zeros are left out"
+
+
+def test_the_snapshot_names_no_folder_of_the_machine_that_built_it(site):
+    """Its bytes are the same wherever the site is built, so a deploy from another checkout does not
+    make every phone download it again (under Node, Python would keep the build script's path:
+    engine-boot.mjs, BROWSER_PROGRAM)."""
+    named = str(ROOT).encode() in (site / SNAPSHOT_PATH).read_bytes()
+    assert not named, f"the snapshot names {ROOT}"
 
 
 def engine_cases() -> list[list]:

@@ -14,7 +14,7 @@
 // Pure ES module, no DOM: it runs in a worker and in Node.
 //
 // What the engine takes from Pyodide beyond its documented API is here and nowhere else: the
-// options _loadSnapshot and _makeSnapshot and makeMemorySnapshot() (marked private in its
+// options _loadSnapshot, _makeSnapshot and _sysExecutable and makeMemorySnapshot() (marked private in its
 // pyodide.d.ts), and a lock file made of the lock's header alone (lockFileContents is public;
 // that a start without packages reads nothing else of it is not). tests/js/pyodide-internals.test.mjs
 // pins the Pyodide they were checked against.
@@ -40,16 +40,22 @@ function lockFile(lockInfo) {
   return lockInfo ? { lockFileContents: { info: lockInfo, packages: {} } } : {};
 }
 
+// The program's name in a browser. Under Node, Emscripten names it after the script Node runs, by
+// its absolute path, and Python keeps that name in its memory (sys.executable, the environment):
+// a snapshot would then change with the folder the site is built in.
+const BROWSER_PROGRAM = "./this.program";
+
 // Start Python. `snapshot` (a promise of its bytes) restores a saved interpreter;
 // without it Python boots from `stdLibURL`. `makeSnapshot`: the interpreter is started so that
-// memorySnapshot() can save it. Other options go to loadPyodide as they are.
+// memorySnapshot() can save it, under the name it has in a browser. Other options go to
+// loadPyodide as they are.
 export async function startPython(loadPyodide, { indexURL, stdLibURL, lockInfo, snapshot, makeSnapshot, ...options }) {
   return loadPyodide({
     indexURL,
     ...(stdLibURL ? { stdLibURL } : {}),
     ...lockFile(lockInfo),
     ...(snapshot ? { _loadSnapshot: snapshot } : {}),
-    ...(makeSnapshot ? { _makeSnapshot: true } : {}),
+    ...(makeSnapshot ? { _makeSnapshot: true, _sysExecutable: BROWSER_PROGRAM } : {}),
     ...options,
   });
 }
