@@ -14,10 +14,10 @@
 // Pure ES module, no DOM: it runs in a worker and in Node.
 //
 // What the engine takes from Pyodide beyond its documented API is here and nowhere else: the
-// options _loadSnapshot, _makeSnapshot and _sysExecutable and makeMemorySnapshot() (marked private in its
-// pyodide.d.ts), and a lock file made of the lock's header alone (lockFileContents is public;
-// that a start without packages reads nothing else of it is not). tests/js/pyodide-internals.test.mjs
-// pins the Pyodide they were checked against.
+// options _loadSnapshot, _makeSnapshot and _sysExecutable, and makeMemorySnapshot() (marked
+// private in its pyodide.d.ts), and a lock file made of the lock's header alone (lockFileContents
+// is public; that a start without packages reads nothing else of it is not).
+// tests/js/pyodide-internals.test.mjs pins the Pyodide they were checked against.
 
 export const WHEEL_FILE = "/lib/engine.whl"; // where the wheel lies in Pyodide's file system
 const FULL_STDLIB_FILE = "/lib/python_stdlib_full.zip";
