@@ -16,9 +16,12 @@ from __future__ import annotations
 import contextlib
 import time
 from pathlib import Path
+from urllib.parse import urlparse
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from benchmarks.in_flight import InFlight
 from devtools.serve import start_server
 from tests.support.page_hooks import hooked
 
@@ -99,6 +102,10 @@ def throttle(context, page, profile: str) -> None:
     )
 
 
+def paths_of(urls: list[str]) -> list[str]:
+    return [urlparse(url).path for url in urls]
+
+
 def first_live_result(browser, origin: str, profile: str) -> dict:
     """A first visit to the strike calculator: the reader changes an input at once; seconds from
     navigation until the result follows it, and the bytes transferred before then. Split in two at
@@ -107,10 +114,16 @@ def first_live_result(browser, origin: str, profile: str) -> dict:
     context = browser.new_context()
     try:
         page = context.new_page()
-        transfers = Transfers(context)
+        transfers, in_flight = Transfers(context), InFlight(page)
         throttle(context, page, profile)
         page.goto(f"{origin}/{CALCULATOR}", wait_until="commit")
-        page.wait_for_selector(WIRED, state="attached", timeout=FIRST_RESULT_TIMEOUT_S * 1000)
+        try:
+            page.wait_for_selector(WIRED, state="attached", timeout=FIRST_RESULT_TIMEOUT_S * 1000)
+        except PlaywrightTimeoutError as error:
+            raise TimeoutError(
+                f"{profile}: the calculator's form was not wired after {FIRST_RESULT_TIMEOUT_S} s; "
+                f"requests open: {paths_of(in_flight.open_requests)}"
+            ) from error
         page.fill(INPUT, "7")
         deadline = time.monotonic() + FIRST_RESULT_TIMEOUT_S
         while True:
@@ -118,7 +131,10 @@ def first_live_result(browser, origin: str, profile: str) -> dict:
             if shown:
                 break
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{profile}: no live result after {FIRST_RESULT_TIMEOUT_S} s")
+                raise TimeoutError(
+                    f"{profile}: no live result after {FIRST_RESULT_TIMEOUT_S} s; "
+                    f"requests open: {paths_of(in_flight.open_requests)}"
+                )
             page.wait_for_timeout(20)
         wasm_in = (transfers.last_byte_of(RUNTIME_WASM) - shown["origin"]) / 1000
         return {

@@ -18,6 +18,8 @@ from __future__ import annotations
 import functools
 import math
 
+import pytest
+
 from benchmarks import browser_bench, engines_bench, measure_all, network, search_bench
 from tests.browser.cross_engine import engines
 
@@ -128,3 +130,14 @@ def test_the_benchmarks_chromium_runs_no_page_of_its_own_beside_the_measured_one
         assert set(disabled[0]) <= set(disabled[-1]), set(disabled[0]) - set(disabled[-1])
     finally:
         browser.close()
+
+
+def test_a_first_visit_that_does_not_answer_says_which_requests_are_still_open(browser, served_site, monkeypatch):
+    """A first visit that ends without its page wired (here: a wait of a millisecond, over Fast 4G)
+    names the requests it was still waiting on, not only the selector."""
+    monkeypatch.setattr(network, "FIRST_RESULT_TIMEOUT_S", 0.001)
+    with pytest.raises(TimeoutError) as ended:
+        network.first_live_result(browser, served_site.origin, "Fast 4G")
+    message = str(ended.value)
+    assert message.startswith("Fast 4G: the calculator's form was not wired after 0.001 s; requests open: ["), message
+    assert f"'/{network.CALCULATOR}'" in message, "the page itself, still arriving"
