@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 
@@ -19,11 +20,13 @@ def needs_node(test):
     )
 
 
-def run_node(script: str, *args, stdin: str = "") -> dict:
-    """The last line `script` prints, as JSON; argv: the boot module, then `args`."""
+def run_node(script: str, *args, stdin: str = "", env: dict[str, str] | None = None) -> dict:
+    """The last line `script` prints, as JSON; argv: the boot module, then `args`; `env`: variables
+    set over this process's environment."""
     done = subprocess.run(
         ["node", "--input-type=module", "-e", script, str(BOOT_SCRIPT), *map(str, args)],
         input=stdin,
+        env={**os.environ, **(env or {})},
         capture_output=True,
         text=True,
         timeout=600,

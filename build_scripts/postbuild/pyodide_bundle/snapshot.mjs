@@ -21,6 +21,10 @@ import { SPARSE_MAGIC } from "../../../docs/assets/javascripts/calculators/engin
 
 const BOOT = new URL("../../../docs/assets/javascripts/calculators/engine-boot.mjs", import.meta.url);
 
+// Python's environment in the snapshot, over Emscripten's defaults: a fixed hash seed, and a
+// fixed language where Emscripten would take the one Node reports for the machine.
+const SNAPSHOT_ENV = { PYTHONHASHSEED: "0", LANG: "C.UTF-8" };
+
 const IMPORT_STDLIB = (names) => `
 import importlib
 for name in ${JSON.stringify(names)}:
@@ -29,9 +33,12 @@ for name in ${JSON.stringify(names)}:
 
 // The same bytes from build to build, so a deploy that does not touch the engine does
 // not make every phone download the snapshot again: Python's hash seed, its random
-// state and the file times its import system remembers all come from here. Nothing in
-// the engine is secret, and every visitor restores the same state either way.
-function makeDeterministic() {
+// state, the file times its import system remembers and the time zone its time module
+// reads (Emscripten asks JavaScript's Date, which follows the machine's) all come from
+// here, and its language from SNAPSHOT_ENV. Nothing in the engine is secret, and every
+// visitor restores the same state either way.
+export function makeDeterministic() {
+  process.env.TZ = "UTC";
   let state = 0x9e3779b9;
   const fill = (view) => {
     const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -84,7 +91,7 @@ async function main([runtimeDir, stdlibPath, engineZipPath, engineRevision, outP
   const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
   const lockInfo = JSON.parse(readFileSync(runtime + "pyodide-lock.json", "utf8")).info;
   const pyodide = await startPython(loadPyodide, {
-    indexURL: runtime, stdLibURL: resolve(stdlibPath), lockInfo, makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
+    indexURL: runtime, stdLibURL: resolve(stdlibPath), lockInfo, makeSnapshot: true, env: SNAPSHOT_ENV,
   });
   const modules = JSON.parse(readFileSync(0, "utf8"));
   pyodide.runPython(IMPORT_STDLIB(modules));
@@ -95,7 +102,7 @@ async function main([runtimeDir, stdlibPath, engineZipPath, engineRevision, outP
   console.log(JSON.stringify({ bytes: snapshot.length, modules: modules.length }));
 }
 
-// Run by the build; imported by the tests for packSnapshot alone.
+// Run by the build; imported by the tests for packSnapshot and makeDeterministic.
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href) {
   main(process.argv.slice(2)).catch((error) => {
     console.error(`pyodide snapshot failed: ${error && error.stack ? error.stack : error}`);

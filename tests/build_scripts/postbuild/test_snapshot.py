@@ -95,6 +95,22 @@ def test_a_snapshot_without_its_pages_of_zeros_comes_back_whole():
     assert sizes[40000] < 40000 * 0.6, "the pages of zeros are left out"
 
 
+# The time zone Python's time module would read while the snapshot is made (Emscripten asks Date).
+ZONE_JS = r"""
+import { pathToFileURL } from "node:url";
+const { makeDeterministic } = await import(pathToFileURL(process.argv[2]).href);
+makeDeterministic();
+console.log(JSON.stringify({ offset: new Date(2020, 6, 1).getTimezoneOffset() }));
+"""
+
+
+@needs_node
+def test_the_snapshot_is_made_in_utc_whatever_zone_the_machine_is_in():
+    """Python's time module keeps the zone's names and offsets in the snapshot: a build on a machine
+    in New York made other bytes than one in UTC (every phone then downloads it again)."""
+    assert run_node(ZONE_JS, SNAPSHOT_SCRIPT, env={"TZ": "America/New_York"}) == {"offset": 0}
+
+
 def test_the_snapshot_names_no_folder_of_the_machine_that_built_it(site):
     """Its bytes are the same wherever the site is built, so a deploy from another checkout does not
     make every phone download it again (under Node, Python would keep the build script's path:
