@@ -103,6 +103,7 @@ def throttle(context, page, profile: str) -> None:
 
 
 def paths_of(urls: list[str]) -> list[str]:
+    """The paths of `urls`, without their origin or query."""
     return [urlparse(url).path for url in urls]
 
 
