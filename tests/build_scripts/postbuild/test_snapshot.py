@@ -106,8 +106,9 @@ console.log(JSON.stringify({ offset: new Date(2020, 6, 1).getTimezoneOffset() })
 
 @needs_node
 def test_the_snapshot_is_made_in_utc_whatever_zone_the_machine_is_in():
-    """Python's time module keeps the zone's names and offsets in the snapshot: a build on a machine
-    in New York made other bytes than one in UTC (every phone then downloads it again)."""
+    """Python's time module keeps the zone's names and offsets in the snapshot: made in the machine's
+    zone, a build in New York would give other bytes than one in UTC (and every phone would download
+    it again)."""
     assert run_node(ZONE_JS, SNAPSHOT_SCRIPT, env={"TZ": "America/New_York"}) == {"offset": 0}
 
 
